@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import CompilerPluginSupport
+import PackageDescription
+
+let package = Package(
+    name: "Bindery",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Bindery", targets: ["Bindery"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+    ],
+    targets: [
+        .macro(
+            name: "BinderyMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        .target(
+            name: "Bindery",
+            dependencies: ["BinderyMacros"]
+        ),
+        .testTarget(
+            name: "BinderyTests",
+            dependencies: ["Bindery"]
+        ),
+        .testTarget(
+            name: "BinderyMacrosTests",
+            dependencies: [
+                "BinderyMacros",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

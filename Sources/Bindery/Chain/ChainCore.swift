@@ -1,0 +1,407 @@
+import Synchronization
+
+/// A chain's shared state, untyped part. Every stored `var` is guarded by
+/// `Registry.shared.lock`.
+@usableFromInline
+class AnyChainCore {
+    /// Set when this chain was merged into another one (DESIGN rule 7).
+    var forward: AnyChainCore?
+
+    /// The chain that stands for this one now. Lock held.
+    func resolvedLocked() -> AnyChainCore {
+        var core = self
+        while let next = core.forward { core = next }
+        return core
+    }
+
+    var anyEndpoints: [AnyEndpoint] { [] }
+    var blockNames: [String] { [] }
+    var isDissolved: Bool { false }
+
+    // Operations on behalf of a declaration typed `Declared`; each returns the work to run
+    // once the lock is released (an initial-value push), or nil. Lock held.
+    func addLocked<Declared>(_ spec: EndpointSpec<Declared>) -> (() -> Void)? { nil }
+    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>) {}
+    func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {}
+    func addBlockLocked<Declared, Argument>(
+        name: String, initial: Bool, declared: Declared.Type, _ body: @escaping (Argument) -> Void
+    ) -> (() -> Void)? { nil }
+    func absorbLocked(_ other: AnyChainCore) -> (() -> Void)? { nil }
+    func detachLocked(_ endpoint: AnyEndpoint) {}
+    func removeBlockLocked(named name: String) -> Bool { false }
+    func dissolveLocked() {}
+
+    /// Typed hook for `absorbLocked`: moves this chain's members into `target`.
+    func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? { nil }
+}
+
+/// One unit of work for a chain's owner.
+enum Item<Value> {
+    /// A source changed to `value`.
+    case change(Value, origin: Endpoint<Value>)
+    /// Newly joined receivers and blocks get the chain's current value (DESIGN rule 2).
+    case push([Endpoint<Value>], [NamedBlock<Value>])
+}
+
+/// What a dispatch reads: an immutable snapshot, replaced whenever the chain changes shape,
+/// so that a dispatch never sees a half-made change and never holds the lock.
+final class Plan<Value> {
+    let receivers: [Endpoint<Value>]
+    let filters: [(Value) -> Bool]
+    let blocks: [NamedBlock<Value>]
+
+    init(receivers: [Endpoint<Value>], filters: [(Value) -> Bool], blocks: [NamedBlock<Value>]) {
+        self.receivers = receivers
+        self.filters = filters
+        self.blocks = blocks
+    }
+}
+
+/// A named block that receives a chain's values.
+struct NamedBlock<Value> {
+    let name: String
+    let body: (Value) -> Void
+}
+
+/// A chain typed by its value: members, filters, blocks, and the dispatch machinery of
+/// DESIGN rules 2–5, 9 and 10.
+///
+/// Ownership: one thread at a time dispatches a chain. A thread takes the chain (under the
+/// registry lock, in the same critical section that looked up the listener), writes the
+/// receivers with no lock held, and gives the chain back with one compare-and-swap. A change
+/// that arrives while another thread, or the same thread's user code, holds the chain is
+/// queued and dispatched by the owner before it gives the chain back: nothing is dropped.
+final class ChainCore<Value>: AnyChainCore {
+    // MARK: Guarded by the registry lock
+    var endpoints: [Endpoint<Value>] = []
+    var filters: [(Value) -> Bool] = []
+    var blocks: [NamedBlock<Value>] = []
+    var plan: Plan<Value>
+    var queue: [Item<Value>] = []
+    var dissolved = false
+
+    // MARK: Owner only
+    /// The chain's value: the head's at bind time, then the last accepted change.
+    var current: Value?
+    /// What a rejected change puts back (DESIGN rule 5).
+    var lastAccepted: Value?
+    /// The endpoint being written right now: its echo is ignored (DESIGN rule 3).
+    var writing: ObjectIdentifier?
+
+    /// 0 when idle; otherwise the owner's thread tag, with bit 0 set while `queue` is not empty.
+    let state = Atomic<UInt>(0)
+
+    /// How many causes deep a change may go before it is dropped as a runaway cycle.
+    static var maximumDepth: Int { 64 }
+
+    init(current: Value?) {
+        self.current = current
+        lastAccepted = current
+        plan = Plan(receivers: [], filters: [], blocks: [])
+        super.init()
+        Registry.shared.chainCount += 1
+    }
+
+    override var anyEndpoints: [AnyEndpoint] { endpoints }
+    override var blockNames: [String] { blocks.map(\.name) }
+    override var isDissolved: Bool { dissolved }
+
+    // MARK: Shape (lock held)
+
+    func rebuildPlanLocked() {
+        Registry.shared.buryLocked(plan)
+        plan = Plan(
+            receivers: endpoints.filter { $0.role.contains(.receives) && $0.accessors.write != nil },
+            filters: filters,
+            blocks: blocks
+        )
+    }
+
+    override func addLocked<Declared>(_ spec: EndpointSpec<Declared>) -> (() -> Void)? {
+        guard let accessors = spec.accessors.retyped(to: Value.self) else {
+            Diagnostics.report(.misuse, rule: 6, "cannot bind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); not bound")
+            return nil
+        }
+        var typed = EndpointSpec<Value>(object: spec.object, keyPath: spec.keyPath, role: spec.role, accessors: accessors)
+        typed.events = spec.events
+        typed.index = spec.index
+        typed.source = spec.source
+        let endpoint = Endpoint(spec: typed, core: self)
+        Registry.shared.attachLocked(endpoint, source: spec.source)
+        endpoints.append(endpoint)
+        rebuildPlanLocked()
+        guard spec.initial, endpoint.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
+        return { self.submit(.push([endpoint], [])) }
+    }
+
+    override func replaceLocked<Declared>(_ old: AnyEndpoint, with spec: EndpointSpec<Declared>) {
+        guard let position = endpoints.firstIndex(where: { $0 === old }) else { return }
+        guard let accessors = spec.accessors.retyped(to: Value.self) else {
+            Diagnostics.report(.misuse, rule: 6, "cannot rebind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); kept as it was")
+            return
+        }
+        let endpoint = Endpoint(retyping: old, accessors: accessors, core: self)
+        endpoint.role = spec.role
+        Registry.shared.transferLocked(from: old, to: endpoint)
+        endpoints[position] = endpoint
+        rebuildPlanLocked()
+    }
+
+    override func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {
+        if Declared.self == Value.self {
+            filters.append(unsafeBitCast(filter, to: ((Value) -> Bool).self))
+        } else if let convert = Conversion.converter(from: Value.self, to: Declared.self) {
+            filters.append { filter(convert($0)) }
+        } else {
+            Diagnostics.report(.misuse, rule: 6, "cannot add a filter on \(Declared.self) to a chain of \(Value.self): not added")
+            return
+        }
+        rebuildPlanLocked()
+    }
+
+    override func addBlockLocked<Declared, Argument>(
+        name: String, initial: Bool, declared: Declared.Type, _ body: @escaping (Argument) -> Void
+    ) -> (() -> Void)? {
+        let typed: (Value) -> Void
+        if Argument.self == Value.self {
+            typed = unsafeBitCast(body, to: ((Value) -> Void).self)
+        } else if let convert = Conversion.converter(from: Value.self, to: Argument.self) {
+            typed = { body(convert($0)) }
+        } else {
+            Diagnostics.report(.misuse, rule: 9, "cannot add block \"\(name)\" taking \(Argument.self) to a chain of \(Value.self): not added")
+            return nil
+        }
+        let block = NamedBlock(name: name, body: typed)
+        if let existing = blocks.firstIndex(where: { $0.name == name }) {
+            Registry.shared.buryLocked(blocks[existing])
+            blocks[existing] = block
+        } else {
+            blocks.append(block)
+        }
+        rebuildPlanLocked()
+        return initial ? { self.submit(.push([], [block])) } : nil
+    }
+
+    override func removeBlockLocked(named name: String) -> Bool {
+        let count = blocks.count
+        Registry.shared.buryLocked(blocks)
+        blocks.removeAll { $0.name == name }
+        guard blocks.count != count else { return false }
+        rebuildPlanLocked()
+        checkLivenessLocked()
+        return true
+    }
+
+    override func absorbLocked(_ other: AnyChainCore) -> (() -> Void)? {
+        guard other !== self, let moved = other.moveLocked(into: self) else { return nil }
+        let receivers = moved.endpoints.filter { $0.role.contains(.receives) && $0.accessors.write != nil }
+        let newBlocks = moved.blocks
+        rebuildPlanLocked()
+        guard !receivers.isEmpty || !newBlocks.isEmpty else { return nil }
+        return { self.submit(.push(receivers, newBlocks)) }
+    }
+
+    override func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? {
+        // Every member must convert before anything moves.
+        var retyped: [Accessors<Target>] = []
+        for endpoint in endpoints {
+            guard let accessors = endpoint.accessors.retyped(to: Target.self) else {
+                Diagnostics.report(.misuse, rule: 7, "cannot join the chain of \(endpoint.label) (\(Value.self)) to a chain of \(Target.self): the types do not convert; not joined")
+                return nil
+            }
+            retyped.append(accessors)
+        }
+        let toOther = Conversion.converter(from: Target.self, to: Value.self)
+        if (!filters.isEmpty || !blocks.isEmpty) && toOther == nil {
+            Diagnostics.report(.misuse, rule: 7, "cannot join a chain of \(Value.self) with filters or blocks to a chain of \(Target.self); not joined")
+            return nil
+        }
+        var moved: [Endpoint<Target>] = []
+        for (endpoint, accessors) in zip(endpoints, retyped) {
+            let copy = Endpoint(retyping: endpoint, accessors: accessors, core: target)
+            Registry.shared.transferLocked(from: endpoint, to: copy)
+            moved.append(copy)
+        }
+        target.endpoints += moved
+        var movedBlocks: [NamedBlock<Target>] = []
+        if let toOther {
+            target.filters += filters.map { filter in { filter(toOther($0)) } }
+            movedBlocks = blocks.map { block in NamedBlock(name: block.name) { block.body(toOther($0)) } }
+            target.blocks += movedBlocks
+        }
+        endpoints.removeAll()
+        filters.removeAll()
+        blocks.removeAll()
+        queue.removeAll()
+        dissolved = true
+        forward = target
+        rebuildPlanLocked()
+        Registry.shared.chainCount -= 1
+        return Moved(endpoints: moved, blocks: movedBlocks)
+    }
+
+    override func detachLocked(_ endpoint: AnyEndpoint) {
+        guard let position = endpoints.firstIndex(where: { $0 === endpoint }) else { return }
+        endpoints.remove(at: position)
+        Registry.shared.forgetLocked(endpoint)
+        rebuildPlanLocked()
+        checkLivenessLocked()
+    }
+
+    /// A chain lives while one sender and one receiver are alive (DESIGN rule 1).
+    func checkLivenessLocked() {
+        guard !dissolved else { return }
+        let live = endpoints.filter { $0.target != nil }
+        let senders = live.filter { $0.role.contains(.sends) }.count
+        let receivers = live.filter { $0.role.contains(.receives) }.count + blocks.count
+        if senders == 0 || receivers == 0 || live.count + blocks.count < 2 {
+            dissolveLocked()
+        }
+    }
+
+    override func dissolveLocked() {
+        guard !dissolved else { return }
+        dissolved = true
+        Registry.shared.buryLocked((filters, blocks, queue))
+        for endpoint in endpoints { Registry.shared.forgetLocked(endpoint) }
+        endpoints.removeAll()
+        filters.removeAll()
+        blocks.removeAll()
+        queue.removeAll()
+        rebuildPlanLocked()
+        Registry.shared.chainCount -= 1
+    }
+
+    // MARK: Dispatch
+
+    /// Under the lock, for a change notification from `origin`: ignore an echo, queue behind
+    /// a busy owner, or take the chain.
+    func decideLocked(origin: Endpoint<Value>, _ thread: UnsafeMutablePointer<ThreadState>) -> Decision {
+        let tag = UInt(bitPattern: thread)
+        let state = self.state.load(ordering: .acquiring)
+        if state & ~1 == tag {
+            return writing == ObjectIdentifier(origin) ? .ignore : .enqueue
+        }
+        if state == 0, !dissolved {
+            self.state.store(tag, ordering: .relaxed)
+            return .dispatch(plan)
+        }
+        return dissolved ? .ignore : .enqueue
+    }
+
+    /// Runs `item` now if the chain is idle, else queues it for the owner.
+    func submit(_ item: Item<Value>) {
+        enqueue(item, ThreadState.current)
+    }
+
+    /// Queues `item`; if nobody owns the chain, takes it and drains the queue.
+    func enqueue(_ item: Item<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
+        let tag = UInt(bitPattern: thread)
+        let becameOwner = Registry.shared.locked { () -> Bool in
+            guard !dissolved else { return false }
+            queue.append(item)
+            while true {
+                let state = self.state.load(ordering: .acquiring)
+                if state == 0 {
+                    self.state.store(tag | 1, ordering: .relaxed)
+                    return true
+                }
+                if self.state.compareExchange(expected: state, desired: state | 1, ordering: .acquiringAndReleasing).exchanged {
+                    return false
+                }
+            }
+        }
+        if becameOwner { release(thread) }
+    }
+
+    /// Runs `item` as the owner, then drains the queue and gives the chain back.
+    func dispatch(_ item: Item<Value>, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
+        run(item, plan, thread)
+        release(thread)
+    }
+
+    /// Gives the chain back, first running whatever was queued meanwhile.
+    func release(_ thread: UnsafeMutablePointer<ThreadState>) {
+        let tag = UInt(bitPattern: thread)
+        while true {
+            if state.compareExchange(expected: tag, desired: 0, ordering: .acquiringAndReleasing).exchanged { return }
+            let (item, plan) = Registry.shared.locked { () -> (Item<Value>?, Plan<Value>) in
+                let item = queue.isEmpty ? nil : queue.removeFirst()
+                if queue.isEmpty { state.store(tag, ordering: .relaxed) }
+                return (item, plan)
+            }
+            if let item { run(item, plan, thread) }
+        }
+    }
+
+    /// Delivers one item. Owner only; no lock held, so setters, converters, filters and blocks
+    /// may call back into Bindery.
+    private func run(_ item: Item<Value>, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
+        let saved = thread.pointee
+        let depth = saved.nesting > 0 ? saved.depth + 1 : 0
+        guard depth <= Self.maximumDepth else {
+            Diagnostics.report(.cycle, rule: 3, "a change of a chain of \(Value.self) kept causing changes \(Self.maximumDepth) levels deep across chains; dropped it to stop the cycle")
+            return
+        }
+        thread.pointee.depth = depth
+        thread.pointee.nesting += 1
+        defer { thread.pointee = saved }
+
+        switch item {
+        case .change(let value, let origin):
+            if let noteChange = origin.accessors.noteChange, !noteChange(value) { return }
+            for filter in plan.filters where !filter(value) {
+                putBack(origin)
+                return
+            }
+            current = value
+            lastAccepted = value
+            deliver(value, to: plan.receivers, skipping: origin, blocks: plan.blocks)
+        case .push(let receivers, let blocks):
+            guard let value = current else { return }
+            deliver(value, to: receivers, skipping: nil, blocks: blocks)
+        }
+    }
+
+    /// Restores a rejected source to the last accepted value, without propagating (rule 5).
+    private func putBack(_ origin: Endpoint<Value>) {
+        guard let value = lastAccepted, let write = origin.accessors.write, let target = origin.target else { return }
+        writing = ObjectIdentifier(origin)
+        _ = write(target, value)
+        writing = nil
+        _ = origin.accessors.noteChange?(value)
+    }
+
+    /// Writes receivers in join order, skipping the origin (rule 4), then runs blocks (rule 9).
+    private func deliver(_ value: Value, to receivers: [Endpoint<Value>], skipping origin: Endpoint<Value>?, blocks: [NamedBlock<Value>]) {
+        var dead = false
+        for receiver in receivers where receiver !== origin {
+            guard let write = receiver.accessors.write else { continue }
+            guard let target = receiver.target else {
+                dead = true
+                continue
+            }
+            writing = ObjectIdentifier(receiver)
+            let written = write(target, value)
+            writing = nil
+            if !written {
+                Diagnostics.report(.badData, rule: 11, "cannot write \(receiver.label): skipped this receiver")
+            }
+        }
+        for block in blocks { block.body(value) }
+        if dead { Registry.shared.locked { pruneLocked() } }
+    }
+
+    /// Drops members whose objects have gone (rule 1: pruned at the next dispatch).
+    func pruneLocked() {
+        for endpoint in endpoints where endpoint.target == nil {
+            detachLocked(endpoint)
+        }
+    }
+}
+
+/// What a merge moved from one chain into another.
+struct Moved<Value> {
+    let endpoints: [Endpoint<Value>]
+    let blocks: [NamedBlock<Value>]
+}

@@ -1,0 +1,71 @@
+/// How a key path that crosses several `@Dynamic` objects is observed: one hop per object,
+/// each naming the property to follow and its registrar slot there.
+///
+/// `\Root.session.user.name` becomes `[session @ Root, user @ Session, name @ User]`. Each
+/// hop's object is read from the previous one when a change arrives, so replacing an
+/// intermediate object re-attaches the endpoint to the new one.
+@usableFromInline
+final class DynamicRoute: Sendable {
+    // @unchecked: a key path is immutable.
+    struct Hop: @unchecked Sendable {
+        /// The property, from the hop's object.
+        let keyPath: AnyKeyPath
+        /// Its registrar slot, or nil for a `let`, which never changes.
+        let slot: Int?
+    }
+
+    let hops: [Hop]
+
+    init(hops: [Hop]) { self.hops = hops }
+
+    /// The registrar slots to listen to, following the route from `root` as it is now.
+    func registrars(from root: AnyObject) -> [(ChangeRegistrar, Int)] {
+        var result: [(ChangeRegistrar, Int)] = []
+        var object: Any? = root
+        for hop in hops {
+            guard let dynamic = object as? any DynamicObject else { break }
+            if let slot = hop.slot { result.append((dynamic._$registrar, slot)) }
+            object = Self.value(of: dynamic, at: hop.keyPath)
+        }
+        return result
+    }
+
+    private static func value<Root>(of root: Root, at keyPath: AnyKeyPath) -> Any? {
+        root[keyPath: keyPath]
+    }
+
+    /// How `object`'s key path is observed, or nil if it does not run through `@Dynamic`
+    /// stored properties only.
+    @usableFromInline
+    static func source(for keyPath: AnyKeyPath, of object: some DynamicObject) -> EndpointSource? {
+        let type = Swift.type(of: object)
+        if let property = type._$dynamicProperties.first(where: { $0.keyPath == keyPath }) {
+            guard let slot = property.slot else { return EndpointSource.none }
+            return .property(object._$registrar, slot: slot)
+        }
+        guard let hops = search(keyPath, prefix: nil, in: type, depth: 0) else { return nil }
+        return .route(DynamicRoute(hops: hops))
+    }
+
+    /// Depth-first search for property chains whose concatenation equals `target`.
+    private static func search(_ target: AnyKeyPath, prefix: AnyKeyPath?, in type: any DynamicObject.Type, depth: Int) -> [Hop]? {
+        guard depth < 5 else { return nil }
+        for property in type._$dynamicProperties {
+            let path: AnyKeyPath
+            if let prefix {
+                guard let joined = prefix.appending(path: property.keyPath) else { continue }
+                path = joined
+            } else {
+                path = property.keyPath
+            }
+            let hop = Hop(keyPath: property.keyPath, slot: property.slot)
+            if path == target { return [hop] }
+            let valueType = Swift.type(of: property.keyPath).valueType
+            guard let next = valueType as? any DynamicObject.Type else { continue }
+            if let rest = search(target, prefix: path, in: next, depth: depth + 1) {
+                return [hop] + rest
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,187 @@
+/// A member of a chain: an object held weakly, a key path, and optionally control events or
+/// an array index, with a role. Untyped part; ``Endpoint`` adds the chain's value type.
+///
+/// Every stored `var` here is guarded by `Registry.shared.lock`.
+@usableFromInline
+class AnyEndpoint {
+    let objectID: ObjectIdentifier
+    let keyPath: AnyKeyPath
+    let events: ControlEvents
+    let index: Int?
+    var role: Role
+    let label: String
+    /// The object, for writes and for reads outside a notification of its own.
+    weak var target: AnyObject?
+    /// The object, dereferenced only while it is known to be alive: inside a notification that
+    /// its own registrar sends from its own setter or event. No weak load on that path.
+    unowned(unsafe) let object: AnyObject
+    /// Whether notifications come from the object's own registrar (so `object` is alive).
+    let notifierIsObject: Bool
+    /// The registrar whose deinit means this endpoint's object is gone.
+    unowned(unsafe) var lifetime: ChangeRegistrar?
+    /// Registrar slots this endpoint listens to.
+    var subscriptions: [Subscription] = []
+    /// For key paths across several objects.
+    let route: DynamicRoute?
+    /// Set once the endpoint has left its chain.
+    var isDetached = false
+
+    struct Subscription {
+        unowned(unsafe) let registrar: ChangeRegistrar
+        let slot: Int
+    }
+
+    init<Value>(spec: EndpointSpec<Value>) {
+        objectID = ObjectIdentifier(spec.object)
+        keyPath = spec.keyPath
+        events = spec.events
+        index = spec.index
+        role = spec.role
+        label = spec.label
+        target = spec.object
+        object = spec.object
+        switch spec.source {
+        case .route(let route):
+            self.route = route
+            notifierIsObject = false
+        case .none, .property, .events:
+            self.route = nil
+            notifierIsObject = true
+        }
+    }
+
+    /// Takes over another endpoint's identity fields for a retyped copy.
+    init(copying other: AnyEndpoint) {
+        objectID = other.objectID
+        keyPath = other.keyPath
+        events = other.events
+        index = other.index
+        role = other.role
+        label = other.label
+        target = other.target
+        object = other.object
+        notifierIsObject = other.notifierIsObject
+        route = other.route
+    }
+
+    /// The chain this endpoint belongs to.
+    var anyCore: AnyChainCore { fatalError("abstract") }
+
+    /// Whether this endpoint stands for `object`'s `keyPath` (with `events` and `index`).
+    func matches(_ object: AnyObject, _ keyPath: AnyKeyPath?, events: ControlEvents?, index: Int??) -> Bool {
+        guard target === object else { return false }
+        if let keyPath, keyPath != self.keyPath { return false }
+        if let events, !(events.isEmpty ? self.events.isEmpty : !self.events.isDisjoint(with: events)) { return false }
+        if let index, index != self.index { return false }
+        return true
+    }
+
+    // MARK: Notification (registry lock held unless noted)
+
+    /// Decides what a change notification means for the chain. Lock held.
+    func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>) -> Decision { .ignore }
+
+    /// Carries out a decision. Lock not held: reads the value (user code) and dispatches.
+    func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {}
+
+    // MARK: Membership (registry lock held)
+
+    func subscribeLocked(_ registrar: ChangeRegistrar, slot: Int) {
+        registrar.addListener(self, slot: slot)
+        subscriptions.append(Subscription(registrar: registrar, slot: slot))
+    }
+
+    func unsubscribeAllLocked() {
+        for subscription in subscriptions {
+            subscription.registrar.removeListener(self, slot: subscription.slot)
+        }
+        subscriptions.removeAll()
+    }
+
+    /// Re-reads every link of a route and listens to the objects it reaches now.
+    func resubscribeRouteLocked() {
+        guard let route, let root = target else { return }
+        let wanted = route.registrars(from: root)
+        let current = subscriptions.map { (ObjectIdentifier($0.registrar), $0.slot) }
+        let next = wanted.map { (ObjectIdentifier($0.0), $0.1) }
+        guard !current.elementsEqual(next, by: { $0 == $1 }) else { return }
+        unsubscribeAllLocked()
+        for (registrar, slot) in wanted { subscribeLocked(registrar, slot: slot) }
+    }
+}
+
+/// What a change notification means for a chain.
+enum Decision {
+    /// The chain's own write coming back, or a detached endpoint.
+    case ignore
+    /// The chain is busy: queue the change.
+    case enqueue
+    /// This thread now owns the chain: dispatch with this plan.
+    case dispatch(AnyObject)
+}
+
+/// A chain member typed by the chain's value.
+final class Endpoint<Value>: AnyEndpoint {
+    let accessors: Accessors<Value>
+    let core: ChainCore<Value>
+
+    init(spec: EndpointSpec<Value>, core: ChainCore<Value>) {
+        accessors = spec.accessors
+        self.core = core
+        super.init(spec: spec)
+    }
+
+    init(retyping other: AnyEndpoint, accessors: Accessors<Value>, core: ChainCore<Value>) {
+        self.accessors = accessors
+        self.core = core
+        super.init(copying: other)
+    }
+
+    override var anyCore: AnyChainCore { core }
+
+    override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>) -> Decision {
+        guard !isDetached, role.contains(.sends) else { return .ignore }
+        if route != nil { resubscribeRouteLocked() }
+        return core.decideLocked(origin: self, thread)
+    }
+
+    override func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {
+        switch decision {
+        case .ignore:
+            return
+        case .enqueue:
+            guard let value = readForNotification() else { return }
+            core.enqueue(.change(value, origin: self), thread)
+        case .dispatch(let plan):
+            let plan = unsafeDowncast(plan, to: Plan<Value>.self)
+            guard let value = readForNotification() else {
+                core.release(thread)
+                return
+            }
+            core.dispatch(.change(value, origin: self), plan, thread)
+        }
+    }
+
+    /// Reads the value after a notification; reports an unreadable one (rule 11).
+    private func readForNotification() -> Value? {
+        guard let read = accessors.read else { return nil }
+        let value: Value?
+        if notifierIsObject {
+            value = read(object)
+        } else if let target {
+            value = read(target)
+        } else {
+            return nil
+        }
+        if value == nil {
+            Diagnostics.report(.badData, rule: 11, "cannot read \(label): skipped this change")
+        }
+        return value
+    }
+
+    /// This endpoint's value read now, from its object if it is alive.
+    func currentValue() -> Value? {
+        guard let read = accessors.read, let target else { return nil }
+        return read(target)
+    }
+}

@@ -1,0 +1,149 @@
+// Spec factories used by the DSL. They are `@inlinable` so that each key path is captured by
+// a closure specialised at the call site: a direct load or store on the update path, never a
+// generic key-path application (DESIGN rule 12).
+
+extension EndpointSpec {
+    /// An endpoint on a property: reads through `toChain`, writes through `fromChain`.
+    @inlinable
+    static func property<Root: AnyObject, Property>(
+        _ object: Root,
+        _ keyPath: KeyPath<Root, Property>,
+        writable: ReferenceWritableKeyPath<Root, Property>?,
+        role: Role,
+        toChain: ((Property) -> Value)?,
+        fromChain: ((Value) -> Property)?
+    ) -> EndpointSpec {
+        var read: ((AnyObject) -> Value?)?
+        if let toChain {
+            read = { object in toChain(unsafeDowncast(object, to: Root.self)[keyPath: keyPath]) }
+        }
+        var write: ((AnyObject, Value) -> Bool)?
+        if let writable, let fromChain {
+            write = { object, value in
+                unsafeDowncast(object, to: Root.self)[keyPath: writable] = fromChain(value)
+                return true
+            }
+        }
+        return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: Accessors(read: read, write: write))
+    }
+
+    /// An endpoint on one element of an array property. Reads and writes out of range are
+    /// reported and skipped (DESIGN rule 11); a change elsewhere in the array does not
+    /// propagate.
+    @inlinable
+    static func element<Root: AnyObject, Element: Equatable>(
+        _ object: Root,
+        _ keyPath: KeyPath<Root, [Element]>,
+        writable: ReferenceWritableKeyPath<Root, [Element]>?,
+        index: Int,
+        role: Role,
+        toChain: ((Element) -> Value)?,
+        fromChain: ((Value) -> Element)?
+    ) -> EndpointSpec {
+        var read: ((AnyObject) -> Value?)?
+        if let toChain {
+            read = { object in
+                let array = unsafeDowncast(object, to: Root.self)[keyPath: keyPath]
+                return array.indices.contains(index) ? toChain(array[index]) : nil
+            }
+        }
+        var write: ((AnyObject, Value) -> Bool)?
+        var noteChange: ((Value) -> Bool)?
+        if let fromChain {
+            if let writable {
+                write = { object, value in
+                    let root = unsafeDowncast(object, to: Root.self)
+                    guard root[keyPath: writable].indices.contains(index) else { return false }
+                    root[keyPath: writable][index] = fromChain(value)
+                    return true
+                }
+            }
+            let memo = ElementMemo<Element>(object[keyPath: keyPath], index: index)
+            noteChange = { value in memo.note(fromChain(value)) }
+        }
+        var spec = EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: Accessors(read: read, write: write, noteChange: noteChange))
+        spec.index = index
+        return spec
+    }
+
+    /// Records a conversion that does not exist, for the misuse report.
+    @usableFromInline
+    mutating func noteMissing(_ from: Any.Type, _ to: Any.Type) {
+        guard problem == nil else { return }
+        problem = "\(from) does not convert to \(to) automatically (rule 6); use a convert closure, or convert:reverse: for a two-way endpoint"
+    }
+
+    /// An endpoint on an observable property or control property, converting automatically.
+    @inlinable
+    static func automatic<Root: AnyObject, Property>(
+        _ object: Root,
+        _ keyPath: KeyPath<Root, Property>,
+        writable: ReferenceWritableKeyPath<Root, Property>?,
+        role: Role,
+        initial: Bool = true
+    ) -> EndpointSpec {
+        let toChain = Automatic.into(Property.self, Value.self)
+        let fromChain = Automatic.outOf(Value.self, Property.self)
+        var spec = property(object, keyPath, writable: writable, role: role, toChain: toChain, fromChain: fromChain)
+        if role.contains(.sends), toChain == nil { spec.noteMissing(Property.self, Value.self) }
+        if role.contains(.receives), fromChain == nil { spec.noteMissing(Value.self, Property.self) }
+        spec.initial = initial
+        return spec
+    }
+
+    /// Makes this endpoint hear `object`'s changes of its key path.
+    @usableFromInline
+    mutating func observe(_ object: some DynamicObject) {
+        if let source = DynamicRoute.source(for: keyPath, of: object) {
+            self.source = source
+        } else if problem == nil {
+            problem = "\(keyPath) does not run through stored properties of @Dynamic classes only, so its changes cannot be heard (rule 1)"
+        }
+    }
+
+    /// Makes this endpoint hear `control`'s events.
+    @usableFromInline
+    mutating func listen(to control: some Control, on events: ControlEvents) {
+        self.events = events
+        source = .events(control.eventCenter.registrar, events)
+        if events.isEmpty, problem == nil {
+            problem = "no control events given, so user edits cannot be heard (rule 11)"
+        }
+    }
+}
+
+/// The last value an array-element endpoint passed on. Touched only by its chain's owner.
+@usableFromInline
+final class ElementMemo<Element: Equatable>: @unchecked Sendable {
+    // @unchecked: used only by the owning thread of one chain at a time.
+    private var last: Element?
+
+    @usableFromInline
+    init(_ array: [Element], index: Int) {
+        last = array.indices.contains(index) ? array[index] : nil
+    }
+
+    /// Records `element`; false when it equals the last one recorded.
+    @usableFromInline
+    func note(_ element: Element) -> Bool {
+        if last == element { return false }
+        last = element
+        return true
+    }
+}
+
+/// Converters between a property's type and a chain's, chosen at bind time.
+@usableFromInline
+enum Automatic {
+    /// `Property` → `Value` by the conversion table, or nil.
+    @inlinable
+    static func into<Property, Value>(_: Property.Type, _: Value.Type) -> ((Property) -> Value)? {
+        Conversion.converter(from: Property.self, to: Value.self)
+    }
+
+    /// `Value` → `Property` by the conversion table, or nil.
+    @inlinable
+    static func outOf<Value, Property>(_: Value.Type, _: Property.Type) -> ((Value) -> Property)? {
+        Conversion.converter(from: Value.self, to: Property.self)
+    }
+}

@@ -1,0 +1,105 @@
+/// Whether an endpoint sends, receives or both.
+@usableFromInline
+struct Role: OptionSet, Sendable {
+    @usableFromInline let rawValue: UInt8
+    @inlinable init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The endpoint's changes propagate to the chain (`in`).
+    @usableFromInline static let sends = Role(rawValue: 1)
+    /// The endpoint is written by the chain (`out`).
+    @usableFromInline static let receives = Role(rawValue: 2)
+}
+
+/// How an endpoint hears that its value changed.
+@usableFromInline
+enum EndpointSource {
+    /// It does not: a receiver.
+    case none
+    /// A ``Dynamic()`` property: a slot of the object's registrar.
+    case property(ChangeRegistrar, slot: Int)
+    /// A control: events of its event center.
+    case events(ChangeRegistrar, ControlEvents)
+    /// A key path across several `@Dynamic` objects: every link is observed.
+    case route(DynamicRoute)
+}
+
+/// The typed accessors of one endpoint, in terms of a chain's value type.
+///
+/// Built inside `@inlinable` DSL functions, so that the key path literal is captured by a
+/// closure that the optimiser specialises at the call site: applying it is a direct load or
+/// store, not a generic key-path application (DESIGN rule 12).
+@usableFromInline
+struct Accessors<Value> {
+    /// Reads the endpoint's value from its object, converted to the chain's type; `nil` when
+    /// the value cannot be read (an index out of range).
+    @usableFromInline var read: ((AnyObject) -> Value?)?
+    /// Writes a chain value into the object; `false` when it cannot (an index out of range).
+    @usableFromInline var write: ((AnyObject, Value) -> Bool)?
+    /// Per-endpoint change test run before a change propagates: `false` drops it (an array
+    /// element that did not change). Stateful: it records the value it accepts.
+    @usableFromInline var noteChange: ((Value) -> Bool)?
+
+    @inlinable
+    init(
+        read: ((AnyObject) -> Value?)?,
+        write: ((AnyObject, Value) -> Bool)?,
+        noteChange: ((Value) -> Bool)? = nil
+    ) {
+        self.read = read
+        self.write = write
+        self.noteChange = noteChange
+    }
+
+    /// The same accessors in terms of another chain value type, through automatic conversion;
+    /// `nil` when a needed direction does not convert.
+    func retyped<Other>(to _: Other.Type) -> Accessors<Other>? {
+        if Other.self == Value.self { return unsafeBitCast(self, to: Accessors<Other>.self) }
+        var result = Accessors<Other>(read: nil, write: nil)
+        if let read {
+            guard let forward = Conversion.converter(from: Value.self, to: Other.self) else { return nil }
+            result.read = { object in read(object).map { forward($0) } }
+        }
+        if write != nil || noteChange != nil {
+            guard let backward = Conversion.converter(from: Other.self, to: Value.self) else { return nil }
+            if let write { result.write = { object, value in write(object, backward(value)) } }
+            if let noteChange { result.noteChange = { value in noteChange(backward(value)) } }
+        }
+        return result
+    }
+}
+
+/// Everything a DSL call knows about one endpoint, at bind time. Holds the object strongly
+/// only while the bind runs.
+@usableFromInline
+struct EndpointSpec<Value> {
+    @usableFromInline var object: AnyObject
+    @usableFromInline var keyPath: AnyKeyPath
+    @usableFromInline var events: ControlEvents = []
+    @usableFromInline var index: Int?
+    @usableFromInline var role: Role
+    @usableFromInline var accessors: Accessors<Value>
+    @usableFromInline var source: EndpointSource = .none
+    @usableFromInline var initial = true
+    /// Why this endpoint cannot be bound, for the misuse diagnostic (rule 11).
+    @usableFromInline var problem: String?
+
+    @inlinable
+    init(object: AnyObject, keyPath: AnyKeyPath, role: Role, accessors: Accessors<Value>) {
+        self.object = object
+        self.keyPath = keyPath
+        self.role = role
+        self.accessors = accessors
+    }
+
+    /// `Type.\keyPath`, with the index and events: how diagnostics name the endpoint.
+    var label: String { EndpointLabel.make(object: object, keyPath: keyPath, index: index, events: events) }
+}
+
+enum EndpointLabel {
+    static func make(object: AnyObject, keyPath: AnyKeyPath, index: Int?, events: ControlEvents) -> String {
+        var text = "\(type(of: object)) \(keyPath)"
+        if let index { text += "[\(index)]" }
+        if !events.isEmpty { text += " on \(events)" }
+        return text
+    }
+}

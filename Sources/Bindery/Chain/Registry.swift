@@ -1,0 +1,213 @@
+import Synchronization
+
+/// The process-wide binding graph: which endpoints exist, for which objects, in which chains.
+///
+/// One lock guards the graph (endpoints, chains' shapes and queues, registrars' listener
+/// lists). It is never held while user code runs: setters, getters of computed properties,
+/// converters, filters and blocks all run after it is released (DESIGN rule 10). An update
+/// takes it once, uncontended, to find the listening chain and take ownership of it.
+final class Registry: @unchecked Sendable {
+    // @unchecked: every stored var is guarded by `lock`.
+    static let shared = Registry()
+
+    private let lock = Lock()
+    /// The thread tag of the lock's holder, so that a deinit that runs while this thread
+    /// holds the lock (a weak load that turned out to be the last reference) cleans up inside
+    /// the same critical section instead of deadlocking.
+    private let holder = Atomic<UInt>(0)
+    /// What the current critical section let go of: released after the lock is, so that no
+    /// deinit (of a block's captures, say) runs with the lock held.
+    private var graveyard: [Any] = []
+
+    /// Endpoints by object. Entries of objects that died without a registrar stay until the
+    /// next dispatch or lookup finds them.
+    var byObject: [ObjectIdentifier: [AnyEndpoint]] = [:]
+    /// Live chains and endpoints, for tests and the status query.
+    var chainCount = 0
+    var endpointCount = 0
+
+    /// Runs `body` with the graph lock held, then releases what it let go of.
+    func locked<Result>(_ body: () -> Result) -> Result {
+        let tag = ThreadState.tag
+        if holder.load(ordering: .relaxed) == tag { return body() }
+        var released: [Any] = []
+        let result = locked { () -> Result in
+            holder.store(tag, ordering: .relaxed)
+            defer {
+                holder.store(0, ordering: .relaxed)
+                swap(&released, &graveyard)
+            }
+            return body()
+        }
+        released.removeAll()
+        return result
+    }
+
+    /// Keeps `object` alive until the current critical section ends. Lock held.
+    func buryLocked(_ object: Any) {
+        graveyard.append(object)
+    }
+
+    // MARK: Notifications (lock not held on entry)
+
+    func notify(_ registrar: ChangeRegistrar, slot: Int) {
+        let thread = ThreadState.current
+        var single: (AnyEndpoint, Decision)?
+        var several: [AnyEndpoint] = []
+        locked {
+            guard slot < registrar.listeners.count else { return }
+            let listeners = registrar.listeners[slot]
+            if listeners.count == 1 {
+                single = (listeners[0], listeners[0].decideLocked(thread))
+            } else {
+                several = listeners
+            }
+        }
+        if let (endpoint, decision) = single {
+            endpoint.act(decision, thread)
+        }
+        for endpoint in several {
+            let decision = locked { endpoint.decideLocked(thread) }
+            endpoint.act(decision, thread)
+        }
+    }
+
+    func notify(_ registrar: ChangeRegistrar, events mask: UInt32) {
+        let listeners = locked { () -> [AnyEndpoint] in
+            var seen: [AnyEndpoint] = []
+            var bits = mask
+            while bits != 0 {
+                let slot = bits.trailingZeroBitCount
+                bits &= bits - 1
+                guard slot < registrar.listeners.count else { continue }
+                for endpoint in registrar.listeners[slot] where !seen.contains(where: { $0 === endpoint }) {
+                    seen.append(endpoint)
+                }
+            }
+            return seen
+        }
+        let thread = ThreadState.current
+        for endpoint in listeners {
+            let decision = locked { endpoint.decideLocked(thread) }
+            endpoint.act(decision, thread)
+        }
+    }
+
+    // MARK: Membership (lock held)
+
+    /// Registers a new endpoint and starts listening for its changes.
+    func attachLocked(_ endpoint: AnyEndpoint, source: EndpointSource) {
+        byObject[endpoint.objectID, default: []].append(endpoint)
+        endpointCount += 1
+        if let registrar = Self.lifetimeRegistrar(of: endpoint.object) {
+            registrar.members.append(endpoint)
+            endpoint.lifetime = registrar
+        }
+        guard endpoint.role.contains(.sends) else { return }
+        switch source {
+        case .none:
+            break
+        case .property(let registrar, let slot):
+            endpoint.subscribeLocked(registrar, slot: slot)
+        case .events(let registrar, let events):
+            var bits = events.rawValue
+            while bits != 0 {
+                endpoint.subscribeLocked(registrar, slot: bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        case .route:
+            endpoint.resubscribeRouteLocked()
+        }
+    }
+
+    /// Puts `new` where `old` was: in the object index, the lifetime registrar and every
+    /// subscription. `old` is detached.
+    func transferLocked(from old: AnyEndpoint, to new: AnyEndpoint) {
+        buryLocked(old)
+        if let index = byObject[old.objectID]?.firstIndex(where: { $0 === old }) {
+            byObject[old.objectID]![index] = new
+        }
+        if let registrar = old.lifetime, let index = registrar.members.firstIndex(where: { $0 === old }) {
+            registrar.members[index] = new
+            new.lifetime = registrar
+        }
+        let sends = new.role.contains(.sends)
+        for subscription in old.subscriptions {
+            let registrar = subscription.registrar
+            if let index = registrar.listeners[subscription.slot].firstIndex(where: { $0 === old }) {
+                if sends {
+                    registrar.listeners[subscription.slot][index] = new
+                } else {
+                    registrar.removeListener(old, slot: subscription.slot)
+                }
+            }
+        }
+        if sends { new.subscriptions = old.subscriptions }
+        old.subscriptions = []
+        old.lifetime = nil
+        old.isDetached = true
+    }
+
+    /// Removes an endpoint from the graph. Its chain has already let go of it.
+    func forgetLocked(_ endpoint: AnyEndpoint) {
+        guard !endpoint.isDetached else { return }
+        endpoint.isDetached = true
+        endpoint.unsubscribeAllLocked()
+        if let registrar = endpoint.lifetime {
+            registrar.members.removeAll { $0 === endpoint }
+            endpoint.lifetime = nil
+        }
+        buryLocked(endpoint)
+        if var list = byObject[endpoint.objectID] {
+            list.removeAll { $0 === endpoint }
+            byObject[endpoint.objectID] = list.isEmpty ? nil : list
+        }
+        endpointCount -= 1
+    }
+
+    /// A `@Dynamic` object or a control is going: it leaves every chain now (rule 1), and
+    /// routes through it stop listening to it.
+    func registrarWillDeinit(_ registrar: ChangeRegistrar) {
+        locked {
+            for listeners in registrar.listeners {
+                for endpoint in listeners {
+                    endpoint.subscriptions.removeAll { $0.registrar === registrar }
+                }
+            }
+            registrar.listeners.removeAll()
+            for endpoint in registrar.members {
+                endpoint.lifetime = nil
+                endpoint.anyCore.detachLocked(endpoint)
+            }
+            registrar.members.removeAll()
+            registrar.observedSlots.store(0, ordering: .relaxed)
+        }
+    }
+
+    // MARK: Lookup (lock held)
+
+    /// The endpoints of `object` that match; entries of dead objects at the same address are
+    /// dropped on the way.
+    func endpointsLocked(
+        of object: AnyObject, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil
+    ) -> [AnyEndpoint] {
+        let id = ObjectIdentifier(object)
+        guard let list = byObject[id] else { return [] }
+        for stale in list where stale.target !== object {
+            stale.anyCore.detachLocked(stale)
+        }
+        return (byObject[id] ?? []).filter { $0.matches(object, keyPath, events: events, index: index) }
+    }
+
+    /// The endpoint exactly identified by a spec, if one is bound.
+    func endpointLocked<Value>(for spec: EndpointSpec<Value>) -> AnyEndpoint? {
+        endpointsLocked(of: spec.object, keyPath: spec.keyPath, index: .some(spec.index))
+            .first { $0.events == spec.events }
+    }
+
+    private static func lifetimeRegistrar(of object: AnyObject) -> ChangeRegistrar? {
+        if let dynamic = object as? any DynamicObject { return dynamic._$registrar }
+        if let control = object as? any Control { return control.eventCenter.registrar }
+        return nil
+    }
+}

@@ -1,0 +1,59 @@
+/// Something a person edits: it reports user edits as ``ControlEvents``.
+///
+/// A control owns a ``ControlEventCenter`` and calls ``sendActions(for:)`` when the user
+/// changes it; its own property setters do not send events, so a program's writes (and
+/// Bindery's) never look like user edits. Each control names its designated property and
+/// events, which the shorthands use (`Bind.inout(slider)` means
+/// `Bind.inout(slider, \.value, on: .valueChanged)`).
+///
+/// ```swift
+/// final class TextField: Control {
+///     var text = ""
+///     let eventCenter = ControlEventCenter()
+///     static var designatedKeyPath: ReferenceWritableKeyPath<TextField, String> { \.text }
+///     static var designatedEvents: ControlEvents { .editingChanged }
+///
+///     func userTyped(_ newText: String) {
+///         text = newText
+///         sendActions(for: .editingChanged)
+///     }
+/// }
+/// ```
+///
+/// Bindery holds controls weakly; a control leaves every chain when its event center
+/// deinitialises with it.
+public protocol Control: AnyObject {
+    /// The type of the designated property.
+    associatedtype DesignatedValue
+
+    /// The property the shorthands bind: a text field's text, a slider's value, a switch's
+    /// `isOn`, a button's tap count.
+    static var designatedKeyPath: ReferenceWritableKeyPath<Self, DesignatedValue> { get }
+
+    /// The events that report a user edit of the designated property.
+    static var designatedEvents: ControlEvents { get }
+
+    /// Where the control's events go. Declare it as a stored `let`.
+    var eventCenter: ControlEventCenter { get }
+}
+
+extension Control {
+    /// Reports user interaction: every chain that listens to one of `events` on this control
+    /// reads its property and propagates, synchronously, on the calling thread.
+    ///
+    /// - Parameter events: What the user did.
+    public func sendActions(for events: ControlEvents) {
+        eventCenter.registrar.notify(events: events.rawValue)
+    }
+}
+
+/// The hub through which a ``Control`` reports its events to Bindery.
+///
+/// A control stores one (`let eventCenter = ControlEventCenter()`) and never shares it. When
+/// the control deinitialises, so does its event center, and the control leaves every chain.
+public final class ControlEventCenter: Sendable {
+    let registrar = ChangeRegistrar()
+
+    /// Creates an event center for one control.
+    public init() {}
+}

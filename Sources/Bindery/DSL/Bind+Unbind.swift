@@ -1,0 +1,164 @@
+// Unbinding and the status query, in the forms DVDataBind users know.
+
+extension Bind {
+    /// Takes `object` out of every chain it is in. Chains left without a sender or a receiver
+    /// end. The object itself is not touched.
+    ///
+    /// - Parameter object: The object.
+    ///
+    /// ```swift
+    /// Bind.unbind(cell)
+    /// ```
+    public static func unbind(_ object: AnyObject) {
+        unbind(object, keyPath: nil, events: nil, index: nil)
+    }
+
+    /// Takes every endpoint on `object`'s `keyPath` (whatever its events or index) out of its
+    /// chain.
+    ///
+    /// - Parameters:
+    ///   - object: The object.
+    ///   - keyPath: The property.
+    ///
+    /// ```swift
+    /// Bind.unbind(label, \.text)
+    /// ```
+    public static func unbind<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>) {
+        unbind(object, keyPath: keyPath, events: nil, index: nil)
+    }
+
+    /// Takes a control's endpoint on `keyPath` that listens to any of `events` out of its chain.
+    ///
+    /// - Parameters:
+    ///   - control: The control.
+    ///   - keyPath: The property.
+    ///   - events: The events the endpoint listens to.
+    ///
+    /// ```swift
+    /// Bind.unbind(winCodeField, \.text, on: .editingChanged)
+    /// ```
+    public static func unbind<Root: Control>(_ control: Root, _ keyPath: PartialKeyPath<Root>, on events: ControlEvents) {
+        unbind(control, keyPath: keyPath, events: events, index: nil)
+    }
+
+    /// Takes the endpoint on element `index` of an array property out of its chain.
+    ///
+    /// - Parameters:
+    ///   - object: The object.
+    ///   - keyPath: The array property.
+    ///   - index: The element's index.
+    ///
+    /// ```swift
+    /// Bind.unbind(lottery, \.digits, index: 1)
+    /// ```
+    public static func unbind<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>, index: Int) {
+        unbind(object, keyPath: keyPath, events: nil, index: .some(index))
+    }
+
+    /// Removes the named block from the chain that `object`'s `keyPath` is in. The rest of the
+    /// chain stays, unless the block was its only receiver.
+    ///
+    /// - Parameters:
+    ///   - object: An object of the chain.
+    ///   - keyPath: Its property in the chain.
+    ///   - block: The block's name.
+    ///
+    /// ```swift
+    /// Bind.unbind(lottery, \.isWin, block: "flash")
+    /// ```
+    public static func unbind<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>, block: String) {
+        Registry.shared.locked {
+            for endpoint in Registry.shared.endpointsLocked(of: object, keyPath: keyPath) {
+                _ = endpoint.anyCore.resolvedLocked().removeBlockLocked(named: block)
+            }
+        }
+    }
+
+    private static func unbind(_ object: AnyObject, keyPath: AnyKeyPath?, events: ControlEvents?, index: Int??) {
+        Registry.shared.locked {
+            for endpoint in Registry.shared.endpointsLocked(of: object, keyPath: keyPath, events: events, index: index) {
+                endpoint.anyCore.detachLocked(endpoint)
+            }
+        }
+    }
+
+    /// Whether `object` is in any chain.
+    ///
+    /// - Parameter object: The object.
+    /// - Returns: `true` if some chain has an endpoint on it.
+    ///
+    /// ```swift
+    /// #expect(Bind.isBound(label))
+    /// ```
+    public static func isBound(_ object: AnyObject) -> Bool {
+        isBound(object, keyPath: nil, events: nil, index: nil)
+    }
+
+    /// Whether `object`'s `keyPath` is in a chain (with any events or index).
+    ///
+    /// - Parameters:
+    ///   - object: The object.
+    ///   - keyPath: The property.
+    /// - Returns: `true` if some chain has an endpoint on it.
+    ///
+    /// ```swift
+    /// Bind.isBound(label, \.text)
+    /// ```
+    public static func isBound<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>) -> Bool {
+        isBound(object, keyPath: keyPath, events: nil, index: nil)
+    }
+
+    /// Whether a control's `keyPath` is in a chain listening to any of `events`.
+    ///
+    /// - Parameters:
+    ///   - control: The control.
+    ///   - keyPath: The property.
+    ///   - events: The events.
+    /// - Returns: `true` if such an endpoint is bound.
+    ///
+    /// ```swift
+    /// Bind.isBound(winCodeField, \.text, on: .editingChanged)
+    /// ```
+    public static func isBound<Root: Control>(_ control: Root, _ keyPath: PartialKeyPath<Root>, on events: ControlEvents) -> Bool {
+        isBound(control, keyPath: keyPath, events: events, index: nil)
+    }
+
+    /// Whether element `index` of an array property is in a chain.
+    ///
+    /// - Parameters:
+    ///   - object: The object.
+    ///   - keyPath: The array property.
+    ///   - index: The element's index.
+    /// - Returns: `true` if such an endpoint is bound.
+    ///
+    /// ```swift
+    /// Bind.isBound(lottery, \.digits, index: 1)
+    /// ```
+    public static func isBound<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>, index: Int) -> Bool {
+        isBound(object, keyPath: keyPath, events: nil, index: .some(index))
+    }
+
+    /// Whether the chain that `object`'s `keyPath` is in has a block named `block`.
+    ///
+    /// - Parameters:
+    ///   - object: An object of the chain.
+    ///   - keyPath: Its property in the chain.
+    ///   - block: The block's name.
+    /// - Returns: `true` if the block is bound.
+    ///
+    /// ```swift
+    /// Bind.isBound(lottery, \.isWin, block: "flash")
+    /// ```
+    public static func isBound<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>, block: String) -> Bool {
+        Registry.shared.locked {
+            Registry.shared.endpointsLocked(of: object, keyPath: keyPath)
+                .contains { $0.anyCore.resolvedLocked().blockNames.contains(block) }
+        }
+    }
+
+    private static func isBound(_ object: AnyObject, keyPath: AnyKeyPath?, events: ControlEvents?, index: Int??) -> Bool {
+        Registry.shared.locked {
+            !Registry.shared.endpointsLocked(of: object, keyPath: keyPath, events: events, index: index).isEmpty
+        }
+    }
+}

@@ -1,0 +1,170 @@
+/// The entry points of Bindery: chain heads, unbinding and the status query.
+///
+/// A chain starts at a sender, `Bind.in` (sends) or `Bind.inout` (sends and receives), and
+/// continues with `.in`, `.inout`, `.out`, `.outNot`, named blocks and filters:
+///
+/// ```swift
+/// Bind.inout(lottery, \.winRate)
+///     .inout(rateSlider, \.value, on: .valueChanged)   // Float <-> Double, automatic
+///     .out(rateLabel, \.text)                          // Double -> String, automatic
+/// ```
+///
+/// A sender must be observable: a ``Dynamic()`` class, a ``Dynamic`` box, or a ``Control``
+/// with the events that report user edits. If the endpoint is already in a chain, the
+/// declaration continues that chain (DESIGN rule 7).
+public enum Bind {}
+
+extension Bind {
+    /// Starts a chain at a property of an observable object; the chain's value is the
+    /// property's type.
+    ///
+    /// The object is held weakly. Its sets propagate synchronously on the setting thread. The
+    /// key path may cross several `@Dynamic` objects (`\.session.user.name`): every link is
+    /// observed and a replaced intermediate object is followed.
+    ///
+    /// - Parameters:
+    ///   - object: The sender.
+    ///   - keyPath: Its property.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.in(lottery, \.sn).out(snLabel, \.text)
+    /// ```
+    @inlinable @discardableResult
+    public static func `in`<Root: DynamicObject, Value>(_ object: Root, _ keyPath: KeyPath<Root, Value>) -> Chain<Value> {
+        var spec = EndpointSpec<Value>.automatic(
+            object, keyPath, writable: keyPath as? ReferenceWritableKeyPath<Root, Value>, role: .sends)
+        spec.observe(object)
+        return Chain(head: spec)
+    }
+
+    /// Starts a chain at a property of an observable object that both sends and receives.
+    ///
+    /// The object is held weakly; see ``in(_:_:)-(Root,KeyPath<Root,Value>)`` for threads and
+    /// lifetime.
+    ///
+    /// - Parameters:
+    ///   - object: The endpoint's object.
+    ///   - keyPath: Its property.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.inout(lottery, \.winCode).inout(winCodeField, \.text, on: .editingChanged)
+    /// ```
+    @inlinable @discardableResult
+    public static func `inout`<Root: DynamicObject, Value>(_ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) -> Chain<Value> {
+        var spec = EndpointSpec<Value>.automatic(object, keyPath, writable: keyPath, role: [.sends, .receives])
+        spec.observe(object)
+        return Chain(head: spec)
+    }
+
+    /// Starts a chain at a control's property, sent when the user triggers one of `events`.
+    ///
+    /// The control is held weakly. A program's own writes to the property do not send.
+    ///
+    /// - Parameters:
+    ///   - control: The control.
+    ///   - keyPath: Its property.
+    ///   - events: The events that report a user edit.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.in(searchField, \.text, on: .editingChanged).out(model, \.query)
+    /// ```
+    @inlinable @discardableResult
+    public static func `in`<Root: Control, Value>(_ control: Root, _ keyPath: KeyPath<Root, Value>, on events: ControlEvents) -> Chain<Value> {
+        var spec = EndpointSpec<Value>.automatic(
+            control, keyPath, writable: keyPath as? ReferenceWritableKeyPath<Root, Value>, role: .sends)
+        spec.listen(to: control, on: events)
+        return Chain(head: spec)
+    }
+
+    /// Starts a chain at a control's property that sends on `events` and receives the
+    /// chain's changes.
+    ///
+    /// - Parameters:
+    ///   - control: The control, held weakly.
+    ///   - keyPath: Its property.
+    ///   - events: The events that report a user edit.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.inout(nameField, \.text, on: .editingChanged).out(greeting, \.text)
+    /// ```
+    @inlinable @discardableResult
+    public static func `inout`<Root: Control, Value>(_ control: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, on events: ControlEvents) -> Chain<Value> {
+        var spec = EndpointSpec<Value>.automatic(control, keyPath, writable: keyPath, role: [.sends, .receives])
+        spec.listen(to: control, on: events)
+        return Chain(head: spec)
+    }
+
+    /// Starts a chain at one element of an array property of an observable object.
+    ///
+    /// The chain sends when that element changes, not when another element does. An index out
+    /// of range skips the change and reports it (DESIGN rule 11).
+    ///
+    /// - Parameters:
+    ///   - object: The sender, held weakly.
+    ///   - keyPath: The array property.
+    ///   - index: The element's index.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.in(lottery, \.digits, index: 1).out(middleDigitLabel, \.text)
+    /// ```
+    @inlinable @discardableResult
+    public static func `in`<Root: DynamicObject, Element: Equatable>(_ object: Root, _ keyPath: KeyPath<Root, [Element]>, index: Int) -> Chain<Element> {
+        var spec = EndpointSpec<Element>.element(
+            object, keyPath, writable: keyPath as? ReferenceWritableKeyPath<Root, [Element]>, index: index,
+            role: .sends, toChain: { $0 }, fromChain: { $0 })
+        spec.observe(object)
+        return Chain(head: spec)
+    }
+
+    /// Starts a chain at one element of an array property that both sends and receives.
+    ///
+    /// - Parameters:
+    ///   - object: The endpoint's object, held weakly.
+    ///   - keyPath: The array property.
+    ///   - index: The element's index.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.inout(lottery, \.digits, index: 0).inout(firstDigitField, \.text, on: .editingChanged)
+    /// ```
+    @inlinable @discardableResult
+    public static func `inout`<Root: DynamicObject, Element: Equatable>(_ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, [Element]>, index: Int) -> Chain<Element> {
+        var spec = EndpointSpec<Element>.element(
+            object, keyPath, writable: keyPath, index: index, role: [.sends, .receives], toChain: { $0 }, fromChain: { $0 })
+        spec.observe(object)
+        return Chain(head: spec)
+    }
+
+    /// Starts a chain at a control's designated property (a field's text, a slider's value),
+    /// sent on its designated events.
+    ///
+    /// - Parameter control: The control, held weakly.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.in(rateSlider).out(rateLabel, \.text)
+    /// ```
+    @inlinable @discardableResult
+    public static func `in`<Root: Control>(_ control: Root) -> Chain<Root.DesignatedValue> {
+        Bind.in(control, Root.designatedKeyPath, on: Root.designatedEvents)
+    }
+
+    /// Starts a two-way chain at a control's designated property, sent on its designated
+    /// events.
+    ///
+    /// - Parameter control: The control, held weakly.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.inout(winCodeField).inout(lottery, \.winCode)
+    /// ```
+    @inlinable @discardableResult
+    public static func `inout`<Root: Control>(_ control: Root) -> Chain<Root.DesignatedValue> {
+        Bind.inout(control, Root.designatedKeyPath, on: Root.designatedEvents)
+    }
+}

@@ -1,0 +1,132 @@
+/// A chain: a set of endpoints that share one value, built by `Bind.in` / `Bind.inout` and
+/// extended by continuations.
+///
+/// ```swift
+/// Bind.inout(lottery, \.winCode)
+///     .out(winCodeLabel, \.text)
+///     .inout(winCodeField, \.text, on: .editingChanged)
+///     .filter { $0.count <= 3 }
+/// ```
+///
+/// `Value` is the type of the chain's first endpoint; every other endpoint converts to and
+/// from it (automatic conversion, a convert closure, or negation).
+///
+/// **Retention.** Endpoints' objects are held weakly; filters, convert closures and named
+/// blocks are held strongly by the chain until it ends (capture objects weakly in them). You
+/// need not keep the `Chain`: it is a handle, and the chain lives in Bindery's graph while one
+/// sender and one receiver are alive (DESIGN rule 1).
+///
+/// **Threads.** A change propagates synchronously on the thread that made it; changes from
+/// several threads to one chain are serialised (DESIGN rule 10).
+///
+/// **End.** A chain ends when ``unbind()`` is called, when its last sender or last receiver
+/// goes (a `@Dynamic` object or control at once when it deinitialises; other objects at the
+/// next dispatch), or through `Bind.unbind`.
+public struct Chain<Value>: @unchecked Sendable {
+    // @unchecked: the core is only touched with the registry lock held.
+    @usableFromInline
+    let core: AnyChainCore
+
+    init(core: AnyChainCore) {
+        self.core = core
+    }
+
+    /// Starts a declaration at `spec`: joins the chain it is already in, if any (rule 7).
+    @usableFromInline
+    init(head spec: EndpointSpec<Value>) {
+        if let problem = spec.problem {
+            Self.report(problem, spec: spec)
+            core = Registry.shared.locked {
+                let core = ChainCore<Value>(current: nil)
+                core.dissolveLocked()
+                return core
+            }
+            return
+        }
+        let initial = spec.accessors.read.flatMap { $0(spec.object) }
+        core = Registry.shared.locked {
+            if let existing = Registry.shared.endpointLocked(for: spec) {
+                let core = existing.anyCore.resolvedLocked()
+                core.replaceLocked(existing, with: spec)
+                return core
+            }
+            let core = ChainCore<Value>(current: initial)
+            _ = core.addLocked(spec)
+            return core
+        }
+    }
+
+    /// Adds `spec` to this chain, merging the chain it is already in, if any (rule 7).
+    @usableFromInline
+    func adding(_ spec: EndpointSpec<Value>) -> Chain {
+        if let problem = spec.problem {
+            Self.report(problem, spec: spec)
+            return self
+        }
+        let (core, work) = Registry.shared.locked { () -> (AnyChainCore, (() -> Void)?) in
+            let core = self.core.resolvedLocked()
+            guard !core.isDissolved else {
+                Diagnostics.report(.misuse, rule: 1, "cannot add \(spec.label): the chain it continues has ended; not bound")
+                return (core, nil)
+            }
+            guard let existing = Registry.shared.endpointLocked(for: spec) else {
+                return (core, core.addLocked(spec))
+            }
+            let other = existing.anyCore.resolvedLocked()
+            let work = other === core ? nil : core.absorbLocked(other)
+            if let member = Registry.shared.endpointLocked(for: spec), member.anyCore === core {
+                core.replaceLocked(member, with: spec)
+            }
+            return (core, work)
+        }
+        work?()
+        return Chain(core: core)
+    }
+
+    /// Adds a filter; see ``filter(_:)``.
+    func adding(filter: @escaping (Value) -> Bool) -> Chain {
+        let core = Registry.shared.locked { () -> AnyChainCore in
+            let core = self.core.resolvedLocked()
+            core.addFilterLocked(filter)
+            return core
+        }
+        return Chain(core: core)
+    }
+
+    /// Adds a named block; see ``out(_:initial:_:)-(_,_,(Value)->Void)``.
+    func adding<Argument>(block name: String, initial: Bool, _ body: @escaping (Argument) -> Void) -> Chain {
+        let (core, work) = Registry.shared.locked { () -> (AnyChainCore, (() -> Void)?) in
+            let core = self.core.resolvedLocked()
+            guard !core.isDissolved else {
+                Diagnostics.report(.misuse, rule: 1, "cannot add block \"\(name)\": the chain it continues has ended; not added")
+                return (core, nil)
+            }
+            return (core, core.addBlockLocked(name: name, initial: initial, declared: Value.self, body))
+        }
+        work?()
+        return Chain(core: core)
+    }
+
+    static func report(_ problem: String, spec: EndpointSpec<Value>) {
+        Diagnostics.report(.misuse, rule: 11, "cannot bind \(spec.label): \(problem). Not bound")
+    }
+
+    /// Ends the whole chain: every endpoint, filter and named block, in every declaration that
+    /// joined it. Objects are not touched. Calling it again does nothing.
+    ///
+    /// ```swift
+    /// let chain = Bind.in(model, \.title).out(label, \.text)
+    /// chain.unbind()
+    /// ```
+    public func unbind() {
+        Registry.shared.locked {
+            self.core.resolvedLocked().dissolveLocked()
+        }
+    }
+
+    /// Whether the chain is still bound: it has not been unbound and has not lost its last
+    /// sender or receiver.
+    public var isBound: Bool {
+        Registry.shared.locked { !self.core.resolvedLocked().isDissolved }
+    }
+}

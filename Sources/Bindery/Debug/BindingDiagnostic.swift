@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A problem Bindery found and did not trap on: misuse at bind time, bad data at run time, or
+/// a runaway cycle (DESIGN rule 11).
+///
+/// Every diagnostic names the object, the key path and the rule. Bindery hands it to the
+/// diagnostics handler (``Bind/setDiagnosticsHandler(_:)``,
+/// ``Bind/withDiagnosticsHandler(_:operation:)``); the default handler prints it to standard
+/// error.
+public struct BindingDiagnostic: Sendable, Equatable, CustomStringConvertible {
+    /// What kind of problem this is.
+    public enum Kind: Sendable, Equatable {
+        /// A binding that cannot work as declared; the offending part was not bound.
+        case misuse
+        /// A value that could not be delivered (an index out of range); that receiver was skipped.
+        case badData
+        /// A change that kept causing changes across chains past the depth bound; it was dropped.
+        case cycle
+    }
+
+    /// What kind of problem this is.
+    public let kind: Kind
+    /// The DESIGN rule the problem concerns.
+    public let rule: Int
+    /// A sentence that names the object, the key path and what went wrong.
+    public let message: String
+
+    /// Creates a diagnostic.
+    ///
+    /// - Parameters:
+    ///   - kind: What kind of problem this is.
+    ///   - rule: The DESIGN rule it concerns.
+    ///   - message: What went wrong, naming the object and key path.
+    public init(kind: Kind, rule: Int, message: String) {
+        self.kind = kind
+        self.rule = rule
+        self.message = message
+    }
+
+    /// `Bindery (rule N, kind): message`.
+    public var description: String { "Bindery (rule \(rule), \(kind)): \(message)" }
+}
+
+/// Routes diagnostics to the handler in force.
+enum Diagnostics {
+    typealias Handler = @Sendable (BindingDiagnostic) -> Void
+
+    @TaskLocal static var scoped: Handler?
+
+    private static let lock = Lock()
+    nonisolated(unsafe) private static var global: Handler?
+
+    static func setGlobal(_ handler: Handler?) {
+        lock.withLock { global = handler }
+    }
+
+    static func report(_ kind: BindingDiagnostic.Kind, rule: Int, _ message: String) {
+        let diagnostic = BindingDiagnostic(kind: kind, rule: rule, message: message)
+        if let handler = scoped ?? lock.withLock({ global }) {
+            handler(diagnostic)
+        } else {
+            let line = diagnostic.description + "\n"
+            _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+        }
+    }
+}
+
+extension Bind {
+    /// Replaces the process-wide diagnostics handler; `nil` restores the default, which prints
+    /// to standard error.
+    ///
+    /// The handler runs synchronously on the thread that found the problem, with no Bindery
+    /// lock held; it may call back into Bindery.
+    ///
+    /// - Parameter handler: What to do with each diagnostic.
+    ///
+    /// ```swift
+    /// Bind.setDiagnosticsHandler { logger.warning("\($0)") }
+    /// ```
+    public static func setDiagnosticsHandler(_ handler: (@Sendable (BindingDiagnostic) -> Void)?) {
+        Diagnostics.setGlobal(handler)
+    }
+
+    /// Runs `operation` with `handler` receiving the diagnostics raised by code running in the
+    /// current task (and its child tasks), instead of the process-wide handler.
+    ///
+    /// - Parameters:
+    ///   - handler: What to do with each diagnostic.
+    ///   - operation: The code to run.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    ///
+    /// ```swift
+    /// var seen: [BindingDiagnostic] = []
+    /// Bind.withDiagnosticsHandler({ seen.append($0) }) { Bind.in(a, \.x).out(b, \.y) }
+    /// ```
+    public static func withDiagnosticsHandler<Result>(
+        _ handler: @escaping @Sendable (BindingDiagnostic) -> Void,
+        operation: () throws -> Result
+    ) rethrows -> Result {
+        try Diagnostics.$scoped.withValue(handler, operation: operation)
+    }
+}

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What Bindery keeps per thread: an identity for chain ownership, and the causal depth of
+/// the dispatch the thread is running (DESIGN rule 3's bound on runaway cycles).
+struct ThreadState {
+    /// How deep the change being dispatched on this thread sits in a chain of causes: 0 for a
+    /// change made by user code outside any dispatch.
+    var depth: Int = 0
+    /// How many dispatches this thread is nested in.
+    var nesting: Int = 0
+
+    /// The calling thread's state. The pointer's address doubles as the thread's ownership tag
+    /// (never zero, low bit clear).
+    static var current: UnsafeMutablePointer<ThreadState> {
+        if let raw = pthread_getspecific(key) {
+            return raw.assumingMemoryBound(to: ThreadState.self)
+        }
+        let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
+        state.initialize(to: ThreadState())
+        pthread_setspecific(key, state)
+        return state
+    }
+
+    /// The ownership tag of the calling thread.
+    static var tag: UInt { UInt(bitPattern: current) }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { raw in
+            #if canImport(Darwin)
+            let state = raw.assumingMemoryBound(to: ThreadState.self)
+            #else
+            guard let raw else { return }
+            let state = raw.assumingMemoryBound(to: ThreadState.self)
+            #endif
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
+        precondition(status == 0, "Bindery: pthread_key_create failed (\(status))")
+        return key
+    }()
+}

@@ -1,0 +1,192 @@
+import Testing
+@testable import Bindery
+
+/// Dispatch: loops, echo, filters, order (DESIGN rules 3, 4, 5, 9).
+@Suite struct ChainCoreTests {
+    @Test("Rule 3: a two-way chain's own writes do not re-enter it")
+    func twoWayDoesNotLoop() {
+        let a = Box(), b = Box()
+        var runs = 0
+        Bind.inout(a, \.int).inout(b, \.int).out("count", initial: false) { runs += 1 }
+        a.int = 1
+        #expect(b.int == 1)
+        #expect(runs == 1)
+        b.int = 2
+        #expect(a.int == 2)
+        #expect(runs == 2)
+    }
+
+    @Test("Rule 3: the guard is not sticky: an object written by one chain sends its next change in another")
+    func guardIsNotSticky() {
+        let source = Box(), middle = Box()
+        let label = Label()
+        Bind.in(source, \.int).out(middle, \.int)
+        Bind.in(middle, \.string).out(label, \.text)
+        source.int = 1                      // middle is written by the first chain
+        middle.string = "first change"      // its first change as a sender still propagates
+        #expect(label.text == "first change")
+    }
+
+    @Test("Rule 3: a change made by a block during dispatch is queued and dispatched after, never dropped")
+    func changeDuringDispatchIsQueued() {
+        let box = Box()
+        let label = Label()
+        var seen: [Int] = []
+        Bind.inout(box, \.int).out(label, \.text).out("bump", initial: false) { (v: Int) in
+            seen.append(v)
+            if v == 1 { box.int = 2 }
+        }
+        box.int = 1
+        #expect(seen == [1, 2])
+        #expect(label.text == "2")
+        #expect(box.int == 2)
+    }
+
+    @Test("Rule 3: a runaway cycle across chains stops after a bounded depth with a diagnostic")
+    func runawayCycleStops() {
+        let log = DiagnosticLog()
+        let a = Box(), b = Box()
+        log.capture {
+            Bind.in(a, \.int).out(b, \.int, initial: false, convert: { $0 + 1 })
+            Bind.in(b, \.int).out(a, \.int, initial: false, convert: { $0 + 1 })
+            a.int = 0
+        }
+        #expect(log.all.contains { $0.kind == .cycle && $0.rule == 3 })
+        #expect(a.int > 10)
+        #expect(a.int <= 2 * ChainCore<Int>.maximumDepth + 4)
+    }
+
+    @Test("Rule 4: the endpoint a value came from is not written back")
+    func noEcho() {
+        let model = Box()
+        let field = TestField()
+        Bind.inout(model, \.string).inout(field, \.text, on: .editingChanged)
+        let writesBefore = field.writes
+        field.type("abc")
+        #expect(model.string == "abc")
+        #expect(field.writes == writesBefore + 1)   // only the user's own edit
+    }
+
+    @Test("Rule 5: every filter must pass; a rejection reaches no receiver and no block")
+    func filtersAllMustPass() {
+        let box = Box()
+        let label = Label()
+        var blockRuns = 0
+        Bind.inout(box, \.int).out(label, \.text).filter { $0 % 2 == 0 }.filter { $0 < 10 }
+            .out("runs", initial: false) { blockRuns += 1 }
+        box.int = 4
+        #expect(label.text == "4")
+        box.int = 5
+        #expect(label.text == "4")
+        box.int = 12
+        #expect(label.text == "4")
+        #expect(blockRuns == 1)
+    }
+
+    @Test("Rule 5: a rejected source is put back to the last accepted value, without propagating")
+    func rejectionPutsBack() {
+        let box = Box()
+        box.string = "ok"
+        let label = Label()
+        var blockRuns = 0
+        Bind.inout(box, \.string).out(label, \.text).filter { $0.count <= 3 }
+            .out("runs", initial: false) { blockRuns += 1 }
+        box.string = "toolong"
+        #expect(box.string == "ok")
+        #expect(label.text == "ok")
+        #expect(blockRuns == 0)
+        box.string = "new"
+        #expect(box.string == "new")
+        box.string = "again too long"
+        #expect(box.string == "new")
+        #expect(blockRuns == 1)
+    }
+
+    @Test("Rule 5: a first rejection never blanks a field: it is put back to the value at bind time")
+    func firstRejectionKeepsBindTimeValue() {
+        let model = Box()
+        model.string = "12"
+        let field = TestField()
+        Bind.inout(model, \.string).inout(field, \.text, on: .editingChanged).filter { $0.count <= 3 }
+        field.type("1234")
+        #expect(field.text == "12")
+        #expect(model.string == "12")
+    }
+
+    @Test("Rule 9: receivers are written in join order, then blocks in declaration order")
+    func order() {
+        let box = Box()
+        var log: [String] = []
+        let first = Recorder(name: "first") { log.append($0) }
+        let second = Recorder(name: "second") { log.append($0) }
+        Bind.in(box, \.int)
+            .out("block1", initial: false) { log.append("block1") }
+            .out(first, \.value, initial: false)
+            .out("block2", initial: false) { log.append("block2") }
+            .out(second, \.value, initial: false)
+        box.int = 1
+        #expect(log == ["first", "second", "block1", "block2"])
+    }
+
+    @Test("Rule 9: each block gets the value converted to the type it declares")
+    func blocksConvert() {
+        let box = Box()
+        var asString: [String] = []
+        var asBool: [Bool] = []
+        var asDouble: [Double] = []
+        Bind.in(box, \.int)
+            .out("s", initial: false) { (s: String) in asString.append(s) }
+            .out("b", initial: false) { (b: Bool) in asBool.append(b) }
+            .out("d", initial: false) { (d: Double) in asDouble.append(d) }
+        box.int = 3
+        box.int = 0
+        #expect(asString == ["3", "0"])
+        #expect(asBool == [true, false])
+        #expect(asDouble == [3, 0])
+    }
+
+    @Test("A named block with a name the chain has replaces the earlier block")
+    func blockNameReplaces() {
+        let box = Box()
+        var old = 0, new = 0
+        let chain = Bind.in(box, \.int).out("x", initial: false) { old += 1 }
+        chain.out("x", initial: false) { new += 1 }
+        box.int = 1
+        #expect(old == 0)
+        #expect(new == 1)
+    }
+
+    @Test("Array element endpoints send only when their element changes")
+    func arrayElementDedupe() {
+        let lottery = Lottery()
+        var seen: [Int] = []
+        Bind.in(lottery, \.digits, index: 2).out("d", initial: false) { (d: Int) in seen.append(d) }
+        lottery.digits[0] = 5
+        lottery.digits[2] = 8
+        lottery.digits[1] = 5
+        #expect(seen == [8])
+    }
+
+    @Test("Array element receivers are written in place")
+    func arrayElementReceiver() {
+        let lottery = Lottery()
+        let box = Box()
+        Bind.in(box, \.int).out(lottery, \.digits, index: 2)
+        box.int = 9
+        #expect(lottery.digits == [0, 0, 9])
+    }
+}
+
+/// A receiver that reports each write.
+final class Recorder {
+    let name: String
+    let onWrite: (String) -> Void
+    var value = 0 {
+        didSet { onWrite(name) }
+    }
+
+    init(name: String, onWrite: @escaping (String) -> Void) {
+        self.name = name
+        self.onWrite = onWrite
+    }
+}

@@ -1,0 +1,185 @@
+import Testing
+@testable import Bindery
+
+/// The chain syntax as a user writes it: the example, joins, initial values.
+@Suite struct ChainTests {
+    @Test("The issue's lottery example behaves as its comments say")
+    func lotteryExample() {
+        let lottery = Lottery()
+        let winCodeLabel = Label(), winCodeField = TestField()
+        let rateSlider = TestSlider(), rateLabel = Label()
+        let snLabel = Label(), panel = Panel(), loseBadge = Label(), middleDigitLabel = Label()
+        let colors = [Color(name: "red"), Color(name: "green"), Color(name: "blue")]
+        var flashes = 0
+
+        Bind.inout(lottery, \.winCode)
+            .out(winCodeLabel, \.text)
+            .inout(winCodeField, \.text, on: .editingChanged)
+            .filter { $0.count <= 3 }
+        Bind.inout(lottery, \.winRate)
+            .inout(rateSlider, \.value, on: .valueChanged)
+            .out(rateLabel, \.text)
+        Bind.in(lottery, \.sn)
+            .out(snLabel, \.text)
+            .out(panel, \.background, convert: { colors[$0 % colors.count] })
+        Bind.inout(lottery, \.isWin)
+            .outNot(loseBadge, \.isVisible)
+            .out("flash") { (won: Bool) in if won { flashes += 1 } }
+        Bind.in(lottery, \.digits, index: 1).out(middleDigitLabel, \.text)
+
+        // Rule 2: receivers start at the head's value.
+        #expect(winCodeLabel.text == "222")
+        #expect(winCodeField.text == "222")
+        #expect(rateSlider.value == 0.5)
+        #expect(rateLabel.text == "0.5")
+        #expect(snLabel.text == "0")
+        #expect(panel.background == colors[0])
+        #expect(loseBadge.isVisible == true)
+        #expect(middleDigitLabel.text == "0")
+
+        winCodeField.type("123")
+        #expect(lottery.winCode == "123")
+        #expect(winCodeLabel.text == "123")
+        winCodeField.type("1234")                       // filtered: put back, nobody hears it
+        #expect(lottery.winCode == "123")
+        #expect(winCodeField.text == "123")
+
+        rateSlider.drag(to: 0.25)                        // Float -> Double, automatic
+        #expect(lottery.winRate == 0.25)
+        #expect(rateLabel.text == "0.25")                // Double -> String, automatic
+
+        lottery.sn = 4
+        #expect(snLabel.text == "4")
+        #expect(panel.background == colors[1])
+
+        lottery.isWin = true
+        #expect(loseBadge.isVisible == false)
+        #expect(flashes == 1)
+
+        lottery.digits[1] = 7
+        #expect(middleDigitLabel.text == "7")
+    }
+
+    @Test("Rule 2: a receiver joining later gets the chain's current value")
+    func lateReceiverGetsCurrentValue() {
+        let box = Box()
+        let chain = Bind.in(box, \.int)
+        box.int = 9
+        let label = Label()
+        chain.out(label, \.text)
+        #expect(label.text == "9")
+    }
+
+    @Test("Rule 2: initial: false leaves the receiver alone until the next change")
+    func noInitialValue() {
+        let box = Box()
+        box.int = 3
+        let label = Label()
+        var blockValues: [Int] = []
+        Bind.in(box, \.int).out(label, \.text, initial: false).out("log", initial: false) { (v: Int) in blockValues.append(v) }
+        #expect(label.text == nil)
+        #expect(blockValues.isEmpty)
+        box.int = 4
+        #expect(label.text == "4")
+        #expect(blockValues == [4])
+    }
+
+    @Test("Rule 2: a named block runs with the current value when it joins")
+    func blockGetsInitialValue() {
+        let box = Box()
+        box.string = "hi"
+        var seen: [String] = []
+        Bind.in(box, \.string).out("seen") { (s: String) in seen.append(s) }
+        #expect(seen == ["hi"])
+    }
+
+    @Test("Rule 7: a declaration that starts at a bound endpoint continues its chain")
+    func joinAtHead() {
+        let box = Box()
+        let first = Label(), second = Label()
+        Bind.in(box, \.int).out(first, \.text)
+        Bind.in(box, \.int).out(second, \.text)
+        box.int = 5
+        #expect(first.text == "5")
+        #expect(second.text == "5")
+    }
+
+    @Test("Rule 7: a continuation on an endpoint of another chain merges the chains; the first-named keeps its value")
+    func joinMidChain() {
+        let a = Box(), b = Box()
+        a.string = "from a"
+        b.string = "from b"
+        let aLabel = Label(), bLabel = Label()
+        Bind.inout(b, \.string).out(bLabel, \.text)
+        #expect(bLabel.text == "from b")
+        Bind.inout(a, \.string).out(aLabel, \.text).inout(b, \.string)
+        // The new declaration's chain (a's) keeps its value; b's chain receives it.
+        #expect(b.string == "from a")
+        #expect(bLabel.text == "from a")
+        // One chain now: a change anywhere reaches everyone.
+        b.string = "later"
+        #expect(a.string == "later")
+        #expect(aLabel.text == "later")
+        #expect(bLabel.text == "later")
+    }
+
+    @Test("Rule 7: joining chains of different scalar types converts between them")
+    func joinAcrossTypes() {
+        let a = Box(), b = Box()
+        a.int = 12
+        let label = Label()
+        Bind.inout(b, \.double).out(label, \.text)
+        Bind.inout(a, \.int).inout(b, \.double)
+        #expect(b.double == 12)
+        b.double = 7.9
+        #expect(a.int == 7)
+        #expect(label.text == "7.9")
+    }
+
+    @Test("Rule 7: merged chains keep every filter, all of which must pass")
+    func joinKeepsFilters() {
+        let a = Box(), b = Box()
+        Bind.inout(a, \.int).filter { $0 >= 0 }
+        Bind.inout(b, \.int).filter { $0 < 100 }
+        Bind.inout(a, \.int).inout(b, \.int)
+        a.int = 50
+        #expect(b.int == 50)
+        a.int = 500
+        #expect(b.int == 50)
+        #expect(a.int == 50)
+        b.int = -1
+        #expect(a.int == 50)
+        #expect(b.int == 50)
+    }
+
+    @Test("Rule 8: identity is the object, not equality: two equal objects are two endpoints")
+    func identityIsObjectIdentity() {
+        let source = Box()
+        let one = EqualLabel(), two = EqualLabel()
+        #expect(one == two)
+        Bind.in(source, \.int).out(one, \.text).out(two, \.text)
+        source.int = 1
+        #expect(one.text == "1")
+        #expect(two.text == "1")
+    }
+
+    @Test("A chain handle reports whether it is bound, and unbind() ends it")
+    func handleUnbind() {
+        let box = Box()
+        let label = Label()
+        let chain = Bind.in(box, \.int).out(label, \.text)
+        #expect(chain.isBound)
+        chain.unbind()
+        #expect(!chain.isBound)
+        box.int = 3
+        #expect(label.text == "0")
+        chain.unbind()
+    }
+}
+
+/// A class whose instances are all equal, to prove Bindery never uses `==`.
+final class EqualLabel: Equatable, Hashable {
+    var text: String?
+    static func == (lhs: EqualLabel, rhs: EqualLabel) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
+}
