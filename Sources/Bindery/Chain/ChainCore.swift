@@ -323,15 +323,18 @@ final class ChainCore<Value>: AnyChainCore {
     /// Gives the chain back, first running whatever was queued meanwhile.
     func release(_ thread: UnsafeMutablePointer<ThreadState>) {
         let tag = UInt(bitPattern: thread)
-        while true {
-            if state.compareExchange(expected: tag, desired: 0, ordering: .acquiringAndReleasing).exchanged { return }
-            let (item, plan) = Registry.shared.locked { () -> (Item<Value>?, Plan<Value>) in
-                let item = queue.isEmpty ? nil : queue.removeFirst()
-                if queue.isEmpty { state.store(tag, ordering: .relaxed) }
-                return (item, plan)
+        while !state.compareExchange(expected: tag, desired: 0, ordering: .acquiringAndReleasing).exchanged {
+            if let next = Registry.shared.locked({ takeNextLocked(tag) }) {
+                run(next.item, next.plan, thread)
             }
-            if let item { run(item, plan, thread) }
         }
+    }
+
+    /// The next queued item, clearing the pending bit when the queue empties. Lock held.
+    private func takeNextLocked(_ tag: UInt) -> (item: Item<Value>, plan: Plan<Value>)? {
+        let item = queue.isEmpty ? nil : queue.removeFirst()
+        if queue.isEmpty { state.store(tag, ordering: .relaxed) }
+        return item.map { ($0, plan) }
     }
 
     /// Delivers one item. Owner only; no lock held, so setters, converters, filters and blocks

@@ -31,7 +31,7 @@ final class Registry: @unchecked Sendable {
         let tag = ThreadState.tag
         if holder.load(ordering: .relaxed) == tag { return body() }
         var released: [Any] = []
-        let result = locked { () -> Result in
+        let result = lock.withLock { () -> Result in
             holder.store(tag, ordering: .relaxed)
             defer {
                 holder.store(0, ordering: .relaxed)

@@ -85,3 +85,10 @@ public final class ChangeRegistrar: @unchecked Sendable {
     /// Whether anything listens or belongs here (tests and the status query).
     var isIdle: Bool { members.isEmpty && listeners.allSatisfy(\.isEmpty) }
 }
+
+extension ChangeRegistrar {
+    /// Whether nothing listens to or belongs to this registrar. For tests.
+    var isIdleForTesting: Bool {
+        Registry.shared.locked { isIdle }
+    }
+}

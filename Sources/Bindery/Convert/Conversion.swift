@@ -1,0 +1,52 @@
+/// Finds, at bind time, how a value of one type becomes a value of another (DESIGN rule 6).
+///
+/// The engine asks once per endpoint and keeps the closure, so all dynamic casts happen here;
+/// the closures themselves do no casts and, between two non-string scalars, no allocation.
+@usableFromInline
+enum Conversion {
+    /// The converter from `From` to `To`: identity when the types are equal, the scalar table
+    /// when both are scalar types (including Optionals of them), nil otherwise.
+    /// - Parameters:
+    ///   - from: The source type.
+    ///   - to: The target type.
+    /// - Returns: A converter that never traps, or nil when the types do not convert.
+    ///
+    /// ```swift
+    /// let read = Conversion.converter(from: String.self, to: Int.self)
+    /// read?("12ab") // 12
+    /// ```
+    @usableFromInline
+    static func converter<From, To>(from: From.Type, to: To.Type) -> ((From) -> To)? {
+        if From.self == To.self {
+            // Same type: a plain identity closure, reinterpreted once here rather than cast per call.
+            return unsafeBitCast({ (value: From) in value }, to: ((From) -> To).self)
+        }
+        guard let source = From.self as? any ScalarConvertible.Type,
+              let target = To.self as? any ScalarConvertible.Type
+        else { return nil }
+        return scalarConverter(source, target, as: ((From) -> To).self)
+    }
+
+    /// Whether values of `type` take part in automatic conversion.
+    /// - Parameter type: Any type.
+    /// - Returns: `true` for `String`, `Substring`, the integers, `Double`, `Float`, `Bool` and
+    ///   Optionals of them.
+    @usableFromInline
+    static func isScalar(_ type: Any.Type) -> Bool {
+        type is any ScalarConvertible.Type
+    }
+
+    /// The table's converter between two scalar types, typed as `(From) -> To`.
+    /// - Parameters:
+    ///   - _: The source type, which is `From`.
+    ///   - _: The target type, which is `To`.
+    ///   - _: The function type to return.
+    /// - Returns: `{ Target(scalarValue: $0.scalarValue) }`.
+    private static func scalarConverter<Source: ScalarConvertible, Target: ScalarConvertible, From, To>(
+        _: Source.Type, _: Target.Type, as _: ((From) -> To).Type
+    ) -> (From) -> To {
+        let convert = { (value: Source) in Target(scalarValue: value.scalarValue) }
+        // `Source` and `To` were opened from `From.self` and `To.self`, so the types are equal.
+        return unsafeBitCast(convert, to: ((From) -> To).self)
+    }
+}

@@ -1,0 +1,185 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@_DynamicTracked(slot)`: turns one stored `var` of a `@Dynamic` class into a computed one
+/// that reports each set to registrar slot `slot`. Not API: `@Dynamic` attaches it.
+///
+/// As Observation's `@ObservationTracked` does, it moves the value into a private peer,
+/// `_$name`, and gives the property accessors over it:
+///
+/// ```swift
+/// @_DynamicTracked(0) var sn = 0
+/// // expands to
+/// var sn = 0 {
+///     @storageRestrictions(initializes: _$sn)
+///     init(initialValue) {
+///         _$sn = initialValue
+///     }
+///     get {
+///         _$sn
+///     }
+///     set {
+///         _$sn = newValue
+///         _$registrar.didSet(0)
+///     }
+///     _modify {
+///         defer {
+///             _$registrar.didSet(0)
+///         }
+///         yield &_$sn
+///     }
+/// }
+/// @DynamicIgnored private var _$sn = 0
+/// ```
+///
+/// The init accessor lets initialisers assign `self.sn` before `self` is complete, so a
+/// property without an initial value works as a plain stored one does. The report in `_modify`
+/// sits in a `defer`, so an in-place mutation (`sn += 1`, `list.append(x)`) reports once, after
+/// the store, even if the mutation is cut short by an error.
+public struct DynamicTrackedMacro {}
+
+// MARK: - Accessors
+
+extension DynamicTrackedMacro: AccessorMacro {
+    /// Returns the `init`, `get`, `set` and `_modify` accessors of a tracked property.
+    ///
+    /// - Parameters:
+    ///   - node: The `@_DynamicTracked(slot)` attribute.
+    ///   - declaration: The property.
+    ///   - context: The expansion context, which receives the diagnostics.
+    /// - Returns: The accessors, or nothing (with an error) if the attribute is misplaced.
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingAccessorsOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [AccessorDeclSyntax] {
+        guard let (_, name) = trackableProperty(declaration) else {
+            context.diagnose(Diagnostic(node: node, message: DynamicDiagnostic.trackedMisplaced))
+            return []
+        }
+        guard let slot = slot(of: node) else {
+            context.diagnose(Diagnostic(node: node, message: DynamicDiagnostic.trackedSlotMissing))
+            return []
+        }
+
+        let storage = GeneratedSyntax.reference(name.storage)
+        let initAccessor = AccessorDeclSyntax(
+            attributes: AttributeListSyntax([
+                .attribute(
+                    GeneratedSyntax.attribute("storageRestrictions", arguments: [("initializes", storage)])
+                        .with(\.trailingTrivia, .newline)
+                )
+            ]),
+            accessorSpecifier: .keyword(.`init`),
+            parameters: AccessorParametersSyntax(name: .identifier("initialValue")),
+            body: GeneratedSyntax.block([
+                .expr(GeneratedSyntax.assignment(storage, GeneratedSyntax.reference(.identifier("initialValue"))))
+            ])
+        )
+        let getAccessor = AccessorDeclSyntax(
+            accessorSpecifier: .keyword(.get),
+            body: GeneratedSyntax.block([.expr(storage)])
+        )
+        let setAccessor = AccessorDeclSyntax(
+            accessorSpecifier: .keyword(.set),
+            body: GeneratedSyntax.block([
+                .expr(GeneratedSyntax.assignment(storage, GeneratedSyntax.reference(.identifier("newValue")))),
+                .expr(GeneratedSyntax.didSet(slot)),
+            ])
+        )
+        let modifyAccessor = AccessorDeclSyntax(
+            accessorSpecifier: .keyword(._modify),
+            body: GeneratedSyntax.block([
+                .stmt(StmtSyntax(DeferStmtSyntax(body: GeneratedSyntax.block([.expr(GeneratedSyntax.didSet(slot))])))),
+                .stmt(StmtSyntax(YieldStmtSyntax(yieldedExpressions: .single(ExprSyntax(InOutExprSyntax(expression: storage)))))),
+            ])
+        )
+        return [initAccessor, getAccessor, setAccessor, modifyAccessor]
+    }
+
+    /// The slot in `@_DynamicTracked(slot)`, if it is an integer literal.
+    private static func slot(of node: AttributeSyntax) -> Int? {
+        guard case .argumentList(let arguments) = node.arguments,
+              arguments.count == 1,
+              let literal = arguments.first?.expression.as(IntegerLiteralExprSyntax.self)
+        else { return nil }
+        return Int(literal.literal.text.filter { $0 != "_" })
+    }
+}
+
+// MARK: - Storage
+
+extension DynamicTrackedMacro: PeerMacro {
+    /// Returns the private storage `_$name`, with the property's type annotation and initial
+    /// value as written.
+    ///
+    /// The storage keeps the property's `@available` and `@MainActor` attributes and its
+    /// `nonisolated`, `weak` and `unowned` modifiers, and is marked `@DynamicIgnored` so that
+    /// `@Dynamic` leaves it alone.
+    ///
+    /// - Parameters:
+    ///   - node: The `@_DynamicTracked(slot)` attribute.
+    ///   - declaration: The property.
+    ///   - context: The expansion context.
+    /// - Returns: The storage declaration, or nothing if the attribute is misplaced (the
+    ///   accessor role reports that).
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let (property, name) = trackableProperty(declaration), let binding = property.bindings.first else {
+            return []
+        }
+
+        let keptAttributes = property.attributes.filter { element in
+            guard case .attribute(let attribute) = element else { return false }
+            return attribute.simpleName == "available" || attribute.simpleName == "MainActor"
+        }
+        let attributes = keptAttributes.map { $0.trimmed }
+            + [.attribute(GeneratedSyntax.attribute(DynamicMacro.ignoredName))]
+
+        let keptModifiers = property.modifiers.filter { modifier in
+            switch modifier.name.tokenKind {
+            case .keyword(.nonisolated), .keyword(.weak), .keyword(.unowned): return true
+            default: return false
+            }
+        }
+        let modifiers = [GeneratedSyntax.modifier(.private)] + keptModifiers.map { $0.trimmed }
+
+        let storage = VariableDeclSyntax(
+            attributes: AttributeListSyntax(attributes),
+            modifiers: DeclModifierListSyntax(modifiers),
+            bindingSpecifier: .keyword(.var),
+            bindings: PatternBindingListSyntax([
+                PatternBindingSyntax(
+                    pattern: IdentifierPatternSyntax(identifier: name.storage),
+                    typeAnnotation: binding.typeAnnotation?.trimmed,
+                    initializer: binding.initializer?.trimmed
+                )
+            ])
+        )
+        return [DeclSyntax(storage)]
+    }
+}
+
+// MARK: - Shared
+
+extension DynamicTrackedMacro {
+    /// The property and its name, if `declaration` is a stored instance `var` with a single
+    /// plain name and no accessors: the only kind `@_DynamicTracked` can track.
+    private static func trackableProperty(
+        _ declaration: some DeclSyntaxProtocol
+    ) -> (VariableDeclSyntax, DynamicPropertyName)? {
+        guard let property = declaration.as(VariableDeclSyntax.self),
+              property.bindingSpecifier.tokenKind == .keyword(.var),
+              !property.modifiers.contains(where: \.isStatic),
+              property.bindings.count == 1,
+              let binding = property.bindings.first,
+              binding.accessorBlock == nil,
+              let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
+        else { return nil }
+        return (property, DynamicPropertyName(identifier.identifier))
+    }
+}

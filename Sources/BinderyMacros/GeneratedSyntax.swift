@@ -1,0 +1,130 @@
+import SwiftSyntax
+
+/// Builders for the pieces of syntax that Bindery's macros generate.
+///
+/// The macro target depends on `SwiftSyntax` but not on `SwiftSyntaxBuilder`, so generated
+/// code is assembled from syntax nodes here rather than parsed from string literals. The
+/// expansion is run through the basic formatter afterwards, so no trivia is needed beyond the
+/// spaces that separate keywords.
+enum GeneratedSyntax {
+    /// `name`, as an expression.
+    static func reference(_ name: TokenSyntax) -> ExprSyntax {
+        ExprSyntax(DeclReferenceExprSyntax(baseName: name))
+    }
+
+    /// `Bindery.name`, as a type.
+    static func binderyType(_ name: String) -> TypeSyntax {
+        TypeSyntax(
+            MemberTypeSyntax(
+                baseType: IdentifierTypeSyntax(name: .identifier(DynamicMacro.moduleName)),
+                name: .identifier(name)
+            )
+        )
+    }
+
+    /// `Bindery.name`, as an expression.
+    static func binderyExpr(_ name: String) -> ExprSyntax {
+        ExprSyntax(
+            MemberAccessExprSyntax(
+                base: reference(.identifier(DynamicMacro.moduleName)),
+                declName: DeclReferenceExprSyntax(baseName: .identifier(name))
+            )
+        )
+    }
+
+    /// `label: argument, ...`, as in a call's parentheses.
+    static func arguments(_ arguments: [(label: String?, value: ExprSyntax)]) -> LabeledExprListSyntax {
+        LabeledExprListSyntax(
+            arguments.enumerated().map { index, argument in
+                LabeledExprSyntax(
+                    label: argument.label.map { .identifier($0) },
+                    colon: argument.label == nil ? nil : .colonToken(),
+                    expression: argument.value,
+                    trailingComma: index < arguments.count - 1 ? .commaToken() : nil
+                )
+            }
+        )
+    }
+
+    /// `callee(label: argument, ...)`.
+    static func call(_ callee: ExprSyntax, _ arguments: [(label: String?, value: ExprSyntax)] = []) -> ExprSyntax {
+        ExprSyntax(
+            FunctionCallExprSyntax(
+                calledExpression: callee,
+                leftParen: .leftParenToken(),
+                arguments: Self.arguments(arguments),
+                rightParen: .rightParenToken()
+            )
+        )
+    }
+
+    /// `base.member`.
+    static func member(_ base: ExprSyntax, _ member: String) -> ExprSyntax {
+        ExprSyntax(MemberAccessExprSyntax(base: base, declName: DeclReferenceExprSyntax(baseName: .identifier(member))))
+    }
+
+    /// `target = value`.
+    static func assignment(_ target: ExprSyntax, _ value: ExprSyntax) -> ExprSyntax {
+        ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax([target, ExprSyntax(AssignmentExprSyntax()), value])))
+    }
+
+    /// An integer literal.
+    static func integer(_ value: Int) -> ExprSyntax {
+        ExprSyntax(IntegerLiteralExprSyntax(literal: .integerLiteral(String(value))))
+    }
+
+    /// A string literal without interpolation. `text` must need no escaping (an identifier).
+    static func string(_ text: String) -> ExprSyntax {
+        ExprSyntax(
+            StringLiteralExprSyntax(
+                openingQuote: .stringQuoteToken(),
+                segments: StringLiteralSegmentListSyntax([.stringSegment(StringSegmentSyntax(content: .stringSegment(text)))]),
+                closingQuote: .stringQuoteToken()
+            )
+        )
+    }
+
+    /// `\Root.property`.
+    static func keyPath(root: TokenSyntax, property: TokenSyntax) -> ExprSyntax {
+        ExprSyntax(
+            KeyPathExprSyntax(
+                root: IdentifierTypeSyntax(name: root),
+                components: KeyPathComponentListSyntax([
+                    KeyPathComponentSyntax(
+                        period: .periodToken(),
+                        component: .property(KeyPathPropertyComponentSyntax(declName: DeclReferenceExprSyntax(baseName: property)))
+                    )
+                ])
+            )
+        )
+    }
+
+    /// `_$registrar.didSet(slot)`: the report every generated setter ends with.
+    static func didSet(_ slot: Int) -> ExprSyntax {
+        call(member(reference(.identifier(DynamicMacro.registrarName)), "didSet"), [(nil, integer(slot))])
+    }
+
+    /// `{ statements }`, one statement per line.
+    static func block(_ statements: [CodeBlockItemSyntax.Item]) -> CodeBlockSyntax {
+        CodeBlockSyntax(statements: CodeBlockItemListSyntax(statements.map { CodeBlockItemSyntax(item: $0) }))
+    }
+
+    /// `@name`, with the arguments if any are given.
+    static func attribute(_ name: String, arguments: [(label: String?, value: ExprSyntax)]? = nil) -> AttributeSyntax {
+        guard let arguments else {
+            return AttributeSyntax(atSign: .atSignToken(), attributeName: IdentifierTypeSyntax(name: .identifier(name)))
+        }
+        return AttributeSyntax(
+            atSign: .atSignToken(),
+            attributeName: IdentifierTypeSyntax(name: .identifier(name)),
+            leftParen: .leftParenToken(),
+            arguments: .argumentList(Self.arguments(arguments)),
+            rightParen: .rightParenToken()
+        )
+    }
+
+    /// A modifier keyword such as `public` or `nonisolated`.
+    static func modifier(_ keyword: Keyword) -> DeclModifierSyntax {
+        DeclModifierSyntax(name: .keyword(keyword))
+    }
+}

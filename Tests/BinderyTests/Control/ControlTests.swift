@@ -1,0 +1,88 @@
+import Testing
+import Bindery
+
+/// Controls: user edits arrive as events, programmatic sets do not fire, shorthands bind the
+/// designated property.
+@Suite struct ControlTests {
+    @Test("A user edit propagates; a program's write to the control does not")
+    func editsPropagateProgrammaticSetsDoNot() {
+        let model = Box()
+        let field = TestField()
+        Bind.inout(model, \.string).inout(field, \.text, on: .editingChanged)
+        field.type("user")
+        #expect(model.string == "user")
+        field.text = "program"
+        #expect(model.string == "user")
+    }
+
+    @Test("Only the events an endpoint listens to propagate")
+    func onlyListenedEvents() {
+        let model = Box()
+        let field = TestField()
+        Bind.inout(model, \.string).inout(field, \.text, on: .editingDidEnd)
+        field.type("typing")
+        #expect(model.string == "")
+        field.sendActions(for: .editingDidEnd)
+        #expect(model.string == "typing")
+    }
+
+    @Test("An endpoint on several events hears each, once per send")
+    func severalEvents() {
+        let model = Box()
+        let field = TestField()
+        var runs = 0
+        Bind.in(field, \.text, on: [.editingChanged, .editingDidEnd]).out(model, \.string)
+            .out("runs", initial: false) { runs += 1 }
+        field.text = "x"
+        field.sendActions(for: [.editingChanged, .editingDidEnd])
+        #expect(runs == 1)
+        field.sendActions(for: .editingDidEnd)
+        #expect(runs == 2)
+        #expect(model.string == "x")
+    }
+
+    @Test("Shorthands bind the designated property on the designated events")
+    func shorthands() {
+        let model = Box()
+        let slider = TestSlider(), mirror = TestSlider()
+        Bind.inout(slider).inout(model, \.double).out(mirror)
+        slider.drag(to: 0.75)
+        #expect(model.double == 0.75)
+        #expect(mirror.value == 0.75)
+        model.double = 0.5
+        #expect(slider.value == 0.5)
+    }
+
+    @Test("inoutNot negates both ways")
+    func inoutNot() {
+        let model = Box()
+        let toggle = TestToggle()
+        Bind.inout(model, \.bool).inoutNot(toggle, \.isOn, on: .valueChanged)
+        #expect(toggle.isOn == true)
+        toggle.flip()
+        #expect(model.bool == true)
+        model.bool = false
+        #expect(toggle.isOn == true)
+    }
+
+    @Test("Application-defined events are their own bits")
+    func applicationEvents() {
+        let custom = ControlEvents.application(20)
+        #expect(custom.rawValue == 1 << 20)
+        #expect(ControlEvents.application(3) == .application(16))
+        #expect(custom.isDisjoint(with: [.valueChanged, .editingChanged, .touchUpInside]))
+        #expect(ControlEvents.editingChanged.description == "[editingChanged]")
+    }
+}
+
+final class TestToggle: Control {
+    var isOn = false
+    let eventCenter = ControlEventCenter()
+    static var designatedKeyPath: ReferenceWritableKeyPath<TestToggle, Bool> { \.isOn }
+    static var designatedEvents: ControlEvents { .valueChanged }
+
+    func flip() {
+        isOn.toggle()
+        sendActions(for: .valueChanged)
+    }
+}

@@ -1,0 +1,189 @@
+import Testing
+@testable import Bindery
+
+/// Unbinding in every form, the status query, and lifetime (DESIGN rule 1).
+@Suite struct BindUnbindTests {
+    @Test("Bind.unbind(object) takes the object out of every chain")
+    func unbindObject() {
+        let box = Box()
+        let label = Label()
+        Bind.in(box, \.int).out(label, \.text)
+        Bind.in(box, \.string).out(label, \.number)
+        #expect(Bind.isBound(label))
+        Bind.unbind(label)
+        #expect(!Bind.isBound(label))
+        #expect(!Bind.isBound(box))      // both chains lost their only receiver
+        box.int = 3
+        #expect(label.text == "0")
+    }
+
+    @Test("Bind.unbind(object, keyPath) removes only that property's endpoint")
+    func unbindKeyPath() {
+        let box = Box()
+        let label = Label()
+        Bind.in(box, \.int).out(label, \.text).out(label, \.number)
+        Bind.unbind(label, \.text)
+        #expect(!Bind.isBound(label, \.text))
+        #expect(Bind.isBound(label, \.number))
+        box.int = 4
+        #expect(label.text == "0")
+        #expect(label.number == 4)
+    }
+
+    @Test("Bind.unbind(control, keyPath, on:) removes the endpoint for those events")
+    func unbindControlEvent() {
+        let box = Box()
+        let field = TestField()
+        Bind.inout(box, \.string).inout(field, \.text, on: .editingChanged).out(Label(), \.text)
+        #expect(Bind.isBound(field, \.text, on: .editingChanged))
+        #expect(!Bind.isBound(field, \.text, on: .valueChanged))
+        Bind.unbind(field, \.text, on: .editingChanged)
+        #expect(!Bind.isBound(field, \.text, on: .editingChanged))
+        field.type("typed")
+        #expect(box.string == "")
+    }
+
+    @Test("Bind.unbind(object, keyPath, index:) removes one element's endpoint")
+    func unbindIndex() {
+        let lottery = Lottery()
+        let first = Label(), second = Label()
+        Bind.in(lottery, \.digits, index: 0).out(first, \.text)
+        Bind.in(lottery, \.digits, index: 1).out(second, \.text)
+        Bind.unbind(lottery, \.digits, index: 0)
+        #expect(!Bind.isBound(lottery, \.digits, index: 0))
+        #expect(Bind.isBound(lottery, \.digits, index: 1))
+        lottery.digits = [4, 5, 6]
+        #expect(first.text == "0")
+        #expect(second.text == "5")
+    }
+
+    @Test("Bind.unbind(object, keyPath, block:) removes one named block")
+    func unbindBlock() {
+        let lottery = Lottery()
+        var flashes = 0, sounds = 0
+        Bind.inout(lottery, \.isWin)
+            .out("flash", initial: false) { flashes += 1 }
+            .out("sound", initial: false) { sounds += 1 }
+        #expect(Bind.isBound(lottery, \.isWin, block: "flash"))
+        Bind.unbind(lottery, \.isWin, block: "flash")
+        #expect(!Bind.isBound(lottery, \.isWin, block: "flash"))
+        #expect(Bind.isBound(lottery, \.isWin, block: "sound"))
+        lottery.isWin = true
+        #expect(flashes == 0)
+        #expect(sounds == 1)
+    }
+
+    @Test("Rule 1: the caller retains nothing; the chain lives while a sender and a receiver do")
+    func callerRetainsNothing() {
+        let box = Box()
+        let label = Label()
+        do { Bind.in(box, \.int).out(label, \.text) }
+        box.int = 8
+        #expect(label.text == "8")
+    }
+
+    @Test("Rule 1: a @Dynamic receiver leaves its chains the moment it deinitialises")
+    func dynamicReceiverLeavesAtDeinit() {
+        let source = Box()
+        weak var weakReceiver: Box?
+        do {
+            let receiver = Box()
+            weakReceiver = receiver
+            Bind.in(source, \.int).out(receiver, \.string)
+            #expect(Bind.isBound(source))
+        }
+        #expect(weakReceiver == nil)
+        #expect(!Bind.isBound(source))   // no receiver left: the chain ended at once
+    }
+
+    @Test("Rule 1: a @Dynamic sender's deinit ends its chain and frees nothing it should not keep")
+    func senderDeinitEndsChain() {
+        let label = Label()
+        weak var weakSource: Box?
+        do {
+            let source = Box()
+            weakSource = source
+            Bind.in(source, \.int).out(label, \.text)
+        }
+        #expect(weakSource == nil)
+        #expect(!Bind.isBound(label))
+    }
+
+    @Test("Rule 1: a plain receiver that goes is pruned at the next dispatch")
+    func plainReceiverPrunedAtNextDispatch() {
+        let source = Box()
+        weak var weakLabel: Label?
+        do {
+            let label = Label()
+            weakLabel = label
+            Bind.in(source, \.int).out(label, \.text)
+        }
+        #expect(weakLabel == nil)
+        source.int = 1
+        #expect(!Bind.isBound(source))
+    }
+
+    @Test("Rule 1: no binding keeps its objects alive", arguments: UnbindWay.allCases)
+    func noLeaks(way: UnbindWay) {
+        weak var weakSource: Box?
+        weak var weakLabel: Label?
+        weak var weakField: TestField?
+        do {
+            let source = Box(), label = Label(), field = TestField()
+            weakSource = source
+            weakLabel = label
+            weakField = field
+            let chain = Bind.inout(source, \.string)
+                .out(label, \.text)
+                .inout(field, \.text, on: .editingChanged)
+                .out("block") { (_: String) in }
+            switch way {
+            case .handle: chain.unbind()
+            case .object: Bind.unbind(source)
+            case .keyPath: Bind.unbind(source, \.string)
+            case .controlEvent: Bind.unbind(field, \.text, on: .editingChanged)
+            case .block: Bind.unbind(source, \.string, block: "block")
+            case .deinit: break
+            }
+        }
+        #expect(weakSource == nil)
+        #expect(weakLabel == nil)
+        #expect(weakField == nil)
+    }
+
+    enum UnbindWay: CaseIterable, Sendable { case handle, object, keyPath, controlEvent, block, `deinit` }
+
+    @Test("Rule 1: a chain's core is freed when the chain ends")
+    func coreFreed() {
+        weak var weakCore: AnyChainCore?
+        let source = Box()
+        do {
+            let label = Label()
+            let chain = Bind.in(source, \.int).out(label, \.text)
+            weakCore = chain.core
+            Bind.unbind(label)
+        }
+        #expect(weakCore == nil)
+        #expect(source._$registrar.isIdleForTesting)
+    }
+
+    #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test("Rule 1: 100,000 bind/unbind cycles leave the registry empty")
+    func churnLeavesRegistryEmpty() async {
+        // In a child process, so that the global registry holds nothing of other tests.
+        await #expect(processExitsWith: .success) {
+            let source = Box()
+            let label = Label()
+            for index in 0..<100_000 {
+                let chain = Bind.in(source, \.int).out(label, \.text)
+                if index % 2 == 0 { chain.unbind() } else { Bind.unbind(label) }
+            }
+            let counts = Registry.shared.locked {
+                (Registry.shared.chainCount, Registry.shared.endpointCount, Registry.shared.byObject.count)
+            }
+            precondition(counts == (0, 0, 0), "registry not empty: \(counts)")
+            precondition(source._$registrar.isIdleForTesting, "registrar still has listeners")
+        }
+    }
+    #endif
+}

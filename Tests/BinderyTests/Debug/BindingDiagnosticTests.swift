@@ -1,0 +1,74 @@
+import Testing
+import Bindery
+
+/// DESIGN rule 11: misuse at bind time and bad data at run time are reported, never trapped.
+@Suite struct BindingDiagnosticTests {
+    @Test("Rule 11: a receiver whose type does not convert is refused, naming object, key path and rule")
+    func misuseNamesObjectKeyPathRule() {
+        let log = DiagnosticLog()
+        let box = Box()
+        let panel = Panel()
+        log.capture {
+            Bind.in(box, \.int).out(panel, \.background)
+        }
+        let diagnostic = try? #require(log.all.first)
+        #expect(diagnostic?.kind == .misuse)
+        #expect(diagnostic?.rule == 11)
+        #expect(diagnostic?.message.contains("Panel") == true)
+        #expect(diagnostic?.message.contains("background") == true)
+        #expect(diagnostic?.message.contains("rule 6") == true)
+        #expect(!Bind.isBound(panel))
+    }
+
+    @Test("Rule 11: a two-way endpoint needs both directions of conversion")
+    func twoWayNeedsBothDirections() {
+        let log = DiagnosticLog()
+        let box = Box(), other = Box()
+        log.capture {
+            Bind.inout(box, \.color).inout(other, \.int)
+        }
+        #expect(log.all.count == 1)
+        #expect(!Bind.isBound(other))
+    }
+
+    @Test("Rule 11: an index out of range skips that receiver and reports it")
+    func indexOutOfRange() {
+        let log = DiagnosticLog()
+        let lottery = Lottery()
+        let source = Box()
+        let label = Label()
+        log.capture {
+            Bind.in(source, \.int).out(lottery, \.digits, index: 7).out(label, \.text)
+            source.int = 3
+        }
+        #expect(label.text == "3")
+        #expect(lottery.digits == [0, 0, 0])
+        #expect(log.all.contains { $0.kind == .badData && $0.message.contains("digits") })
+    }
+
+    @Test("Rule 11: a sender index out of range skips the change and reports it")
+    func senderIndexOutOfRange() {
+        let log = DiagnosticLog()
+        let lottery = Lottery()
+        let label = Label()
+        log.capture {
+            Bind.in(lottery, \.digits, index: 5).out(label, \.text)
+            lottery.digits = [1]
+        }
+        #expect(label.text == nil)
+        #expect(log.all.contains { $0.kind == .badData })
+    }
+
+    @Test("The process-wide handler can be replaced and restored")
+    func globalHandler() {
+        let log = DiagnosticLog()
+        Bind.setDiagnosticsHandler { log.record($0) }
+        defer { Bind.setDiagnosticsHandler(nil) }
+        // A scoped handler wins over the global one.
+        let scoped = DiagnosticLog()
+        scoped.capture {
+            Bind.in(Box(), \.int).out(Panel(), \.background)
+        }
+        #expect(scoped.all.count == 1)
+    }
+}

@@ -1,0 +1,33 @@
+import Testing
+@testable import Bindery
+
+/// The registrar that `@Dynamic` setters report to.
+@Suite struct ChangeRegistrarTests {
+    @Test("Setting an unobserved property does nothing visible and keeps the registrar idle")
+    func unobservedWrite() {
+        let box = Box()
+        box.int = 1
+        #expect(box._$registrar.isIdleForTesting)
+        #expect(box._$registrar.observedSlots.load(ordering: .relaxed) == 0)
+    }
+
+    @Test("A slot's bit is set while something listens, and cleared when it stops")
+    func observedBits() {
+        let box = Box()
+        let chain = Bind.in(box, \.double).out(Label(), \.text)
+        let bits = box._$registrar.observedSlots.load(ordering: .relaxed)
+        #expect(bits.nonzeroBitCount == 1)
+        chain.unbind()
+        #expect(box._$registrar.observedSlots.load(ordering: .relaxed) == 0)
+    }
+
+    @Test("In-place mutation through _modify reports once")
+    func modifyReportsOnce() {
+        let lottery = Lottery()
+        var runs = 0
+        Bind.in(lottery, \.digits).out("runs", initial: false) { runs += 1 }
+        lottery.digits[0] += 1
+        lottery.digits.append(4)
+        #expect(runs == 2)
+    }
+}
