@@ -115,7 +115,7 @@ extension DynamicMacro: MemberMacro {
             registrar(modifiers: modifiers),
             propertyTable(
                 table,
-                of: classDecl.name,
+                of: classDecl,
                 modifiers: modifiers,
                 isGeneric: isInGenericContext(classDecl, context)
             ),
@@ -140,15 +140,24 @@ extension DynamicMacro: MemberMacro {
         )
     }
 
-    /// `nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [...]`, or a
+    /// `nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = ...`, or a
     /// computed `static var` in a generic context, where static stored properties are not
     /// supported.
+    ///
+    /// Swift forms a key path to an actor-isolated property only on that actor, and a property
+    /// of a `@MainActor` class (or of any class in a module whose default isolation is
+    /// `MainActor`, which a macro cannot see) is isolated. So the table is built by a closure
+    /// isolated to the class's global actor (`MainActor` unless the class names another), and
+    /// that closure is called synchronously, from any thread, through a nonisolated function
+    /// type, as `MainActor.assumeIsolated` does minus its check. Forming a key path reads no
+    /// property, so nothing isolated is touched.
     private static func propertyTable(
         _ table: DynamicPropertyTable,
-        of className: TokenSyntax,
+        of classDecl: ClassDeclSyntax,
         modifiers: [DeclModifierSyntax],
         isGeneric: Bool
     ) -> DeclSyntax {
+        let className = classDecl.name.trimmed
         let elements = table.entries.map { entry in
             ArrayElementSyntax(
                 leadingTrivia: .newline,
@@ -156,7 +165,7 @@ extension DynamicMacro: MemberMacro {
                     GeneratedSyntax.binderyExpr("DynamicProperty"),
                     [
                         ("name", GeneratedSyntax.string(entry.name.text)),
-                        ("keyPath", GeneratedSyntax.keyPath(root: className.trimmed, property: entry.name.token)),
+                        ("keyPath", GeneratedSyntax.keyPath(root: className, property: entry.name.token)),
                         ("slot", entry.slot.map(GeneratedSyntax.integer) ?? ExprSyntax(NilLiteralExprSyntax())),
                     ]
                 ),
@@ -169,22 +178,44 @@ extension DynamicMacro: MemberMacro {
             rightSquare: .rightSquareToken(leadingTrivia: elements.isEmpty ? [] : .newline)
         )
 
+        // let table: @MainActor () -> [Bindery.DynamicProperty] = { [...] }
+        // return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+        let arrayType = TypeSyntax(ArrayTypeSyntax(element: GeneratedSyntax.binderyType("DynamicProperty")))
+        let builder = GeneratedSyntax.constant(
+            "table",
+            type: GeneratedSyntax.functionType(returning: arrayType, isolation: globalActor(of: classDecl)),
+            value: GeneratedSyntax.closure([.expr(ExprSyntax(array))])
+        )
+        let unisolatedCall = GeneratedSyntax.call(
+            GeneratedSyntax.call(
+                GeneratedSyntax.reference(.identifier("unsafeBitCast")),
+                [
+                    (nil, GeneratedSyntax.reference(.identifier("table"))),
+                    ("to", GeneratedSyntax.metatype(GeneratedSyntax.functionType(returning: arrayType))),
+                ]
+            )
+        )
+        let body: [CodeBlockItemSyntax.Item] = [
+            .decl(builder),
+            .stmt(StmtSyntax(ReturnStmtSyntax(expression: unisolatedCall))),
+        ]
+
         let binding: PatternBindingSyntax
-        let type = TypeAnnotationSyntax(type: ArrayTypeSyntax(element: GeneratedSyntax.binderyType("DynamicProperty")))
+        let type = TypeAnnotationSyntax(type: arrayType)
         let name = IdentifierPatternSyntax(identifier: .identifier(tableName))
         if isGeneric {
             binding = PatternBindingSyntax(
                 pattern: name,
                 typeAnnotation: type,
                 accessorBlock: AccessorBlockSyntax(
-                    accessors: .getter(CodeBlockItemListSyntax([CodeBlockItemSyntax(item: .expr(ExprSyntax(array)))]))
+                    accessors: .getter(CodeBlockItemListSyntax(body.map { CodeBlockItemSyntax(item: $0) }))
                 )
             )
         } else {
             binding = PatternBindingSyntax(
                 pattern: name,
                 typeAnnotation: type,
-                initializer: InitializerClauseSyntax(value: array)
+                initializer: InitializerClauseSyntax(value: GeneratedSyntax.call(GeneratedSyntax.closure(body)))
             )
         }
         return DeclSyntax(
@@ -194,6 +225,16 @@ extension DynamicMacro: MemberMacro {
                 bindings: PatternBindingListSyntax([binding])
             )
         )
+    }
+
+    /// The global actor the class is isolated to by an attribute (`@MainActor`, or a custom
+    /// attribute whose name ends in `Actor`), else `MainActor`.
+    private static func globalActor(of classDecl: ClassDeclSyntax) -> String {
+        for element in classDecl.attributes {
+            guard case .attribute(let attribute) = element, let name = attribute.simpleName else { continue }
+            if name.hasSuffix("Actor") { return attribute.attributeName.trimmedDescription }
+        }
+        return "MainActor"
     }
 
     /// The access modifier the generated members need to witness `DynamicObject`'s

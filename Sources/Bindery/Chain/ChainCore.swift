@@ -6,6 +6,9 @@ import Synchronization
 class AnyChainCore {
     /// Set when this chain was merged into another one (DESIGN rule 7).
     var forward: AnyChainCore?
+    /// Set when the declaration's head was refused (and reported): continuations of the
+    /// declaration are dropped silently.
+    var isRefused = false
 
     /// The chain that stands for this one now. Lock held.
     func resolvedLocked() -> AnyChainCore {
@@ -77,7 +80,7 @@ final class ChainCore<Value>: AnyChainCore {
     var filters: [(Value) -> Bool] = []
     var blocks: [NamedBlock<Value>] = []
     var plan: Plan<Value>
-    var queue: [Item<Value>] = []
+    var queue: [(item: Item<Value>, depth: Int)] = []
     var dissolved = false
 
     // MARK: Owner only
@@ -297,9 +300,10 @@ final class ChainCore<Value>: AnyChainCore {
     /// Queues `item`; if nobody owns the chain, takes it and drains the queue.
     func enqueue(_ item: Item<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
         let tag = UInt(bitPattern: thread)
+        let depth = thread.pointee.causalDepth
         let becameOwner = Registry.shared.locked { () -> Bool in
             guard !dissolved else { return false }
-            queue.append(item)
+            queue.append((item, depth))
             while true {
                 let state = self.state.load(ordering: .acquiring)
                 if state == 0 {
@@ -316,7 +320,7 @@ final class ChainCore<Value>: AnyChainCore {
 
     /// Runs `item` as the owner, then drains the queue and gives the chain back.
     func dispatch(_ item: Item<Value>, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
-        run(item, plan, thread)
+        run(item, depth: thread.pointee.causalDepth, plan, thread)
         release(thread)
     }
 
@@ -325,23 +329,22 @@ final class ChainCore<Value>: AnyChainCore {
         let tag = UInt(bitPattern: thread)
         while !state.compareExchange(expected: tag, desired: 0, ordering: .acquiringAndReleasing).exchanged {
             if let next = Registry.shared.locked({ takeNextLocked(tag) }) {
-                run(next.item, next.plan, thread)
+                run(next.item, depth: next.depth, next.plan, thread)
             }
         }
     }
 
     /// The next queued item, clearing the pending bit when the queue empties. Lock held.
-    private func takeNextLocked(_ tag: UInt) -> (item: Item<Value>, plan: Plan<Value>)? {
-        let item = queue.isEmpty ? nil : queue.removeFirst()
+    private func takeNextLocked(_ tag: UInt) -> (item: Item<Value>, depth: Int, plan: Plan<Value>)? {
+        let next = queue.isEmpty ? nil : queue.removeFirst()
         if queue.isEmpty { state.store(tag, ordering: .relaxed) }
-        return item.map { ($0, plan) }
+        return next.map { ($0.item, $0.depth, plan) }
     }
 
     /// Delivers one item. Owner only; no lock held, so setters, converters, filters and blocks
     /// may call back into Bindery.
-    private func run(_ item: Item<Value>, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
+    private func run(_ item: Item<Value>, depth: Int, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
         let saved = thread.pointee
-        let depth = saved.nesting > 0 ? saved.depth + 1 : 0
         guard depth <= Self.maximumDepth else {
             Diagnostics.report(.cycle, rule: 3, "a change of a chain of \(Value.self) kept causing changes \(Self.maximumDepth) levels deep across chains; dropped it to stop the cycle")
             return

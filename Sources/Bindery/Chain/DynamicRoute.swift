@@ -12,9 +12,14 @@ final class DynamicRoute: Sendable {
         let keyPath: AnyKeyPath
         /// Its registrar slot, or nil for a `let`, which never changes.
         let slot: Int?
+        /// Its name, for diagnostics.
+        let name: String
     }
 
     let hops: [Hop]
+
+    /// `session.user.name`.
+    var name: String { hops.map(\.name).joined(separator: ".") }
 
     init(hops: [Hop]) { self.hops = hops }
 
@@ -30,6 +35,14 @@ final class DynamicRoute: Sendable {
         return result
     }
 
+    /// Key-path equality that also holds for a path built with `appending(path:)`, whose
+    /// buffer may differ from the literal's in a flag that `==` compares.
+    private static func same(_ lhs: AnyKeyPath, _ rhs: AnyKeyPath) -> Bool {
+        if lhs == rhs { return true }
+        return Swift.type(of: lhs) == Swift.type(of: rhs) && lhs.hashValue == rhs.hashValue
+            && String(describing: lhs) == String(describing: rhs)
+    }
+
     private static func value<Root>(of root: Root, at keyPath: AnyKeyPath) -> Any? {
         root[keyPath: keyPath]
     }
@@ -39,12 +52,19 @@ final class DynamicRoute: Sendable {
     @usableFromInline
     static func source(for keyPath: AnyKeyPath, of object: some DynamicObject) -> EndpointSource? {
         let type = Swift.type(of: object)
-        if let property = type._$dynamicProperties.first(where: { $0.keyPath == keyPath }) {
+        if let property = type._$dynamicProperties.first(where: { same($0.keyPath, keyPath) }) {
             guard let slot = property.slot else { return EndpointSource.none }
             return .property(object._$registrar, slot: slot)
         }
         guard let hops = search(keyPath, prefix: nil, in: type, depth: 0) else { return nil }
         return .route(DynamicRoute(hops: hops))
+    }
+
+    /// The dotted property names of `keyPath` from `type`, if it runs through `@Dynamic`
+    /// stored properties (for diagnostics).
+    static func name(of keyPath: AnyKeyPath, in type: any DynamicObject.Type) -> String? {
+        if let property = type._$dynamicProperties.first(where: { same($0.keyPath, keyPath) }) { return property.name }
+        return search(keyPath, prefix: nil, in: type, depth: 0).map { DynamicRoute(hops: $0).name }
     }
 
     /// Depth-first search for property chains whose concatenation equals `target`.
@@ -58,8 +78,8 @@ final class DynamicRoute: Sendable {
             } else {
                 path = property.keyPath
             }
-            let hop = Hop(keyPath: property.keyPath, slot: property.slot)
-            if path == target { return [hop] }
+            let hop = Hop(keyPath: property.keyPath, slot: property.slot, name: property.name)
+            if Self.same(path, target) { return [hop] }
             let valueType = Swift.type(of: property.keyPath).valueType
             guard let next = valueType as? any DynamicObject.Type else { continue }
             if let rest = search(target, prefix: path, in: next, depth: depth + 1) {

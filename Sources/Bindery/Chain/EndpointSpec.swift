@@ -97,9 +97,20 @@ struct EndpointSpec<Value> {
 
 enum EndpointLabel {
     static func make(object: AnyObject, keyPath: AnyKeyPath, index: Int?, events: ControlEvents) -> String {
-        var text = "\(type(of: object)) \(keyPath)"
+        var text = "\(type(of: object)).\(name(of: keyPath, in: object))"
         if let index { text += "[\(index)]" }
         if !events.isEmpty { text += " on \(events)" }
         return text
+    }
+
+    /// A property name for `keyPath`: from the `@Dynamic` table when there is one (key paths
+    /// to macro-generated accessors print as `<computed 0x…>`), else the key path itself.
+    static func name(of keyPath: AnyKeyPath, in object: AnyObject) -> String {
+        if let dynamic = object as? any DynamicObject, let name = DynamicRoute.name(of: keyPath, in: type(of: dynamic)) {
+            return name
+        }
+        let text = String(describing: keyPath)
+        guard text.hasPrefix("\\"), let dot = text.firstIndex(of: ".") else { return text }
+        return String(text[text.index(after: dot)...])
     }
 }

@@ -38,6 +38,7 @@ public struct Chain<Value>: @unchecked Sendable {
             Self.report(problem, spec: spec)
             core = Registry.shared.locked {
                 let core = ChainCore<Value>(current: nil)
+                core.isRefused = true
                 core.dissolveLocked()
                 return core
             }
@@ -66,7 +67,9 @@ public struct Chain<Value>: @unchecked Sendable {
         let (core, work) = Registry.shared.locked { () -> (AnyChainCore, (() -> Void)?) in
             let core = self.core.resolvedLocked()
             guard !core.isDissolved else {
-                Diagnostics.report(.misuse, rule: 1, "cannot add \(spec.label): the chain it continues has ended; not bound")
+                if !core.isRefused {
+                    Diagnostics.report(.misuse, rule: 1, "cannot add \(spec.label): the chain it continues has ended; not bound")
+                }
                 return (core, nil)
             }
             guard let existing = Registry.shared.endpointLocked(for: spec) else {
@@ -98,7 +101,9 @@ public struct Chain<Value>: @unchecked Sendable {
         let (core, work) = Registry.shared.locked { () -> (AnyChainCore, (() -> Void)?) in
             let core = self.core.resolvedLocked()
             guard !core.isDissolved else {
-                Diagnostics.report(.misuse, rule: 1, "cannot add block \"\(name)\": the chain it continues has ended; not added")
+                if !core.isRefused {
+                    Diagnostics.report(.misuse, rule: 1, "cannot add block \"\(name)\": the chain it continues has ended; not added")
+                }
                 return (core, nil)
             }
             return (core, core.addBlockLocked(name: name, initial: initial, declared: Value.self, body))

@@ -15,6 +15,10 @@ struct ThreadState {
     /// How many dispatches this thread is nested in.
     var nesting: Int = 0
 
+    /// The depth of a change this thread makes now: one more than the change it is
+    /// dispatching, or 0 outside any dispatch.
+    var causalDepth: Int { nesting > 0 ? depth + 1 : 0 }
+
     /// The calling thread's state. The pointer's address doubles as the thread's ownership tag
     /// (never zero, low bit clear).
     static var current: UnsafeMutablePointer<ThreadState> {

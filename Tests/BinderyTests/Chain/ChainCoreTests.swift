@@ -47,8 +47,9 @@ import Testing
         let log = DiagnosticLog()
         let a = Box(), b = Box()
         log.capture {
-            Bind.in(a, \.int).out(b, \.int, initial: false, convert: { $0 + 1 })
-            Bind.in(b, \.int).out(a, \.int, initial: false, convert: { $0 + 1 })
+            // Two chains that feed each other through blocks: a user-made cycle.
+            Bind.in(a, \.int).out("feed b", initial: false) { (v: Int) in b.int = v + 1 }
+            Bind.in(b, \.int).out("feed a", initial: false) { (v: Int) in a.int = v + 1 }
             a.int = 0
         }
         #expect(log.all.contains { $0.kind == .cycle && $0.rule == 3 })

@@ -60,8 +60,8 @@ import Testing
         }
         #expect(log.all.count == 1)
         let message = log.all.first?.message ?? ""
-        #expect(message.contains("App"))
-        #expect(message.contains("computedTitle"))
+        #expect(message.hasPrefix("cannot bind App."))
+        #expect(message.contains("stored properties of @Dynamic classes"))
         #expect(!Bind.isBound(app))
     }
 
