@@ -17,18 +17,29 @@ import SwiftSyntaxMacros
 ///     var sn = 0
 ///     let id = 7
 /// }
-/// // expands to, besides the accessors of `sn`:
+/// // expands to (then `@_DynamicTracked` expands in turn):
 /// final class Lottery {
 ///     @_DynamicTracked(0) var sn = 0
 ///     let id = 7
 ///     nonisolated let _$registrar = Bindery.ChangeRegistrar()
-///     nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
-///         Bindery.DynamicProperty(name: "sn", keyPath: \Lottery.sn, slot: 0),
-///         Bindery.DynamicProperty(name: "id", keyPath: \Lottery.id, slot: nil),
-///     ]
+///     nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
+///         let table: @MainActor () -> [Bindery.DynamicProperty] = {
+///             [
+///                 Bindery.DynamicProperty(name: "sn", keyPath: \Lottery.sn, slot: 0),
+///                 Bindery.DynamicProperty(name: "id", keyPath: \Lottery.id, slot: nil),
+///             ]
+///         }
+///         return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+///     }()
 /// }
 /// extension Lottery: Bindery.DynamicObject {}
 /// ```
+///
+/// The members are `public` in a `public` or `open` class and `package` in a `package` one, and
+/// `nonisolated` so that a `@MainActor` class conforms. The table is built in a closure
+/// isolated to the class's global actor because Swift forms key paths to isolated properties
+/// only there (see `propertyTable`); a generic class, or one nested where a static stored
+/// property is not allowed, gets a computed `static var` instead.
 ///
 /// Attached to anything but a class, it reports an error and expands to nothing.
 public struct DynamicMacro {

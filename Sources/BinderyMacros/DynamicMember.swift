@@ -90,7 +90,12 @@ extension DynamicMemberRole {
         }
 
         guard variable.bindings.count == 1, let binding = variable.bindings.first, let name = names.first else {
-            let writtenNames = variable.bindings.map { $0.pattern.trimmedDescription }
+            let writtenNames = variable.bindings.flatMap { binding in
+                binding.pattern.tokens(viewMode: .sourceAccurate).compactMap { token in
+                    if case .identifier = token.tokenKind { return token.text }
+                    return nil
+                }
+            }
             self = .unsupported(
                 Diagnostic(
                     node: variable,

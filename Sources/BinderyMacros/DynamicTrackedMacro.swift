@@ -122,16 +122,17 @@ extension DynamicTrackedMacro: PeerMacro {
     ///   - node: The `@_DynamicTracked(slot)` attribute.
     ///   - declaration: The property.
     ///   - context: The expansion context.
-    /// - Returns: The storage declaration, or nothing if the attribute is misplaced (the
-    ///   accessor role reports that).
+    /// - Returns: The storage declaration, or nothing if the attribute is misplaced or has no
+    ///   slot (the accessor role reports both).
     public static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        guard let (property, name) = trackableProperty(declaration), let binding = property.bindings.first else {
-            return []
-        }
+        guard let (property, name) = trackableProperty(declaration),
+              let binding = property.bindings.first,
+              slot(of: node) != nil
+        else { return [] }
 
         let keptAttributes = property.attributes.filter { element in
             guard case .attribute(let attribute) = element else { return false }
@@ -167,14 +168,14 @@ extension DynamicTrackedMacro: PeerMacro {
 // MARK: - Shared
 
 extension DynamicTrackedMacro {
-    /// The property and its name, if `declaration` is a stored instance `var` with a single
-    /// plain name and no accessors: the only kind `@_DynamicTracked` can track.
+    /// The property and its name, if `declaration` is a stored instance `var`, not `lazy`, with
+    /// a single plain name and no accessors: the only kind `@_DynamicTracked` can track.
     private static func trackableProperty(
         _ declaration: some DeclSyntaxProtocol
     ) -> (VariableDeclSyntax, DynamicPropertyName)? {
         guard let property = declaration.as(VariableDeclSyntax.self),
               property.bindingSpecifier.tokenKind == .keyword(.var),
-              !property.modifiers.contains(where: \.isStatic),
+              !property.modifiers.contains(where: { $0.isStatic || $0.name.tokenKind == .keyword(.lazy) }),
               property.bindings.count == 1,
               let binding = property.bindings.first,
               binding.accessorBlock == nil,

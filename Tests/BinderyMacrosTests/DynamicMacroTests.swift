@@ -1,7 +1,12 @@
+import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
+/// `@Dynamic`'s three roles: which properties get `@_DynamicTracked(slot)`, the registrar and
+/// property table, the conformance, and the errors. Most tests expand `@Dynamic` alone, so the
+/// attributes it adds are visible; `fullExpansion` expands everything.
 @Suite struct DynamicMacroTests {
-    @Test func lottery() {
+    @Test("Tracks stored vars, inferred or annotated, in declaration order; lists lets with no slot; leaves the rest alone")
+    func lottery() {
         assertBinderyExpansion(
             """
             @Dynamic final class Lottery {
@@ -16,7 +21,652 @@ import Testing
             }
             """,
             expandedSource: """
+            final class Lottery {
+                @_DynamicTracked(0)
+                var sn = 0
+                @_DynamicTracked(1)
+                var code: String = ""
+                let id = 7
+                var twice: Int { sn * 2 }
+                @DynamicIgnored var scratch = 0
+                @_DynamicTracked(2)
+                var session: Session?
+                static var shared = 0
+                lazy var l = 0
+
+                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
+                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
+                        [
+                            Bindery.DynamicProperty(name: "sn", keyPath: \\Lottery.sn, slot: 0),
+                            Bindery.DynamicProperty(name: "code", keyPath: \\Lottery.code, slot: 1),
+                            Bindery.DynamicProperty(name: "id", keyPath: \\Lottery.id, slot: nil),
+                            Bindery.DynamicProperty(name: "session", keyPath: \\Lottery.session, slot: 2),
+                        ]
+                    }
+                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                }()
+            }
+
+            extension Lottery: Bindery.DynamicObject {
+            }
+            """,
+            macros: dynamicMacroOnly
+        )
+    }
+
+    @Test("Every macro expanded: accessors over _$ storage, registrar, table, conformance")
+    func fullExpansion() {
+        assertBinderyExpansion(
             """
+            @Dynamic final class Counter {
+                var count = 0
+                let step: Int
+                @DynamicIgnored var cache = 0
+                init(step: Int) { self.step = step }
+            }
+            """,
+            expandedSource: """
+            final class Counter {
+                var count {
+                    @storageRestrictions(initializes: _$count)
+                    init(initialValue) {
+                        _$count = initialValue
+                    }
+                    get {
+                        _$count
+                    }
+                    set {
+                        _$count = newValue
+                        _$registrar.didSet(0)
+                    }
+                    _modify {
+                        defer {
+                            _$registrar.didSet(0)
+                        }
+                        yield &_$count
+                    }
+                }
+
+                private var _$count = 0
+                let step: Int
+                var cache = 0
+                init(step: Int) { self.step = step }
+
+                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
+                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
+                        [
+                            Bindery.DynamicProperty(name: "count", keyPath: \\Counter.count, slot: 0),
+                            Bindery.DynamicProperty(name: "step", keyPath: \\Counter.step, slot: nil),
+                        ]
+                    }
+                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                }()
+            }
+
+            extension Counter: Bindery.DynamicObject {
+            }
+            """
+        )
+    }
+
+    @Test("A var without an initial value is tracked like any other")
+    func varWithoutInitializer() {
+        assertBinderyExpansion(
+            """
+            @Dynamic final class User {
+                var name: String
+                init(name: String) { self.name = name }
+            }
+            """,
+            expandedSource: """
+            final class User {
+                @_DynamicTracked(0)
+                var name: String
+                init(name: String) { self.name = name }
+
+                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
+                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
+                        [
+                            Bindery.DynamicProperty(name: "name", keyPath: \\User.name, slot: 0),
+                        ]
+                    }
+                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                }()
+            }
+
+            extension User: Bindery.DynamicObject {
+            }
+            """,
+            macros: dynamicMacroOnly
+        )
+    }
+
+    @Test("Computed, static, class, lazy, ignored, wrapped and _$ properties are neither tracked nor listed")
+    func untrackedMembers() {
+        assertBinderyExpansion(
+            """
+            @Dynamic final class Model {
+                var title = ""
+                var upper: String { title.uppercased() }
+                var proxy: String {
+                    get { title }
+                    set { title = newValue }
+                }
+                static var count = 0
+                static let name = "Model"
+                class var kind: String { "model" }
+                lazy var heavy = [Int](repeating: 0, count: 100)
+                @DynamicIgnored var scratch = 0
+                @Bindery.DynamicIgnored var scratch2 = 0
+                @DynamicIgnored let ignoredConstant = 1
+                @Clamped var level = 0
+                var _$internal = 0
+                @_DynamicTracked(9) var manual = 0
+                func reset() {}
+            }
+            """,
+            expandedSource: """
+            final class Model {
+                @_DynamicTracked(0)
+                var title = ""
+                var upper: String { title.uppercased() }
+                var proxy: String {
+                    get { title }
+                    set { title = newValue }
+                }
+                static var count = 0
+                static let name = "Model"
+                class var kind: String { "model" }
+                lazy var heavy = [Int](repeating: 0, count: 100)
+                @DynamicIgnored var scratch = 0
+                @Bindery.DynamicIgnored var scratch2 = 0
+                @DynamicIgnored let ignoredConstant = 1
+                @Clamped var level = 0
+                var _$internal = 0
+                @_DynamicTracked(9) var manual = 0
+                func reset() {}
+
+                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
+                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
+                        [
+                            Bindery.DynamicProperty(name: "title", keyPath: \\Model.title, slot: 0),
+                        ]
+                    }
+                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                }()
+            }
+
+            extension Model: Bindery.DynamicObject {
+            }
+            """,
+            macros: dynamicMacroOnly
+        )
+    }
+
+    @Test("Built-in attributes and @MainActor do not stop tracking; backticked names are listed bare")
+    func attributesAndBackticks() {
+        assertBinderyExpansion(
+            """
+            @Dynamic final class Settings {
+                @available(macOS 15, *) var theme = 0
+                @MainActor var `default` = false
+            }
+            """,
+            expandedSource: """
+            final class Settings {
+                @available(macOS 15, *)
+                @_DynamicTracked(0) var theme = 0
+                @MainActor
+                @_DynamicTracked(1) var `default` = false
+
+                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
+                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
+                        [
+                            Bindery.DynamicProperty(name: "theme", keyPath: \\Settings.theme, slot: 0),
+                            Bindery.DynamicProperty(name: "default", keyPath: \\Settings.`default`, slot: 1),
+                        ]
+                    }
+                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                }()
+            }
+
+            extension Settings: Bindery.DynamicObject {
+            }
+            """,
+            macros: dynamicMacroOnly
+        )
+    }
+
+    @Test("A public or open class gets public members; a package class gets package members")
+    func accessLevels() {
+        for (keyword, member) in [("public", "public"), ("open", "public"), ("package", "package")] {
+            assertBinderyExpansion(
+                """
+                @Dynamic \(keyword) class Model {
+                    \(keyword) var title = ""
+                }
+                """,
+                expandedSource: """
+                \(keyword) class Model {
+                    @_DynamicTracked(0)
+                    \(keyword) var title = ""
+
+                    \(member) nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                    \(member) nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
+                        let table: @MainActor () -> [Bindery.DynamicProperty] = {
+                            [
+                                Bindery.DynamicProperty(name: "title", keyPath: \\Model.title, slot: 0),
+                            ]
+                        }
+                        return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                    }()
+                }
+
+                extension Model: Bindery.DynamicObject {
+                }
+                """,
+                macros: dynamicMacroOnly
+            )
+        }
+    }
+
+    @Test("A @MainActor class: nonisolated members, table built in a @MainActor closure")
+    func mainActorClass() {
+        assertBinderyExpansion(
+            """
+            @MainActor @Dynamic final class ViewModel {
+                var title = ""
+            }
+            """,
+            expandedSource: """
+            @MainActor final class ViewModel {
+                @_DynamicTracked(0)
+                var title = ""
+
+                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
+                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
+                        [
+                            Bindery.DynamicProperty(name: "title", keyPath: \\ViewModel.title, slot: 0),
+                        ]
+                    }
+                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                }()
+            }
+
+            extension ViewModel: Bindery.DynamicObject {
+            }
+            """,
+            macros: dynamicMacroOnly
+        )
+    }
+
+    @Test("A class isolated to another global actor builds its table on that actor")
+    func customGlobalActorClass() {
+        assertBinderyExpansion(
+            """
+            @Dynamic @DatabaseActor final class Record {
+                var id = 0
+            }
+            """,
+            expandedSource: """
+            @DatabaseActor final class Record {
+                @_DynamicTracked(0)
+                var id = 0
+
+                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
+                    let table: @DatabaseActor () -> [Bindery.DynamicProperty] = {
+                        [
+                            Bindery.DynamicProperty(name: "id", keyPath: \\Record.id, slot: 0),
+                        ]
+                    }
+                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                }()
+            }
+
+            extension Record: Bindery.DynamicObject {
+            }
+            """,
+            macros: dynamicMacroOnly
+        )
+    }
+
+    @Test("A generic class gets a computed table: static stored properties are not allowed there")
+    func genericClass() {
+        assertBinderyExpansion(
+            """
+            @Dynamic final class Box<Value> {
+                var value: Value
+                init(value: Value) { self.value = value }
+            }
+            """,
+            expandedSource: """
+            final class Box<Value> {
+                @_DynamicTracked(0)
+                var value: Value
+                init(value: Value) { self.value = value }
+
+                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                nonisolated static var _$dynamicProperties: [Bindery.DynamicProperty] {
+                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
+                        [
+                            Bindery.DynamicProperty(name: "value", keyPath: \\Box.value, slot: 0),
+                        ]
+                    }
+                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                }
+            }
+
+            extension Box: Bindery.DynamicObject {
+            }
+            """,
+            macros: dynamicMacroOnly
+        )
+    }
+
+    @Test("A class nested in a generic type gets a computed table too")
+    func classInGenericType() {
+        assertBinderyExpansion(
+            """
+            struct Screen<Content> {
+                @Dynamic final class State {
+                    var page = 0
+                }
+            }
+            """,
+            expandedSource: """
+            struct Screen<Content> {
+                final class State {
+                    @_DynamicTracked(0)
+                    var page = 0
+
+                    nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                    nonisolated static var _$dynamicProperties: [Bindery.DynamicProperty] {
+                        let table: @MainActor () -> [Bindery.DynamicProperty] = {
+                            [
+                                Bindery.DynamicProperty(name: "page", keyPath: \\State.page, slot: 0),
+                            ]
+                        }
+                        return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                    }
+                }
+            }
+
+            extension Screen.State: Bindery.DynamicObject {
+            }
+            """,
+            macros: dynamicMacroOnly
+        )
+    }
+
+    @Test("A class with nothing to list gets an empty table")
+    func emptyClass() {
+        assertBinderyExpansion(
+            """
+            @Dynamic final class Empty {
+            }
+            """,
+            expandedSource: """
+            final class Empty {
+
+                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
+                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
+                        []
+                    }
+                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                }()
+            }
+
+            extension Empty: Bindery.DynamicObject {
+            }
+            """,
+            macros: dynamicMacroOnly
+        )
+    }
+
+    @Test("No extension when the class already conforms; @available carries over to the extension")
+    func conformance() {
+        assertBinderyExpansion(
+            """
+            @Dynamic class Derived: Base {
+            }
+            """,
+            expandedSource: """
+            class Derived: Base {
+
+                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
+                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
+                        []
+                    }
+                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                }()
+            }
+            """,
+            macros: dynamicMacroAlreadyConforming
+        )
+        assertBinderyExpansion(
+            """
+            @available(macOS 15, *)
+            @Dynamic final class Recent {
+            }
+            """,
+            expandedSource: """
+            @available(macOS 15, *)
+            final class Recent {
+
+                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
+                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
+                        []
+                    }
+                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                }()
+            }
+
+            @available(macOS 15, *)
+            extension Recent: Bindery.DynamicObject {
+            }
+            """,
+            macros: dynamicMacroOnly
+        )
+    }
+
+    @Test(
+        "Attached to a struct, enum, actor or protocol: an error, and no expansion",
+        arguments: [("struct", "a struct"), ("enum", "an enum"), ("actor", "an actor"), ("protocol", "a protocol")]
+    )
+    func notAClass(keyword: String, kind: String) {
+        assertBinderyExpansion(
+            """
+            @Dynamic \(keyword) Foo {
+            }
+            """,
+            expandedSource: """
+            \(keyword) Foo {
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "@Dynamic can only be applied to a class; 'Foo' is \(kind)", line: 1, column: 1)
+            ],
+            macros: dynamicMacroOnly
+        )
+    }
+
+    @Test("Attached to an extension: an error pointing at the class declaration")
+    func onExtension() {
+        assertBinderyExpansion(
+            """
+            @Dynamic extension Foo {
+            }
+            """,
+            expandedSource: """
+            extension Foo {
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "@Dynamic can only be applied to a class; attach it to the declaration of 'Foo', not to an extension",
+                    line: 1,
+                    column: 1
+                )
+            ],
+            macros: dynamicMacroOnly
+        )
+    }
+
+    @Test("willSet/didSet observers: an error on the property, with a fix-it to mark it @DynamicIgnored")
+    func observers() {
+        assertBinderyExpansion(
+            """
+            @Dynamic final class Form {
+                var name = "" {
+                    didSet { validate() }
+                }
+                var age = 0 {
+                    willSet { print(newValue) }
+                    didSet { validate() }
+                }
+                var valid = false
+            }
+            """,
+            expandedSource: """
+            final class Form {
+                var name = "" {
+                    didSet { validate() }
+                }
+                var age = 0 {
+                    willSet { print(newValue) }
+                    didSet { validate() }
+                }
+                @_DynamicTracked(0)
+                var valid = false
+
+                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
+                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
+                        [
+                            Bindery.DynamicProperty(name: "valid", keyPath: \\Form.valid, slot: 0),
+                        ]
+                    }
+                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                }()
+            }
+
+            extension Form: Bindery.DynamicObject {
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: """
+                    property observers are not supported on @Dynamic tracked properties: 'name' has didSet; \
+                    mark it @DynamicIgnored, or move the logic into a method or a chain bound to '\\.name'
+                    """,
+                    line: 2,
+                    column: 5,
+                    fixIts: [FixItSpec(message: "mark 'name' @DynamicIgnored")]
+                ),
+                DiagnosticSpec(
+                    message: """
+                    property observers are not supported on @Dynamic tracked properties: 'age' has willSet \
+                    and didSet; mark it @DynamicIgnored, or move the logic into a method or a chain bound to \
+                    '\\.age'
+                    """,
+                    line: 5,
+                    column: 5,
+                    fixIts: [FixItSpec(message: "mark 'age' @DynamicIgnored")]
+                ),
+            ],
+            macros: dynamicMacroOnly,
+            fixedSource: """
+            @Dynamic final class Form {
+                @DynamicIgnored var name = "" {
+                    didSet { validate() }
+                }
+                @DynamicIgnored var age = 0 {
+                    willSet { print(newValue) }
+                    didSet { validate() }
+                }
+                var valid = false
+            }
+            """
+        )
+    }
+
+    @Test("Several names in one var, or a tuple pattern: an error, with a fix-it to mark it @DynamicIgnored")
+    func multipleBindings() {
+        assertBinderyExpansion(
+            """
+            @Dynamic final class Point {
+                var x = 0, y = 0
+                var (w, h) = (1, 1)
+                let a = 1, b = 2
+            }
+            """,
+            expandedSource: """
+            final class Point {
+                var x = 0, y = 0
+                var (w, h) = (1, 1)
+                let a = 1, b = 2
+
+                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
+                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
+                        [
+                            Bindery.DynamicProperty(name: "a", keyPath: \\Point.a, slot: nil),
+                            Bindery.DynamicProperty(name: "b", keyPath: \\Point.b, slot: nil),
+                        ]
+                    }
+                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                }()
+            }
+
+            extension Point: Bindery.DynamicObject {
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: """
+                    @Dynamic tracks one property per 'var': declare 'x', 'y' in separate 'var' declarations, \
+                    or mark the declaration @DynamicIgnored
+                    """,
+                    line: 2,
+                    column: 5,
+                    fixIts: [FixItSpec(message: "mark 'x, y' @DynamicIgnored")]
+                ),
+                DiagnosticSpec(
+                    message: """
+                    @Dynamic tracks one property per 'var': declare 'w', 'h' in separate 'var' declarations, \
+                    or mark the declaration @DynamicIgnored
+                    """,
+                    line: 3,
+                    column: 5,
+                    fixIts: [FixItSpec(message: "mark 'w, h' @DynamicIgnored")]
+                ),
+            ],
+            macros: dynamicMacroOnly
         )
     }
 }

@@ -200,8 +200,11 @@ final class ChainCore<Value>: AnyChainCore {
         let receivers = moved.endpoints.filter { $0.role.contains(.receives) && $0.accessors.write != nil }
         let newBlocks = moved.blocks
         rebuildPlanLocked()
-        guard !receivers.isEmpty || !newBlocks.isEmpty else { return nil }
-        return { self.submit(.push(receivers, newBlocks)) }
+        guard !receivers.isEmpty || !newBlocks.isEmpty || !moved.pending.isEmpty else { return nil }
+        return {
+            if !receivers.isEmpty || !newBlocks.isEmpty { self.submit(.push(receivers, newBlocks)) }
+            for item in moved.pending { self.submit(item) }
+        }
     }
 
     override func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? {
@@ -232,6 +235,16 @@ final class ChainCore<Value>: AnyChainCore {
             movedBlocks = blocks.map { block in NamedBlock(name: block.name) { block.body(toOther($0)) } }
             target.blocks += movedBlocks
         }
+        // Changes queued here (another thread was dispatching) go on in the target: none is lost.
+        var pending: [Item<Target>] = []
+        if let toTarget = Conversion.converter(from: Value.self, to: Target.self) {
+            for (item, _) in queue {
+                guard case .change(let value, let origin) = item,
+                      let index = endpoints.firstIndex(where: { $0 === origin }) else { continue }
+                pending.append(.change(toTarget(value), origin: moved[index]))
+            }
+        }
+        Registry.shared.buryLocked(endpoints)
         endpoints.removeAll()
         filters.removeAll()
         blocks.removeAll()
@@ -240,7 +253,7 @@ final class ChainCore<Value>: AnyChainCore {
         forward = target
         rebuildPlanLocked()
         Registry.shared.chainCount -= 1
-        return Moved(endpoints: moved, blocks: movedBlocks)
+        return Moved(endpoints: moved, blocks: movedBlocks, pending: pending)
     }
 
     override func detachLocked(_ endpoint: AnyEndpoint) {
@@ -410,4 +423,6 @@ final class ChainCore<Value>: AnyChainCore {
 struct Moved<Value> {
     let endpoints: [Endpoint<Value>]
     let blocks: [NamedBlock<Value>]
+    /// Changes that were queued in the merged chain, to dispatch in the target.
+    let pending: [Item<Value>]
 }

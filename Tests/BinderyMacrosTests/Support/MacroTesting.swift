@@ -15,12 +15,17 @@ let binderyMacros: [String: MacroSpec] = [
     "DynamicIgnored": MacroSpec(type: DynamicIgnoredMacro.self),
 ]
 
+/// `@Dynamic` alone: its output shows the `@_DynamicTracked(slot)` attributes it adds, not
+/// their expansion, and leaves `@DynamicIgnored` as written.
+let dynamicMacroOnly: [String: MacroSpec] = ["Dynamic": binderyMacros["Dynamic"]!]
+
+/// `@_DynamicTracked` alone: its output shows the `@DynamicIgnored` marker it puts on the
+/// storage.
+let trackedMacroOnly: [String: MacroSpec] = ["_DynamicTracked": binderyMacros["_DynamicTracked"]!]
+
 /// `@Dynamic` as the compiler sees it on a class that already conforms to `DynamicObject`
 /// (through a superclass, say): the extension role gets no conformances to add.
-let binderyMacrosAlreadyConforming: [String: MacroSpec] = binderyMacros.merging(
-    ["Dynamic": MacroSpec(type: DynamicMacro.self)],
-    uniquingKeysWith: { $1 }
-)
+let dynamicMacroAlreadyConforming: [String: MacroSpec] = ["Dynamic": MacroSpec(type: DynamicMacro.self)]
 
 /// Expands `source` with Bindery's macros and records a Swift Testing issue, at the caller,
 /// for every difference from `expandedSource`, `diagnostics` and `fixedSource`.

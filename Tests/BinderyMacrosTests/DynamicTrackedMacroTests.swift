@@ -1,0 +1,218 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// `@_DynamicTracked(slot)`: the accessors over `_$name` storage that report to the slot, the
+/// storage itself, and the errors for misuse. `@DynamicIgnored` is left unexpanded so the
+/// marker on the storage shows.
+@Suite struct DynamicTrackedMacroTests {
+    @Test("A var with an inferred type: accessors over _$sn, storage keeps the initial value")
+    func inferredType() {
+        assertBinderyExpansion(
+            """
+            @_DynamicTracked(0) var sn = 0
+            """,
+            expandedSource: """
+            var sn {
+                @storageRestrictions(initializes: _$sn)
+                init(initialValue) {
+                    _$sn = initialValue
+                }
+                get {
+                    _$sn
+                }
+                set {
+                    _$sn = newValue
+                    _$registrar.didSet(0)
+                }
+                _modify {
+                    defer {
+                        _$registrar.didSet(0)
+                    }
+                    yield &_$sn
+                }
+            }
+
+            @DynamicIgnored private var _$sn = 0
+            """,
+            macros: trackedMacroOnly
+        )
+    }
+
+    @Test("A var with a type annotation: the storage copies it; the slot is the one given")
+    func annotatedType() {
+        assertBinderyExpansion(
+            """
+            @_DynamicTracked(12) var code: String = ""
+            """,
+            expandedSource: """
+            var code: String {
+                @storageRestrictions(initializes: _$code)
+                init(initialValue) {
+                    _$code = initialValue
+                }
+                get {
+                    _$code
+                }
+                set {
+                    _$code = newValue
+                    _$registrar.didSet(12)
+                }
+                _modify {
+                    defer {
+                        _$registrar.didSet(12)
+                    }
+                    yield &_$code
+                }
+            }
+
+            @DynamicIgnored private var _$code: String = ""
+            """,
+            macros: trackedMacroOnly
+        )
+    }
+
+    @Test("A var without an initial value: storage without one, set through the init accessor")
+    func noInitializer() {
+        assertBinderyExpansion(
+            """
+            @_DynamicTracked(1) var session: Session?
+            """,
+            expandedSource: """
+            var session: Session? {
+                @storageRestrictions(initializes: _$session)
+                init(initialValue) {
+                    _$session = initialValue
+                }
+                get {
+                    _$session
+                }
+                set {
+                    _$session = newValue
+                    _$registrar.didSet(1)
+                }
+                _modify {
+                    defer {
+                        _$registrar.didSet(1)
+                    }
+                    yield &_$session
+                }
+            }
+
+            @DynamicIgnored private var _$session: Session?
+            """,
+            macros: trackedMacroOnly
+        )
+    }
+
+    @Test("The property keeps its access; the storage is private and keeps @MainActor, weak and nonisolated")
+    func modifiersAndAttributes() {
+        assertBinderyExpansion(
+            """
+            @_DynamicTracked(0) @MainActor public private(set) weak var delegate: Delegate?
+            """,
+            expandedSource: """
+            @MainActor public private(set) weak var delegate: Delegate? {
+                @storageRestrictions(initializes: _$delegate)
+                init(initialValue) {
+                    _$delegate = initialValue
+                }
+                get {
+                    _$delegate
+                }
+                set {
+                    _$delegate = newValue
+                    _$registrar.didSet(0)
+                }
+                _modify {
+                    defer {
+                        _$registrar.didSet(0)
+                    }
+                    yield &_$delegate
+                }
+            }
+
+            @MainActor @DynamicIgnored private weak var _$delegate: Delegate?
+            """,
+            macros: trackedMacroOnly
+        )
+    }
+
+    @Test("A backticked name gets bare _$ storage")
+    func backtickedName() {
+        assertBinderyExpansion(
+            """
+            @_DynamicTracked(3) var `default` = false
+            """,
+            expandedSource: """
+            var `default` {
+                @storageRestrictions(initializes: _$default)
+                init(initialValue) {
+                    _$default = initialValue
+                }
+                get {
+                    _$default
+                }
+                set {
+                    _$default = newValue
+                    _$registrar.didSet(3)
+                }
+                _modify {
+                    defer {
+                        _$registrar.didSet(3)
+                    }
+                    yield &_$default
+                }
+            }
+
+            @DynamicIgnored private var _$default = false
+            """,
+            macros: trackedMacroOnly
+        )
+    }
+
+    @Test(
+        "On anything but a stored instance var with one name: an error, and no expansion",
+        arguments: [
+            "let id = 7",
+            "var twice: Int { 2 }",
+            "static var shared = 0",
+            "lazy var l = 0",
+            "var observed = 0 { didSet {} }",
+        ]
+    )
+    func misplaced(declaration: String) {
+        assertBinderyExpansion(
+            "@_DynamicTracked(0) \(declaration)",
+            expandedSource: declaration,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: """
+                    @_DynamicTracked is generated by @Dynamic and applies only to a stored instance 'var' \
+                    with a single name and no accessors
+                    """,
+                    line: 1,
+                    column: 1
+                )
+            ],
+            macros: trackedMacroOnly
+        )
+    }
+
+    @Test("Without an integer-literal slot: an error, and no expansion")
+    func missingSlot() {
+        for attribute in ["@_DynamicTracked", "@_DynamicTracked(slot)"] {
+            assertBinderyExpansion(
+                "\(attribute) var sn = 0",
+                expandedSource: "var sn = 0",
+                diagnostics: [
+                    DiagnosticSpec(
+                        message: "@_DynamicTracked needs its registrar slot as an integer literal, as in @_DynamicTracked(0)",
+                        line: 1,
+                        column: 1
+                    )
+                ],
+                macros: trackedMacroOnly
+            )
+        }
+    }
+}
