@@ -36,17 +36,15 @@ enum Conversion {
         type is any ScalarConvertible.Type
     }
 
-    /// The table's converter between two scalar types, typed as `(From) -> To`.
-    /// - Parameters:
-    ///   - _: The source type, which is `From`.
-    ///   - _: The target type, which is `To`.
-    ///   - _: The function type to return.
+    /// The table's converter between two scalar types, typed as `(From) -> To`. `Source` and
+    /// `Target` are `From` and `To` opened as ``ScalarConvertible``; the last argument only
+    /// names the function type to return.
     /// - Returns: `{ Target(scalarValue: $0.scalarValue) }`.
     private static func scalarConverter<Source: ScalarConvertible, Target: ScalarConvertible, From, To>(
         _: Source.Type, _: Target.Type, as _: ((From) -> To).Type
     ) -> (From) -> To {
         let convert = { (value: Source) in Target(scalarValue: value.scalarValue) }
-        // `Source` and `To` were opened from `From.self` and `To.self`, so the types are equal.
+        // `Source` and `Target` were opened from `From.self` and `To.self`, so the types are equal.
         return unsafeBitCast(convert, to: ((From) -> To).self)
     }
 }
