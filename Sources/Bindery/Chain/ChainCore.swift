@@ -27,7 +27,7 @@ class AnyChainCore {
     func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>) {}
     func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {}
     func addBlockLocked<Declared, Argument>(
-        name: String, initial: Bool, declared: Declared.Type, _ body: @escaping (Argument) -> Void
+        name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
     ) -> (() -> Void)? { nil }
     func absorbLocked(_ other: AnyChainCore) -> (() -> Void)? { nil }
     func detachLocked(_ endpoint: AnyEndpoint) {}
@@ -63,6 +63,7 @@ final class Plan<Value> {
 /// A named block that receives a chain's values.
 struct NamedBlock<Value> {
     let name: String
+    var delivery = Delivery.immediate
     let body: (Value) -> Void
 }
 
@@ -129,6 +130,7 @@ final class ChainCore<Value>: AnyChainCore {
         typed.events = spec.events
         typed.index = spec.index
         typed.source = spec.source
+        typed.delivery = spec.delivery
         let endpoint = Endpoint(spec: typed, core: self)
         Registry.shared.attachLocked(endpoint, source: spec.source)
         endpoints.append(endpoint)
@@ -163,7 +165,7 @@ final class ChainCore<Value>: AnyChainCore {
     }
 
     override func addBlockLocked<Declared, Argument>(
-        name: String, initial: Bool, declared: Declared.Type, _ body: @escaping (Argument) -> Void
+        name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
     ) -> (() -> Void)? {
         let typed: (Value) -> Void
         if Argument.self == Value.self {
@@ -174,7 +176,7 @@ final class ChainCore<Value>: AnyChainCore {
             Diagnostics.report(.misuse, rule: 9, "cannot add block \"\(name)\" taking \(Argument.self) to a chain of \(Value.self): not added")
             return nil
         }
-        let block = NamedBlock(name: name, body: typed)
+        let block = NamedBlock(name: name, delivery: delivery, body: typed)
         if let existing = blocks.firstIndex(where: { $0.name == name }) {
             Registry.shared.buryLocked(blocks[existing])
             blocks[existing] = block
@@ -232,7 +234,9 @@ final class ChainCore<Value>: AnyChainCore {
         var movedBlocks: [NamedBlock<Target>] = []
         if let toOther {
             target.filters += filters.map { filter in { filter(toOther($0)) } }
-            movedBlocks = blocks.map { block in NamedBlock(name: block.name) { block.body(toOther($0)) } }
+            movedBlocks = blocks.map { block in
+                NamedBlock(name: block.name, delivery: block.delivery) { block.body(toOther($0)) }
+            }
             target.blocks += movedBlocks
         }
         // Changes queued here (another thread was dispatching) go on in the target: none is lost.
@@ -364,7 +368,10 @@ final class ChainCore<Value>: AnyChainCore {
         }
         thread.pointee.depth = depth
         thread.pointee.nesting += 1
-        defer { thread.pointee = saved }
+        defer {
+            thread.pointee.depth = saved.depth
+            thread.pointee.nesting = saved.nesting
+        }
 
         switch item {
         case .change(let value, let origin):
@@ -400,6 +407,15 @@ final class ChainCore<Value>: AnyChainCore {
                 dead = true
                 continue
             }
+            if receiver.delivery == .mainActor, !MainQueue.isCurrent {
+                MainQueue.enqueue { [weak target] in
+                    guard let target else { return }
+                    if !write(target, value) {
+                        Diagnostics.report(.badData, rule: 11, "cannot write \(receiver.label): skipped this receiver")
+                    }
+                }
+                continue
+            }
             writing = ObjectIdentifier(receiver)
             let written = write(target, value)
             writing = nil
@@ -407,7 +423,13 @@ final class ChainCore<Value>: AnyChainCore {
                 Diagnostics.report(.badData, rule: 11, "cannot write \(receiver.label): skipped this receiver")
             }
         }
-        for block in blocks { block.body(value) }
+        for block in blocks {
+            if block.delivery == .mainActor, !MainQueue.isCurrent {
+                MainQueue.enqueue { block.body(value) }
+            } else {
+                block.body(value)
+            }
+        }
         if dead { Registry.shared.locked { pruneLocked() } }
     }
 

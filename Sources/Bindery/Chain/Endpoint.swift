@@ -25,6 +25,8 @@ class AnyEndpoint {
     let route: DynamicRoute?
     /// Set once the endpoint has left its chain.
     var isDetached = false
+    /// Whether writes go to the main actor.
+    let delivery: Delivery
 
     struct Subscription {
         unowned(unsafe) let registrar: ChangeRegistrar
@@ -40,6 +42,7 @@ class AnyEndpoint {
         label = spec.label
         target = spec.object
         object = spec.object
+        delivery = spec.delivery
         switch spec.source {
         case .route(let route):
             self.route = route
@@ -62,6 +65,7 @@ class AnyEndpoint {
         object = other.object
         notifierIsObject = other.notifierIsObject
         route = other.route
+        delivery = other.delivery
     }
 
     /// The chain this endpoint belongs to.

@@ -80,6 +80,7 @@ struct EndpointSpec<Value> {
     @usableFromInline var accessors: Accessors<Value>
     @usableFromInline var source: EndpointSource = .none
     @usableFromInline var initial = true
+    @usableFromInline var delivery = Delivery.immediate
     /// Why this endpoint cannot be bound, for the misuse diagnostic (rule 11).
     @usableFromInline var problem: String?
 

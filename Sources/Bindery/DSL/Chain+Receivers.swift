@@ -12,6 +12,7 @@ extension Chain {
     ///   - object: The receiver.
     ///   - keyPath: Its property.
     ///   - initial: Whether it receives the chain's value now.
+    ///   - delivery: Where it is written: on the changing thread, or on the main actor.
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -19,9 +20,12 @@ extension Chain {
     /// ```
     @inlinable @discardableResult
     public func out<Root: AnyObject, Property>(
-        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>, initial: Bool = true
+        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>, initial: Bool = true,
+        delivery: Delivery = .immediate
     ) -> Chain {
-        adding(EndpointSpec<Value>.automatic(object, keyPath, writable: keyPath, role: .receives, initial: initial))
+        var spec = EndpointSpec<Value>.automatic(object, keyPath, writable: keyPath, role: .receives, initial: initial)
+        spec.delivery = delivery
+        return adding(spec)
     }
 
     /// Adds a receiver written with `convert(value)`: for custom types.
@@ -30,8 +34,9 @@ extension Chain {
     ///   - object: The receiver, held weakly.
     ///   - keyPath: Its property.
     ///   - initial: Whether it receives the chain's value now.
+    ///   - delivery: Where it is written: on the changing thread, or on the main actor.
     ///   - convert: Chain value → property; held strongly by the chain, run on the thread that
-    ///     made the change.
+    ///     made the change (on the main actor with `.mainActor` delivery).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -40,10 +45,11 @@ extension Chain {
     @inlinable @discardableResult
     public func out<Root: AnyObject, Property>(
         _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>, initial: Bool = true,
-        convert: @escaping (Value) -> Property
+        delivery: Delivery = .immediate, convert: @escaping (Value) -> Property
     ) -> Chain {
         var spec = EndpointSpec<Value>.property(object, keyPath, writable: keyPath, role: .receives, toChain: nil, fromChain: convert)
         spec.initial = initial
+        spec.delivery = delivery
         return adding(spec)
     }
 
@@ -117,6 +123,7 @@ extension Chain {
     /// - Parameters:
     ///   - name: The block's name, for unbinding and the status query.
     ///   - initial: Whether it runs with the chain's value now.
+    ///   - delivery: Where it runs: on the changing thread, or on the main actor.
     ///   - body: The block.
     /// - Returns: The chain, to continue.
     ///
@@ -124,8 +131,10 @@ extension Chain {
     /// Bind.in(lottery, \.code).out("log") { code in print("drew", code) }
     /// ```
     @discardableResult
-    public func out(_ name: String, initial: Bool = true, _ body: @escaping (Value) -> Void) -> Chain {
-        adding(block: name, initial: initial, body)
+    public func out(
+        _ name: String, initial: Bool = true, delivery: Delivery = .immediate, _ body: @escaping (Value) -> Void
+    ) -> Chain {
+        adding(block: name, initial: initial, delivery: delivery, body)
     }
 
     /// Adds a named block that receives the chain's values converted to the type it declares.
@@ -135,6 +144,7 @@ extension Chain {
     /// - Parameters:
     ///   - name: The block's name.
     ///   - initial: Whether it runs with the chain's value now.
+    ///   - delivery: Where it runs: on the changing thread, or on the main actor.
     ///   - body: The block, taking a type the chain's value converts to automatically.
     /// - Returns: The chain, to continue.
     ///
@@ -142,8 +152,10 @@ extension Chain {
     /// Bind.inout(lottery, \.isWin).out("flash") { (won: Bool) in if won { flash() } }
     /// ```
     @discardableResult
-    public func out<Argument>(_ name: String, initial: Bool = true, _ body: @escaping (Argument) -> Void) -> Chain {
-        adding(block: name, initial: initial, body)
+    public func out<Argument>(
+        _ name: String, initial: Bool = true, delivery: Delivery = .immediate, _ body: @escaping (Argument) -> Void
+    ) -> Chain {
+        adding(block: name, initial: initial, delivery: delivery, body)
     }
 
     /// Adds a named block that runs on every accepted value, without looking at it.
@@ -153,6 +165,7 @@ extension Chain {
     /// - Parameters:
     ///   - name: The block's name.
     ///   - initial: Whether it runs now.
+    ///   - delivery: Where it runs: on the changing thread, or on the main actor.
     ///   - body: The block.
     /// - Returns: The chain, to continue.
     ///
@@ -160,8 +173,10 @@ extension Chain {
     /// Bind.in(lottery, \.code).out("sound") { player.click() }
     /// ```
     @discardableResult
-    public func out(_ name: String, initial: Bool = true, _ body: @escaping () -> Void) -> Chain {
-        adding(block: name, initial: initial) { (_: Value) in body() }
+    public func out(
+        _ name: String, initial: Bool = true, delivery: Delivery = .immediate, _ body: @escaping () -> Void
+    ) -> Chain {
+        adding(block: name, initial: initial, delivery: delivery) { (_: Value) in body() }
     }
 
     /// Adds a filter: a value reaches receivers and blocks only if every filter of the chain

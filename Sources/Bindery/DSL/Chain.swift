@@ -97,7 +97,7 @@ public struct Chain<Value>: @unchecked Sendable {
     }
 
     /// Adds a named block; see ``out(_:initial:_:)-(_,_,(Value)->Void)``.
-    func adding<Argument>(block name: String, initial: Bool, _ body: @escaping (Argument) -> Void) -> Chain {
+    func adding<Argument>(block name: String, initial: Bool, delivery: Delivery, _ body: @escaping (Argument) -> Void) -> Chain {
         let (core, work) = Registry.shared.locked { () -> (AnyChainCore, (() -> Void)?) in
             let core = self.core.resolvedLocked()
             guard !core.isDissolved else {
@@ -106,7 +106,7 @@ public struct Chain<Value>: @unchecked Sendable {
                 }
                 return (core, nil)
             }
-            return (core, core.addBlockLocked(name: name, initial: initial, declared: Value.self, body))
+            return (core, core.addBlockLocked(name: name, initial: initial, delivery: delivery, declared: Value.self, body))
         }
         work?()
         return Chain(core: core)

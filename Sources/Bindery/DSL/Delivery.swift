@@ -1,0 +1,13 @@
+/// Where a receiver is written or a named block runs.
+///
+/// ```swift
+/// Bind.in(downloader, \.progress).out(progressLabel, \.text, delivery: .mainActor)
+/// ```
+public enum Delivery: Sendable, Equatable {
+    /// On the thread that made the change, before the change's setter returns (the default).
+    case immediate
+    /// On the main actor: at once when the change is made on the main thread, otherwise
+    /// enqueued on the main queue in the order the changes were made, so the receiver ends at
+    /// the last value. A write enqueued before the receiver was unbound may still land.
+    case mainActor
+}
