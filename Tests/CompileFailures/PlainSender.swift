@@ -1,0 +1,10 @@
+// expected-error: requires that 'Plain' conform to 'DynamicObject'
+// A plain class cannot be a chain's sender: its sets cannot be heard.
+import Bindery
+
+final class Plain { var value = 0 }
+final class Label { var text: String? = nil }
+
+func bindPlain(plain: Plain, label: Label) {
+    Bind.in(plain, \.value).out(label, \.text)
+}

@@ -1,0 +1,10 @@
+// expected-error: cannot convert value of type 'Label' to expected argument type 'String'
+// A receiver's property must be writable.
+import Bindery
+
+@Dynamic final class Model { var value = 0 }
+final class Label { var text: String { "fixed" } }
+
+func bind(model: Model, label: Label) {
+    Bind.in(model, \.value).out(label, \Label.text)
+}
