@@ -3,7 +3,7 @@ import Testing
 
 /// The registrar that `@Dynamic` setters report to.
 @Suite struct ChangeRegistrarTests {
-    @Test("Setting an unobserved property does nothing visible and keeps the registrar idle")
+    @Test("Rule 12: a write nobody observes stops at the registrar's clear slot bits and keeps it idle")
     func unobservedWrite() {
         let box = Box()
         box.int = 1
