@@ -139,15 +139,22 @@ final class ChainCore<Value>: AnyChainCore {
         return { self.submit(.push([endpoint], [])) }
     }
 
+    /// An endpoint declared again: it keeps the roles it had and gains the new declaration's,
+    /// with the new declaration's conversions where it gives them.
     override func replaceLocked<Declared>(_ old: AnyEndpoint, with spec: EndpointSpec<Declared>) {
         guard let position = endpoints.firstIndex(where: { $0 === old }) else { return }
-        guard let accessors = spec.accessors.retyped(to: Value.self) else {
+        guard var accessors = spec.accessors.retyped(to: Value.self) else {
             Diagnostics.report(.misuse, rule: 6, "cannot rebind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); kept as it was")
             return
         }
+        let previous = endpoints[position].accessors
+        accessors.read = accessors.read ?? previous.read
+        accessors.write = accessors.write ?? previous.write
+        accessors.noteChange = accessors.noteChange ?? previous.noteChange
         let endpoint = Endpoint(retyping: old, accessors: accessors, core: self)
-        endpoint.role = spec.role
+        endpoint.role = old.role.union(spec.role)
         Registry.shared.transferLocked(from: old, to: endpoint)
+        Registry.shared.subscribeLocked(endpoint, source: spec.source)
         endpoints[position] = endpoint
         rebuildPlanLocked()
     }

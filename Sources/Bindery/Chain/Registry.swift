@@ -103,7 +103,12 @@ final class Registry: @unchecked Sendable {
             registrar.members.append(endpoint)
             endpoint.lifetime = registrar
         }
-        guard endpoint.role.contains(.sends) else { return }
+        subscribeLocked(endpoint, source: source)
+    }
+
+    /// Starts listening for a sender's changes.
+    func subscribeLocked(_ endpoint: AnyEndpoint, source: EndpointSource) {
+        guard endpoint.role.contains(.sends), endpoint.subscriptions.isEmpty else { return }
         switch source {
         case .none:
             break

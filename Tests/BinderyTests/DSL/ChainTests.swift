@@ -185,3 +185,18 @@ final class EqualLabel: Equatable, Hashable {
     static func == (lhs: EqualLabel, rhs: EqualLabel) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
 }
+
+extension ChainTests {
+    @Test("Rule 7: declaring a receiver again as a sender adds the role: it sends and still receives")
+    func receiverRedeclaredAsSender() {
+        let a = Box(), b = Box()
+        Bind.in(a, \.int).out(b, \.int)
+        Bind.in(b, \.int)              // b's endpoint is in a's chain: it now sends too
+        let label = Label()
+        Bind.in(a, \.int).out(label, \.text)
+        b.int = 6
+        #expect(label.text == "6")
+        a.int = 7
+        #expect(b.int == 7)
+    }
+}
