@@ -153,6 +153,22 @@ import Testing
 
     enum UnbindWay: CaseIterable, Sendable { case handle, object, keyPath, controlEvent, block, `deinit` }
 
+    @Test("Rule 1: unbinding an array element's endpoint keeps nothing alive")
+    func noLeakIndex() {
+        weak var weakLottery: Lottery?
+        weak var weakLabel: Label?
+        do {
+            let lottery = Lottery(), label = Label()
+            weakLottery = lottery
+            weakLabel = label
+            Bind.inout(lottery, \.digits, index: 1).out(label, \.text)
+            Bind.unbind(lottery, \.digits, index: 1)
+            #expect(!Bind.isBound(label))
+        }
+        #expect(weakLottery == nil)
+        #expect(weakLabel == nil)
+    }
+
     @Test("Rule 1: a chain's core is freed when the chain ends")
     func coreFreed() {
         weak var weakCore: AnyChainCore?
