@@ -36,11 +36,12 @@ final class DynamicRoute: Sendable {
     }
 
     /// Key-path equality that also holds for a path built with `appending(path:)`, whose
-    /// buffer may differ from the literal's in a flag that `==` compares.
+    /// buffer may differ from the literal's in a flag that `==` compares but hashing does not:
+    /// equal types and equal component hashes. (Not descriptions: printing a key path has
+    /// crashed in optimised builds on this toolchain.)
     private static func same(_ lhs: AnyKeyPath, _ rhs: AnyKeyPath) -> Bool {
         if lhs == rhs { return true }
         return Swift.type(of: lhs) == Swift.type(of: rhs) && lhs.hashValue == rhs.hashValue
-            && String(describing: lhs) == String(describing: rhs)
     }
 
     private static func value<Root>(of root: Root, at keyPath: AnyKeyPath) -> Any? {

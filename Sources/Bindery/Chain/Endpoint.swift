@@ -9,7 +9,8 @@ class AnyEndpoint {
     let events: ControlEvents
     let index: Int?
     var role: Role
-    let label: String
+    /// The object's type, for diagnostics after the object has gone.
+    let objectType: AnyObject.Type
     /// The object, for writes and for reads outside a notification of its own.
     weak var target: AnyObject?
     /// The object, dereferenced only while it is known to be alive: inside a notification that
@@ -39,7 +40,7 @@ class AnyEndpoint {
         events = spec.events
         index = spec.index
         role = spec.role
-        label = spec.label
+        objectType = type(of: spec.object)
         target = spec.object
         object = spec.object
         delivery = spec.delivery
@@ -60,13 +61,16 @@ class AnyEndpoint {
         events = other.events
         index = other.index
         role = other.role
-        label = other.label
+        objectType = other.objectType
         target = other.target
         object = other.object
         notifierIsObject = other.notifierIsObject
         route = other.route
         delivery = other.delivery
     }
+
+    /// How diagnostics name this endpoint.
+    var label: String { EndpointLabel.make(objectType, object: target, keyPath: keyPath, index: index, events: events) }
 
     /// The chain this endpoint belongs to.
     var anyCore: AnyChainCore { fatalError("abstract") }

@@ -1,6 +1,9 @@
-// Spec factories used by the DSL. They are `@inlinable` so that each key path is captured by
-// a closure specialised at the call site: a direct load or store on the update path, never a
-// generic key-path application (DESIGN rule 12).
+// Spec factories used by the DSL. They are `@inlinable`, and each builds one closure that
+// captures nothing but the key path: once inlined at the call site the key path is a literal,
+// the optimiser propagates it into that closure, and applying it becomes a direct load or
+// store, not a generic key-path application with an allocation (DESIGN rule 12). Conversions
+// are composed outside that closure, because a closure capturing anything that is not a
+// constant is not specialised.
 
 extension EndpointSpec {
     /// An endpoint on a property: reads through `toChain`, writes through `fromChain`.
@@ -15,12 +18,14 @@ extension EndpointSpec {
     ) -> EndpointSpec {
         var read: ((AnyObject) -> Value?)?
         if let toChain {
-            read = { object in toChain(unsafeDowncast(object, to: Root.self)[keyPath: keyPath]) }
+            let load: (Root) -> Property = { $0[keyPath: keyPath] }
+            read = { object in toChain(load(unsafeDowncast(object, to: Root.self))) }
         }
         var write: ((AnyObject, Value) -> Bool)?
         if let writable, let fromChain {
+            let store: (Root, Property) -> Void = { $0[keyPath: writable] = $1 }
             write = { object, value in
-                unsafeDowncast(object, to: Root.self)[keyPath: writable] = fromChain(value)
+                store(unsafeDowncast(object, to: Root.self), fromChain(value))
                 return true
             }
         }
@@ -40,25 +45,26 @@ extension EndpointSpec {
         toChain: ((Element) -> Value)?,
         fromChain: ((Value) -> Element)?
     ) -> EndpointSpec {
+        let load: (Root, Int) -> Element? = { root, index in
+            let array = root[keyPath: keyPath]
+            return array.indices.contains(index) ? array[index] : nil
+        }
         var read: ((AnyObject) -> Value?)?
         if let toChain {
-            read = { object in
-                let array = unsafeDowncast(object, to: Root.self)[keyPath: keyPath]
-                return array.indices.contains(index) ? toChain(array[index]) : nil
-            }
+            read = { object in load(unsafeDowncast(object, to: Root.self), index).map { toChain($0) } }
         }
         var write: ((AnyObject, Value) -> Bool)?
         var noteChange: ((Value) -> Bool)?
         if let fromChain {
             if let writable {
-                write = { object, value in
-                    let root = unsafeDowncast(object, to: Root.self)
+                let store: (Root, Int, Element) -> Bool = { root, index, element in
                     guard root[keyPath: writable].indices.contains(index) else { return false }
-                    root[keyPath: writable][index] = fromChain(value)
+                    root[keyPath: writable][index] = element
                     return true
                 }
+                write = { object, value in store(unsafeDowncast(object, to: Root.self), index, fromChain(value)) }
             }
-            let memo = ElementMemo<Element>(object[keyPath: keyPath], index: index)
+            let memo = ElementMemo<Element>(load(object, index))
             noteChange = { value in memo.note(fromChain(value)) }
         }
         var spec = EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: Accessors(read: read, write: write, noteChange: noteChange))
@@ -119,8 +125,8 @@ final class ElementMemo<Element: Equatable>: @unchecked Sendable {
     private var last: Element?
 
     @usableFromInline
-    init(_ array: [Element], index: Int) {
-        last = array.indices.contains(index) ? array[index] : nil
+    init(_ element: Element?) {
+        last = element
     }
 
     /// Records `element`; false when it equals the last one recorded.

@@ -92,26 +92,37 @@ struct EndpointSpec<Value> {
         self.accessors = accessors
     }
 
-    /// `Type.\keyPath`, with the index and events: how diagnostics name the endpoint.
-    var label: String { EndpointLabel.make(object: object, keyPath: keyPath, index: index, events: events) }
+    /// How diagnostics name the endpoint.
+    var label: String { EndpointLabel.make(object, keyPath: keyPath, index: index, events: events) }
 }
 
+/// How diagnostics name an endpoint: `Type.property[index] on [events]`. Computed only when a
+/// diagnostic is raised.
 enum EndpointLabel {
-    static func make(object: AnyObject, keyPath: AnyKeyPath, index: Int?, events: ControlEvents) -> String {
-        var text = "\(type(of: object)).\(name(of: keyPath, in: object))"
+    static func make(_ object: AnyObject, keyPath: AnyKeyPath, index: Int?, events: ControlEvents) -> String {
+        make(type(of: object), object: object, keyPath: keyPath, index: index, events: events)
+    }
+
+    static func make(_ type: AnyObject.Type, object: AnyObject?, keyPath: AnyKeyPath, index: Int?, events: ControlEvents) -> String {
+        var text = "\(type).\(name(of: keyPath, in: type, object: object))"
         if let index { text += "[\(index)]" }
         if !events.isEmpty { text += " on \(events)" }
         return text
     }
 
-    /// A property name for `keyPath`: from the `@Dynamic` table when there is one (key paths
-    /// to macro-generated accessors print as `<computed 0x…>`), else the key path itself.
-    static func name(of keyPath: AnyKeyPath, in object: AnyObject) -> String {
-        if let dynamic = object as? any DynamicObject, let name = DynamicRoute.name(of: keyPath, in: type(of: dynamic)) {
+    /// A property name for `keyPath`: from the `@Dynamic` table when there is one; else the
+    /// one stored property of the object whose type is the key path's value type; else that
+    /// type (`<String?>`). Key paths are not printed: their description is `<computed 0x…>`
+    /// for macro-generated accessors, and it has crashed in optimised builds on this toolchain.
+    static func name(of keyPath: AnyKeyPath, in type: AnyObject.Type, object: AnyObject?) -> String {
+        if let dynamic = type as? any DynamicObject.Type, let name = DynamicRoute.name(of: keyPath, in: dynamic) {
             return name
         }
-        let text = String(describing: keyPath)
-        guard text.hasPrefix("\\"), let dot = text.firstIndex(of: ".") else { return text }
-        return String(text[text.index(after: dot)...])
+        let valueType = Swift.type(of: keyPath).valueType
+        if let object {
+            let candidates = Mirror(reflecting: object).children.filter { Swift.type(of: $0.value) == valueType }
+            if candidates.count == 1, let label = candidates[0].label { return label }
+        }
+        return "<\(valueType)>"
     }
 }
