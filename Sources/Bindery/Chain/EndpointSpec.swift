@@ -25,9 +25,8 @@ enum EndpointSource {
 
 /// The typed accessors of one endpoint, in terms of a chain's value type.
 ///
-/// Built inside `@inlinable` DSL functions, so that the key path literal is captured by a
-/// closure that the optimiser specialises at the call site: applying it is a direct load or
-/// store, not a generic key-path application (DESIGN rule 12).
+/// Built once, at bind time, inside the `@inlinable` DSL functions: an update calls them with
+/// no cast, boxing or lookup.
 @usableFromInline
 struct Accessors<Value> {
     /// Reads the endpoint's value from its object, converted to the chain's type; `nil` when
