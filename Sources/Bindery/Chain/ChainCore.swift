@@ -85,10 +85,9 @@ final class ChainCore<Value>: AnyChainCore {
     var dissolved = false
 
     // MARK: Owner only
-    /// The chain's value: the head's at bind time, then the last accepted change.
+    /// The chain's value: the head's at bind time, then the last accepted change. Newcomers
+    /// receive it (DESIGN rule 2) and a rejected change puts it back (rule 5).
     var current: Value?
-    /// What a rejected change puts back (DESIGN rule 5).
-    var lastAccepted: Value?
     /// The endpoint being written right now: its echo is ignored (DESIGN rule 3).
     var writing: ObjectIdentifier?
 
@@ -100,7 +99,6 @@ final class ChainCore<Value>: AnyChainCore {
 
     init(current: Value?) {
         self.current = current
-        lastAccepted = current
         plan = Plan(receivers: [], filters: [], blocks: [])
         super.init()
         Registry.shared.chainCount += 1
@@ -388,7 +386,6 @@ final class ChainCore<Value>: AnyChainCore {
                 return
             }
             current = value
-            lastAccepted = value
             deliver(value, to: plan.receivers, skipping: origin, blocks: plan.blocks)
         case .push(let receivers, let blocks):
             guard let value = current else { return }
@@ -398,7 +395,7 @@ final class ChainCore<Value>: AnyChainCore {
 
     /// Restores a rejected source to the last accepted value, without propagating (rule 5).
     private func putBack(_ origin: Endpoint<Value>) {
-        guard let value = lastAccepted, let write = origin.accessors.write, let target = origin.target else { return }
+        guard let value = current, let write = origin.accessors.write, let target = origin.target else { return }
         writing = ObjectIdentifier(origin)
         _ = write(target, value)
         writing = nil
