@@ -153,6 +153,13 @@ final class Endpoint<Value>: AnyEndpoint {
         return core.decideLocked(origin: self, thread)
     }
 
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Float)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    @_specialize(where Value == Int?)
     override func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {
         switch decision {
         case .ignore:
