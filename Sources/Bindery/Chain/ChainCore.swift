@@ -18,6 +18,9 @@ class AnyChainCore {
     }
 
     var anyEndpoints: [AnyEndpoint] { [] }
+
+    /// Whether a thread other than the one tagged `tag` is dispatching this chain.
+    func isOwned(byAnotherThreadThan tag: UInt) -> Bool { false }
     var blockNames: [String] { [] }
     var isDissolved: Bool { false }
 
@@ -105,6 +108,11 @@ final class ChainCore<Value>: AnyChainCore {
     }
 
     override var anyEndpoints: [AnyEndpoint] { endpoints }
+
+    override func isOwned(byAnotherThreadThan tag: UInt) -> Bool {
+        let state = self.state.load(ordering: .acquiring)
+        return state != 0 && state & ~1 != tag
+    }
     override var blockNames: [String] { blocks.map(\.name) }
     override var isDissolved: Bool { dissolved }
 
@@ -407,8 +415,8 @@ final class ChainCore<Value>: AnyChainCore {
         var dead = false
         for receiver in receivers where receiver !== origin {
             guard let write = receiver.accessors.write else { continue }
-            guard let target = receiver.target else {
-                dead = true
+            guard let target = receiver.liveObject else {
+                if !receiver.hasLifetime { dead = true }
                 continue
             }
             if receiver.delivery == .mainActor, !MainQueue.isCurrent {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A member of a chain: an object held weakly, a key path, and optionally control events or
 /// an array index, with a role. Untyped part; ``Endpoint`` adds the chain's value type.
 ///
@@ -24,8 +26,16 @@ class AnyEndpoint {
     var subscriptions: [Subscription] = []
     /// For key paths across several objects.
     let route: DynamicRoute?
-    /// Set once the endpoint has left its chain.
-    var isDetached = false
+    /// Set once the endpoint has left its chain. Atomic: a dispatch reads it with no lock.
+    private let detached = Atomic<Bool>(false)
+    var isDetached: Bool {
+        get { detached.load(ordering: .relaxed) }
+        set { detached.store(newValue, ordering: .relaxed) }
+    }
+    /// Whether Bindery hears the object's deinit (a `@Dynamic` object or a control), so that a
+    /// dispatch may use `object` without a weak load: the deinit waits for dispatches running
+    /// on other threads before the object goes, and detaches the endpoint first.
+    let hasLifetime: Bool
     /// Whether writes go to the main actor.
     let delivery: Delivery
 
@@ -41,6 +51,7 @@ class AnyEndpoint {
         index = spec.index
         role = spec.role
         objectType = type(of: spec.object)
+        hasLifetime = Registry.lifetimeRegistrar(of: spec.object) != nil
         target = spec.object
         object = spec.object
         delivery = spec.delivery
@@ -62,11 +73,20 @@ class AnyEndpoint {
         index = other.index
         role = other.role
         objectType = other.objectType
+        hasLifetime = other.hasLifetime
         target = other.target
         object = other.object
         notifierIsObject = other.notifierIsObject
         route = other.route
         delivery = other.delivery
+    }
+
+    /// The object to write, if it is still there: without a weak load when its deinit is
+    /// heard. Called by the chain's owner.
+    @inline(__always)
+    var liveObject: AnyObject? {
+        if hasLifetime { return isDetached ? nil : object }
+        return target
     }
 
     /// How diagnostics name this endpoint.

@@ -1,8 +1,9 @@
 // Spec factories used by the DSL. They build, at bind time, the typed closures an update
-// calls: no dynamic cast, no boxing and no lookup happen per update. (The closures still apply
-// their key path generically: measured on this toolchain, a key path captured by a closure is
-// not folded into a direct store, even when the closure is built in inlined code; only a
-// literal written inside the closure is. Closing that gap is the benchmark issue's work.)
+// calls: no dynamic cast, no boxing and no lookup happen per update. A property of a
+// `@Dynamic` class is read and written through the direct accessors the macro generated; any
+// other property through its key path, which the runtime applies generically (measured on
+// this toolchain: a key path captured by a closure is not folded into a direct access, even
+// when the closure is built in inlined code).
 
 extension EndpointSpec {
     /// An endpoint on a property: reads through `toChain`, writes through `fromChain`.
@@ -15,15 +16,27 @@ extension EndpointSpec {
         toChain: ((Property) -> Value)?,
         fromChain: ((Value) -> Property)?
     ) -> EndpointSpec {
+        let direct = DirectAccess.accessor(of: object, keyPath, Property.self)
         var read: ((AnyObject) -> Value?)?
         if let toChain {
-            read = { object in toChain(unsafeDowncast(object, to: Root.self)[keyPath: keyPath]) }
+            if let get = direct?.get {
+                read = { object in toChain(get(unsafeDowncast(object, to: Root.self))) }
+            } else {
+                read = { object in toChain(unsafeDowncast(object, to: Root.self)[keyPath: keyPath]) }
+            }
         }
         var write: ((AnyObject, Value) -> Bool)?
         if let writable, let fromChain {
-            write = { object, value in
-                unsafeDowncast(object, to: Root.self)[keyPath: writable] = fromChain(value)
-                return true
+            if let set = direct?.set {
+                write = { object, value in
+                    set(unsafeDowncast(object, to: Root.self), fromChain(value))
+                    return true
+                }
+            } else {
+                write = { object, value in
+                    unsafeDowncast(object, to: Root.self)[keyPath: writable] = fromChain(value)
+                    return true
+                }
             }
         }
         return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: Accessors(read: read, write: write))
@@ -42,9 +55,18 @@ extension EndpointSpec {
         toChain: ((Element) -> Value)?,
         fromChain: ((Value) -> Element)?
     ) -> EndpointSpec {
-        let load: (Root) -> Element? = { root in
-            let array = root[keyPath: keyPath]
-            return array.indices.contains(index) ? array[index] : nil
+        let direct = DirectAccess.accessor(of: object, keyPath, [Element].self)
+        let load: (Root) -> Element?
+        if let get = direct?.get {
+            load = { root in
+                let array = get(root)
+                return array.indices.contains(index) ? array[index] : nil
+            }
+        } else {
+            load = { root in
+                let array = root[keyPath: keyPath]
+                return array.indices.contains(index) ? array[index] : nil
+            }
         }
         var read: ((AnyObject) -> Value?)?
         if let toChain {
@@ -112,6 +134,21 @@ extension EndpointSpec {
         if events.isEmpty, problem == nil {
             problem = "no control events given, so user edits cannot be heard (rule 11)"
         }
+    }
+}
+
+/// Finds the direct accessors ``Dynamic()`` generated for a property.
+@usableFromInline
+enum DirectAccess {
+    /// The accessors of `object`'s property at `keyPath`, if `object` is a `@Dynamic` object
+    /// whose table has them for exactly these types. Bind time only.
+    @usableFromInline
+    static func accessor<Root: AnyObject, Property>(
+        of object: Root, _ keyPath: KeyPath<Root, Property>, _: Property.Type
+    ) -> PropertyAccessor<Root, Property>? {
+        guard let dynamic = object as? any DynamicObject else { return nil }
+        let entry = type(of: dynamic)._$dynamicProperties.first { $0.keyPath == keyPath }
+        return entry?.accessor as? PropertyAccessor<Root, Property>
     }
 }
 

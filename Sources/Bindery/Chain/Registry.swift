@@ -1,4 +1,11 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The process-wide binding graph: which endpoints exist, for which objects, in which chains.
 ///
@@ -173,7 +180,8 @@ final class Registry: @unchecked Sendable {
     /// A `@Dynamic` object or a control is going: it leaves every chain now (rule 1), and
     /// routes through it stop listening to it.
     func registrarWillDeinit(_ registrar: ChangeRegistrar) {
-        locked {
+        let chains = locked { () -> [AnyChainCore] in
+            let chains = registrar.members.map { $0.anyCore }
             for listeners in registrar.listeners {
                 for endpoint in listeners {
                     endpoint.subscriptions.removeAll { $0.registrar === registrar }
@@ -186,6 +194,13 @@ final class Registry: @unchecked Sendable {
             }
             registrar.members.removeAll()
             registrar.observedSlots.store(0, ordering: .relaxed)
+            return chains
+        }
+        // A dispatch on another thread may still hold the object's endpoint from before it was
+        // detached: the object must outlive it (see `AnyEndpoint.hasLifetime`).
+        let tag = ThreadState.tag
+        for chain in chains {
+            while chain.isOwned(byAnotherThreadThan: tag) { sched_yield() }
         }
     }
 
@@ -210,7 +225,7 @@ final class Registry: @unchecked Sendable {
             .first { $0.events == spec.events }
     }
 
-    private static func lifetimeRegistrar(of object: AnyObject) -> ChangeRegistrar? {
+    static func lifetimeRegistrar(of object: AnyObject) -> ChangeRegistrar? {
         if let dynamic = object as? any DynamicObject { return dynamic._$registrar }
         if let control = object as? any Control { return control.eventCenter.registrar }
         return nil

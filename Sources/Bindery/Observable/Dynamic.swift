@@ -42,6 +42,8 @@ public final class Dynamic<Value>: DynamicObject, @unchecked Sendable {
 
     /// The box's one property, `value`, in slot 0. Not API.
     public static var _$dynamicProperties: [DynamicProperty] {
-        [DynamicProperty(name: "value", keyPath: \Dynamic<Value>.value, slot: 0)]
+        [DynamicProperty(
+            name: "value", keyPath: \Dynamic<Value>.value, slot: 0,
+            accessor: PropertyAccessor(\Dynamic<Value>.value, get: { $0.value }, set: { $0.value = $1 }))]
     }
 }

@@ -27,6 +27,8 @@ public struct DynamicProperty: @unchecked Sendable {
     public let keyPath: AnyKeyPath
     /// The registrar slot its setter reports to, or `nil` for a `let`, which never changes.
     public let slot: Int?
+    /// The property's ``PropertyAccessor``, typed by the class and the property, if generated.
+    public let accessor: AnyObject?
 
     /// Creates a table entry. Called by code that ``Dynamic()`` generates.
     ///
@@ -34,9 +36,11 @@ public struct DynamicProperty: @unchecked Sendable {
     ///   - name: The property's name.
     ///   - keyPath: The key path from the object to the property.
     ///   - slot: The registrar slot its setter reports to; `nil` for a constant.
-    public init(name: String, keyPath: AnyKeyPath, slot: Int?) {
+    ///   - accessor: Its direct accessors, a `PropertyAccessor<Root, Value>`.
+    public init(name: String, keyPath: AnyKeyPath, slot: Int?, accessor: AnyObject? = nil) {
         self.name = name
         self.keyPath = keyPath
         self.slot = slot
+        self.accessor = accessor
     }
 }

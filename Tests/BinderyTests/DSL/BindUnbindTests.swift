@@ -203,3 +203,47 @@ import Testing
     }
     #endif
 }
+
+extension BindUnbindTests {
+    @Test("Rule 1: a @Dynamic receiver that deinitialises during a dispatch is skipped, not written")
+    func receiverDeinitDuringDispatch() {
+        let source = Box()
+        let holder = Holder()
+        holder.box = Box()
+        weak var weakBox = holder.box
+        var seen: [Int] = []
+        // The first receiver's write drops the only reference to the second receiver.
+        Bind.in(source, \.int)
+            .out(holder, \.dropOnWrite, initial: false)
+            .out(holder.box!, \.int, initial: false)
+            .out("after", initial: false) { (v: Int) in seen.append(v) }
+        source.int = 1
+        #expect(weakBox == nil)
+        #expect(seen == [1])
+    }
+
+    @Test("Rule 1: receivers deinitialising on other threads while a chain dispatches never crash it")
+    func receiversDeinitOnOtherThreads() async {
+        let source = Box()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for step in 0..<3_000 { source.int = step }
+            }
+            group.addTask {
+                for _ in 0..<300 {
+                    let receiver = Box()
+                    Bind.in(source, \.int).out(receiver, \.int)
+                }   // each receiver deinitialises here, possibly mid-dispatch
+            }
+        }
+        #expect(source.int == 2_999)
+    }
+}
+
+/// Drops its box when written: a receiver that makes another receiver go mid-dispatch.
+final class Holder {
+    var box: Box?
+    var dropOnWrite = 0 {
+        didSet { box = nil }
+    }
+}
