@@ -32,9 +32,11 @@ class AnyEndpoint {
         get { detached.load(ordering: .relaxed) }
         set { detached.store(newValue, ordering: .relaxed) }
     }
-    /// Whether Bindery hears the object's deinit (a `@Dynamic` object or a control), so that a
-    /// dispatch may use `object` without a weak load: the deinit waits for dispatches running
-    /// on other threads before the object goes, and detaches the endpoint first.
+    /// Whether the object is a `@Dynamic` object, whose registrar deinitialises with it (nothing
+    /// else ever retains a registrar), so that a dispatch may use `object` without a weak load:
+    /// the registrar's deinit detaches the endpoint and waits for dispatches running on other
+    /// threads before the object goes. Controls keep the weak load: their event center is a
+    /// stored property the application could share.
     let hasLifetime: Bool
     /// Whether writes go to the main actor.
     let delivery: Delivery
@@ -51,7 +53,7 @@ class AnyEndpoint {
         index = spec.index
         role = spec.role
         objectType = type(of: spec.object)
-        hasLifetime = Registry.lifetimeRegistrar(of: spec.object) != nil
+        hasLifetime = spec.object is any DynamicObject
         target = spec.object
         object = spec.object
         delivery = spec.delivery
