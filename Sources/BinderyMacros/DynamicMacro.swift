@@ -17,7 +17,8 @@ import SwiftSyntaxMacros
 ///     var sn = 0
 ///     let id = 7
 /// }
-/// // expands to (then `@_DynamicTracked` expands in turn):
+/// // expands to (then `@_DynamicTracked` expands in turn; the accessor closures are shown on
+/// // one line here, the formatter spreads them over several):
 /// final class Lottery {
 ///     @_DynamicTracked(0) var sn = 0
 ///     let id = 7
@@ -25,8 +26,14 @@ import SwiftSyntaxMacros
 ///     nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
 ///         let table: @MainActor () -> [Bindery.DynamicProperty] = {
 ///             [
-///                 Bindery.DynamicProperty(name: "sn", keyPath: \Lottery.sn, slot: 0),
-///                 Bindery.DynamicProperty(name: "id", keyPath: \Lottery.id, slot: nil),
+///                 Bindery.DynamicProperty(
+///                     name: "sn", keyPath: \Lottery.sn, slot: 0,
+///                     accessor: Bindery.PropertyAccessor(\Lottery.sn, get: { $0.sn }, set: { $0.sn = $1 })
+///                 ),
+///                 Bindery.DynamicProperty(
+///                     name: "id", keyPath: \Lottery.id, slot: nil,
+///                     accessor: Bindery.PropertyAccessor(\Lottery.id, get: { $0.id })
+///                 ),
 ///             ]
 ///         }
 ///         return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
@@ -38,8 +45,10 @@ import SwiftSyntaxMacros
 /// The members are `public` in a `public` or `open` class and `package` in a `package` one, and
 /// `nonisolated` so that a `@MainActor` class conforms. The table is built in a closure
 /// isolated to the class's global actor because Swift forms key paths to isolated properties
-/// only there (see `propertyTable`); a generic class, or one nested where a static stored
-/// property is not allowed, gets a computed `static var` instead.
+/// only there (see `propertyTable`). Each entry also carries the property's direct accessors,
+/// which Bindery calls instead of applying the key path (see `accessor(of:root:)`). A generic
+/// class, or one nested where a static stored property is not allowed, gets a computed
+/// `static var` instead.
 ///
 /// Attached to anything but a class, it reports an error and expands to nothing.
 public struct DynamicMacro {
@@ -161,7 +170,7 @@ extension DynamicMacro: MemberMacro {
     /// isolated to the class's global actor (`MainActor` unless the class names another), and
     /// that closure is called synchronously, from any thread, through a nonisolated function
     /// type, as `MainActor.assumeIsolated` does minus its check. Forming a key path reads no
-    /// property, so nothing isolated is touched.
+    /// property, and neither does forming the accessor closures, so nothing isolated is touched.
     private static func propertyTable(
         _ table: DynamicPropertyTable,
         of classDecl: ClassDeclSyntax,
@@ -172,13 +181,15 @@ extension DynamicMacro: MemberMacro {
         let elements = table.entries.map { entry in
             ArrayElementSyntax(
                 leadingTrivia: .newline,
-                expression: GeneratedSyntax.call(
+                expression: GeneratedSyntax.multilineCall(
                     GeneratedSyntax.binderyExpr("DynamicProperty"),
                     [
                         ("name", GeneratedSyntax.string(entry.name.text)),
                         ("keyPath", GeneratedSyntax.keyPath(root: className, property: entry.name.token)),
                         ("slot", entry.slot.map(GeneratedSyntax.integer) ?? ExprSyntax(NilLiteralExprSyntax())),
-                    ]
+                        ("accessor", accessor(of: entry, root: className)),
+                    ],
+                    breakingBefore: [0, 3]
                 ),
                 trailingComma: .commaToken()
             )
@@ -235,6 +246,30 @@ extension DynamicMacro: MemberMacro {
                 bindingSpecifier: .keyword(isGeneric ? .var : .let),
                 bindings: PatternBindingListSyntax([binding])
             )
+        )
+    }
+
+    /// `Bindery.PropertyAccessor(\Root.name, get: { $0.name }, set: { $0.name = $1 })`, without
+    /// `set:` for a `let`: the property read and written directly, so that an update needs no
+    /// key path.
+    ///
+    /// The closures capture nothing. Formed inside the table's builder, they take on its
+    /// global actor, which lets them touch an isolated property; like the table, they are
+    /// called from any thread, and Swift puts no isolation check in them.
+    private static func accessor(of entry: DynamicPropertyTable.Entry, root: TokenSyntax) -> ExprSyntax {
+        let property = GeneratedSyntax.member(GeneratedSyntax.anonymousParameter(0), entry.name.token)
+        var arguments: [(label: String?, value: ExprSyntax)] = [
+            (nil, GeneratedSyntax.keyPath(root: root, property: entry.name.token)),
+            ("get", GeneratedSyntax.closure([.expr(property)])),
+        ]
+        if entry.slot != nil {
+            let assignment = GeneratedSyntax.assignment(property, GeneratedSyntax.anonymousParameter(1))
+            arguments.append(("set", GeneratedSyntax.closure([.expr(assignment)])))
+        }
+        return GeneratedSyntax.multilineCall(
+            GeneratedSyntax.binderyExpr("PropertyAccessor"),
+            arguments,
+            breakingBefore: Set(arguments.indices)
         )
     }
 

@@ -46,6 +46,27 @@ enum GeneratedSyntax {
         )
     }
 
+    /// `callee(label: argument, ...)` over several lines: a line break before each argument
+    /// whose index is in `breaks` and before the `)`.
+    static func multilineCall(
+        _ callee: ExprSyntax,
+        _ arguments: [(label: String?, value: ExprSyntax)],
+        breakingBefore breaks: Set<Int>
+    ) -> ExprSyntax {
+        var list = Array(Self.arguments(arguments))
+        for index in list.indices where breaks.contains(index) {
+            list[index].leadingTrivia = .newline
+        }
+        return ExprSyntax(
+            FunctionCallExprSyntax(
+                calledExpression: callee,
+                leftParen: .leftParenToken(),
+                arguments: LabeledExprListSyntax(list),
+                rightParen: .rightParenToken(leadingTrivia: .newline)
+            )
+        )
+    }
+
     /// `callee(label: argument, ...)`.
     static func call(_ callee: ExprSyntax, _ arguments: [(label: String?, value: ExprSyntax)] = []) -> ExprSyntax {
         ExprSyntax(
@@ -61,6 +82,16 @@ enum GeneratedSyntax {
     /// `base.member`.
     static func member(_ base: ExprSyntax, _ member: String) -> ExprSyntax {
         ExprSyntax(MemberAccessExprSyntax(base: base, declName: DeclReferenceExprSyntax(baseName: .identifier(member))))
+    }
+
+    /// `base.name`, with `name` written as the token spells it (backticks included).
+    static func member(_ base: ExprSyntax, _ name: TokenSyntax) -> ExprSyntax {
+        ExprSyntax(MemberAccessExprSyntax(base: base, declName: DeclReferenceExprSyntax(baseName: name)))
+    }
+
+    /// `$index`, a closure's anonymous parameter.
+    static func anonymousParameter(_ index: Int) -> ExprSyntax {
+        reference(.dollarIdentifier("$\(index)"))
     }
 
     /// `target = value`.

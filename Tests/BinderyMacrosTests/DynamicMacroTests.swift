@@ -39,10 +39,51 @@ import Testing
                 nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
                     let table: @MainActor () -> [Bindery.DynamicProperty] = {
                         [
-                            Bindery.DynamicProperty(name: "sn", keyPath: \\Lottery.sn, slot: 0),
-                            Bindery.DynamicProperty(name: "code", keyPath: \\Lottery.code, slot: 1),
-                            Bindery.DynamicProperty(name: "id", keyPath: \\Lottery.id, slot: nil),
-                            Bindery.DynamicProperty(name: "session", keyPath: \\Lottery.session, slot: 2),
+                            Bindery.DynamicProperty(
+                                name: "sn", keyPath: \\Lottery.sn, slot: 0,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Lottery.sn,
+                                    get: {
+                                        $0.sn
+                                    },
+                                    set: {
+                                        $0.sn = $1
+                                    }
+                                )
+                            ),
+                            Bindery.DynamicProperty(
+                                name: "code", keyPath: \\Lottery.code, slot: 1,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Lottery.code,
+                                    get: {
+                                        $0.code
+                                    },
+                                    set: {
+                                        $0.code = $1
+                                    }
+                                )
+                            ),
+                            Bindery.DynamicProperty(
+                                name: "id", keyPath: \\Lottery.id, slot: nil,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Lottery.id,
+                                    get: {
+                                        $0.id
+                                    }
+                                )
+                            ),
+                            Bindery.DynamicProperty(
+                                name: "session", keyPath: \\Lottery.session, slot: 2,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Lottery.session,
+                                    get: {
+                                        $0.session
+                                    },
+                                    set: {
+                                        $0.session = $1
+                                    }
+                                )
+                            ),
                         ]
                     }
                     return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
@@ -50,6 +91,107 @@ import Testing
             }
 
             extension Lottery: Bindery.DynamicObject {
+            }
+            """,
+            macros: dynamicMacroOnly
+        )
+    }
+
+    @Test("Each entry carries direct accessors: get and set for a tracked var, get alone for a let")
+    func directAccessors() {
+        assertBinderyExpansion(
+            """
+            @Dynamic final class Account {
+                let id: Int
+                var balance = 0
+                weak var owner: Person?
+                unowned var bank: Bank
+                var note: String?
+                init(id: Int, bank: Bank) { self.id = id; self.bank = bank }
+            }
+            """,
+            expandedSource: """
+            final class Account {
+                let id: Int
+                @_DynamicTracked(0)
+                var balance = 0
+                @_DynamicTracked(1)
+                weak var owner: Person?
+                @_DynamicTracked(2)
+                unowned var bank: Bank
+                @_DynamicTracked(3)
+                var note: String?
+                init(id: Int, bank: Bank) { self.id = id; self.bank = bank }
+
+                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
+                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
+                        [
+                            Bindery.DynamicProperty(
+                                name: "id", keyPath: \\Account.id, slot: nil,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Account.id,
+                                    get: {
+                                        $0.id
+                                    }
+                                )
+                            ),
+                            Bindery.DynamicProperty(
+                                name: "balance", keyPath: \\Account.balance, slot: 0,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Account.balance,
+                                    get: {
+                                        $0.balance
+                                    },
+                                    set: {
+                                        $0.balance = $1
+                                    }
+                                )
+                            ),
+                            Bindery.DynamicProperty(
+                                name: "owner", keyPath: \\Account.owner, slot: 1,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Account.owner,
+                                    get: {
+                                        $0.owner
+                                    },
+                                    set: {
+                                        $0.owner = $1
+                                    }
+                                )
+                            ),
+                            Bindery.DynamicProperty(
+                                name: "bank", keyPath: \\Account.bank, slot: 2,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Account.bank,
+                                    get: {
+                                        $0.bank
+                                    },
+                                    set: {
+                                        $0.bank = $1
+                                    }
+                                )
+                            ),
+                            Bindery.DynamicProperty(
+                                name: "note", keyPath: \\Account.note, slot: 3,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Account.note,
+                                    get: {
+                                        $0.note
+                                    },
+                                    set: {
+                                        $0.note = $1
+                                    }
+                                )
+                            ),
+                        ]
+                    }
+                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                }()
+            }
+
+            extension Account: Bindery.DynamicObject {
             }
             """,
             macros: dynamicMacroOnly
@@ -99,8 +241,27 @@ import Testing
                 nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
                     let table: @MainActor () -> [Bindery.DynamicProperty] = {
                         [
-                            Bindery.DynamicProperty(name: "count", keyPath: \\Counter.count, slot: 0),
-                            Bindery.DynamicProperty(name: "step", keyPath: \\Counter.step, slot: nil),
+                            Bindery.DynamicProperty(
+                                name: "count", keyPath: \\Counter.count, slot: 0,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Counter.count,
+                                    get: {
+                                        $0.count
+                                    },
+                                    set: {
+                                        $0.count = $1
+                                    }
+                                )
+                            ),
+                            Bindery.DynamicProperty(
+                                name: "step", keyPath: \\Counter.step, slot: nil,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Counter.step,
+                                    get: {
+                                        $0.step
+                                    }
+                                )
+                            ),
                         ]
                     }
                     return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
@@ -133,7 +294,18 @@ import Testing
                 nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
                     let table: @MainActor () -> [Bindery.DynamicProperty] = {
                         [
-                            Bindery.DynamicProperty(name: "name", keyPath: \\User.name, slot: 0),
+                            Bindery.DynamicProperty(
+                                name: "name", keyPath: \\User.name, slot: 0,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\User.name,
+                                    get: {
+                                        $0.name
+                                    },
+                                    set: {
+                                        $0.name = $1
+                                    }
+                                )
+                            ),
                         ]
                     }
                     return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
@@ -197,7 +369,18 @@ import Testing
                 nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
                     let table: @MainActor () -> [Bindery.DynamicProperty] = {
                         [
-                            Bindery.DynamicProperty(name: "title", keyPath: \\Model.title, slot: 0),
+                            Bindery.DynamicProperty(
+                                name: "title", keyPath: \\Model.title, slot: 0,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Model.title,
+                                    get: {
+                                        $0.title
+                                    },
+                                    set: {
+                                        $0.title = $1
+                                    }
+                                )
+                            ),
                         ]
                     }
                     return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
@@ -232,8 +415,30 @@ import Testing
                 nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
                     let table: @MainActor () -> [Bindery.DynamicProperty] = {
                         [
-                            Bindery.DynamicProperty(name: "theme", keyPath: \\Settings.theme, slot: 0),
-                            Bindery.DynamicProperty(name: "default", keyPath: \\Settings.`default`, slot: 1),
+                            Bindery.DynamicProperty(
+                                name: "theme", keyPath: \\Settings.theme, slot: 0,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Settings.theme,
+                                    get: {
+                                        $0.theme
+                                    },
+                                    set: {
+                                        $0.theme = $1
+                                    }
+                                )
+                            ),
+                            Bindery.DynamicProperty(
+                                name: "default", keyPath: \\Settings.`default`, slot: 1,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Settings.`default`,
+                                    get: {
+                                        $0.`default`
+                                    },
+                                    set: {
+                                        $0.`default` = $1
+                                    }
+                                )
+                            ),
                         ]
                     }
                     return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
@@ -266,7 +471,18 @@ import Testing
                     \(member) nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
                         let table: @MainActor () -> [Bindery.DynamicProperty] = {
                             [
-                                Bindery.DynamicProperty(name: "title", keyPath: \\Model.title, slot: 0),
+                                Bindery.DynamicProperty(
+                                    name: "title", keyPath: \\Model.title, slot: 0,
+                                    accessor: Bindery.PropertyAccessor(
+                                        \\Model.title,
+                                        get: {
+                                            $0.title
+                                        },
+                                        set: {
+                                            $0.title = $1
+                                        }
+                                    )
+                                ),
                             ]
                         }
                         return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
@@ -299,7 +515,18 @@ import Testing
                 nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
                     let table: @MainActor () -> [Bindery.DynamicProperty] = {
                         [
-                            Bindery.DynamicProperty(name: "title", keyPath: \\ViewModel.title, slot: 0),
+                            Bindery.DynamicProperty(
+                                name: "title", keyPath: \\ViewModel.title, slot: 0,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\ViewModel.title,
+                                    get: {
+                                        $0.title
+                                    },
+                                    set: {
+                                        $0.title = $1
+                                    }
+                                )
+                            ),
                         ]
                     }
                     return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
@@ -331,7 +558,18 @@ import Testing
                 nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
                     let table: @DatabaseActor () -> [Bindery.DynamicProperty] = {
                         [
-                            Bindery.DynamicProperty(name: "id", keyPath: \\Record.id, slot: 0),
+                            Bindery.DynamicProperty(
+                                name: "id", keyPath: \\Record.id, slot: 0,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Record.id,
+                                    get: {
+                                        $0.id
+                                    },
+                                    set: {
+                                        $0.id = $1
+                                    }
+                                )
+                            ),
                         ]
                     }
                     return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
@@ -365,7 +603,18 @@ import Testing
                 nonisolated static var _$dynamicProperties: [Bindery.DynamicProperty] {
                     let table: @MainActor () -> [Bindery.DynamicProperty] = {
                         [
-                            Bindery.DynamicProperty(name: "value", keyPath: \\Box.value, slot: 0),
+                            Bindery.DynamicProperty(
+                                name: "value", keyPath: \\Box.value, slot: 0,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Box.value,
+                                    get: {
+                                        $0.value
+                                    },
+                                    set: {
+                                        $0.value = $1
+                                    }
+                                )
+                            ),
                         ]
                     }
                     return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
@@ -400,7 +649,18 @@ import Testing
                     nonisolated static var _$dynamicProperties: [Bindery.DynamicProperty] {
                         let table: @MainActor () -> [Bindery.DynamicProperty] = {
                             [
-                                Bindery.DynamicProperty(name: "page", keyPath: \\State.page, slot: 0),
+                                Bindery.DynamicProperty(
+                                    name: "page", keyPath: \\State.page, slot: 0,
+                                    accessor: Bindery.PropertyAccessor(
+                                        \\State.page,
+                                        get: {
+                                            $0.page
+                                        },
+                                        set: {
+                                            $0.page = $1
+                                        }
+                                    )
+                                ),
                             ]
                         }
                         return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
@@ -567,7 +827,18 @@ import Testing
                 nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
                     let table: @MainActor () -> [Bindery.DynamicProperty] = {
                         [
-                            Bindery.DynamicProperty(name: "valid", keyPath: \\Form.valid, slot: 0),
+                            Bindery.DynamicProperty(
+                                name: "valid", keyPath: \\Form.valid, slot: 0,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Form.valid,
+                                    get: {
+                                        $0.valid
+                                    },
+                                    set: {
+                                        $0.valid = $1
+                                    }
+                                )
+                            ),
                         ]
                     }
                     return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
@@ -635,8 +906,24 @@ import Testing
                 nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
                     let table: @MainActor () -> [Bindery.DynamicProperty] = {
                         [
-                            Bindery.DynamicProperty(name: "a", keyPath: \\Point.a, slot: nil),
-                            Bindery.DynamicProperty(name: "b", keyPath: \\Point.b, slot: nil),
+                            Bindery.DynamicProperty(
+                                name: "a", keyPath: \\Point.a, slot: nil,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Point.a,
+                                    get: {
+                                        $0.a
+                                    }
+                                )
+                            ),
+                            Bindery.DynamicProperty(
+                                name: "b", keyPath: \\Point.b, slot: nil,
+                                accessor: Bindery.PropertyAccessor(
+                                    \\Point.b,
+                                    get: {
+                                        $0.b
+                                    }
+                                )
+                            ),
                         ]
                     }
                     return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()

@@ -368,7 +368,21 @@ final class ChainCore<Value>: AnyChainCore {
     private func takeNextLocked(_ tag: UInt) -> (item: Item<Value>, depth: Int, plan: Plan<Value>)? {
         let next = queue.isEmpty ? nil : queue.removeFirst()
         if queue.isEmpty { state.store(tag, ordering: .relaxed) }
-        return next.map { ($0.item, $0.depth, plan) }
+        guard let next, let item = currentLocked(next.item) else { return nil }
+        return (item, next.depth, plan)
+    }
+
+    /// The item with its endpoints as they stand now: an endpoint declared again or moved since
+    /// the item was queued is replaced by its successor; one that left the chain is dropped.
+    private func currentLocked(_ item: Item<Value>) -> Item<Value>? {
+        switch item {
+        case .change(let value, let origin):
+            guard let origin = origin.currentLocked() as? Endpoint<Value>, origin.core === self else { return nil }
+            return .change(value, origin: origin)
+        case .push(let receivers, let blocks):
+            let current = receivers.compactMap { $0.currentLocked() as? Endpoint<Value> }
+            return .push(current.filter { $0.core === self }, blocks)
+        }
     }
 
     /// Delivers one item. Owner only; no lock held, so setters, converters, filters and blocks

@@ -38,6 +38,16 @@ class AnyEndpoint {
     /// threads before the object goes. Controls keep the weak load: their event center is a
     /// stored property the application could share.
     let hasLifetime: Bool
+    /// The endpoint that took this one's place (declared again, or moved by a merge). Guarded
+    /// by the registry lock.
+    var replacement: AnyEndpoint?
+
+    /// This endpoint, or the one that now stands for it; nil if it left its chain. Lock held.
+    func currentLocked() -> AnyEndpoint? {
+        var endpoint: AnyEndpoint = self
+        while let next = endpoint.replacement { endpoint = next }
+        return endpoint.isDetached ? nil : endpoint
+    }
     /// Whether writes go to the main actor.
     let delivery: Delivery
 

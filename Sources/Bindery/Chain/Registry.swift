@@ -158,6 +158,7 @@ final class Registry: @unchecked Sendable {
         old.subscriptions = []
         old.lifetime = nil
         old.isDetached = true
+        old.replacement = new
     }
 
     /// Removes an endpoint from the graph. Its chain has already let go of it.
