@@ -284,7 +284,7 @@ final class ChainCore<Value>: AnyChainCore {
     /// A chain lives while one sender and one receiver are alive (DESIGN rule 1).
     func checkLivenessLocked() {
         guard !dissolved else { return }
-        let live = endpoints.filter { $0.target != nil }
+        let live = endpoints.filter { $0.isAliveLocked() }
         let senders = live.filter { $0.role.contains(.sends) }.count
         let receivers = live.filter { $0.role.contains(.receives) }.count + blocks.count
         if senders == 0 || receivers == 0 || live.count + blocks.count < 2 {
@@ -461,7 +461,7 @@ final class ChainCore<Value>: AnyChainCore {
 
     /// Drops members whose objects have gone (rule 1: pruned at the next dispatch).
     func pruneLocked() {
-        for endpoint in endpoints where endpoint.target == nil {
+        for endpoint in endpoints where !endpoint.isAliveLocked() {
             detachLocked(endpoint)
         }
     }

@@ -23,13 +23,17 @@ final class DynamicRoute: Sendable {
 
     init(hops: [Hop]) { self.hops = hops }
 
-    /// The registrar slots to listen to, following the route from `root` as it is now.
-    func registrars(from root: AnyObject) -> [(ChangeRegistrar, Int)] {
-        var result: [(ChangeRegistrar, Int)] = []
+    /// The objects along the route from `root` as it is now, and the registrar slot to listen
+    /// to on each. The caller must keep each object alive for as long as it holds its
+    /// registrar: a registrar must never outlive its object.
+    func links(from root: AnyObject) -> [(object: AnyObject, registrar: ChangeRegistrar, slot: Int)] {
+        var result: [(object: AnyObject, registrar: ChangeRegistrar, slot: Int)] = []
         var object: Any? = root
-        for hop in hops {
+        for (index, hop) in hops.enumerated() {
             guard let dynamic = object as? any DynamicObject else { break }
-            if let slot = hop.slot { result.append((dynamic._$registrar, slot)) }
+            if let slot = hop.slot { result.append((dynamic, dynamic._$registrar, slot)) }
+            // The last hop's value is the endpoint's value, not a link: it is not read here.
+            guard index < hops.count - 1 else { break }
             object = Self.value(of: dynamic, at: hop.keyPath)
         }
         return result

@@ -101,6 +101,15 @@ class AnyEndpoint {
         return target
     }
 
+    /// Whether the object is still there. Lock held: a strong reference formed here is kept
+    /// until the lock is released, so that no deinit runs inside the critical section.
+    func isAliveLocked() -> Bool {
+        if hasLifetime { return !isDetached }
+        guard let object = target else { return false }
+        Registry.shared.buryLocked(object)
+        return true
+    }
+
     /// How diagnostics name this endpoint.
     var label: String { EndpointLabel.make(objectType, object: target, keyPath: keyPath, index: index, events: events) }
 
@@ -141,12 +150,15 @@ class AnyEndpoint {
     /// Re-reads every link of a route and listens to the objects it reaches now.
     func resubscribeRouteLocked() {
         guard let route, let root = target else { return }
-        let wanted = route.registrars(from: root)
+        let links = route.links(from: root)
+        // The objects reached may lose their last other reference meanwhile: they go only after
+        // the lock is released, and after this function has let go of their registrars.
+        Registry.shared.buryLocked((root, links.map(\.object)))
         let current = subscriptions.map { (ObjectIdentifier($0.registrar), $0.slot) }
-        let next = wanted.map { (ObjectIdentifier($0.0), $0.1) }
+        let next = links.map { (ObjectIdentifier($0.registrar), $0.slot) }
         guard !current.elementsEqual(next, by: { $0 == $1 }) else { return }
         unsubscribeAllLocked()
-        for (registrar, slot) in wanted { subscribeLocked(registrar, slot: slot) }
+        for link in links { subscribeLocked(link.registrar, slot: link.slot) }
     }
 }
 

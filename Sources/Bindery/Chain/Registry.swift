@@ -198,8 +198,10 @@ final class Registry: @unchecked Sendable {
             return chains
         }
         // A dispatch on another thread may still hold the object's endpoint from before it was
-        // detached: the object must outlive it (see `AnyEndpoint.hasLifetime`).
+        // detached: the object must outlive it (see `AnyEndpoint.hasLifetime`). Bindery never
+        // lets an object go with its lock held (see `buryLocked`), so the lock is free here.
         let tag = ThreadState.tag
+        guard holder.load(ordering: .relaxed) != tag else { return }
         for chain in chains {
             while chain.isOwned(byAnotherThreadThan: tag) { sched_yield() }
         }
