@@ -261,7 +261,7 @@ final class ChainCore<Value>: AnyChainCore {
                 pending.append(.change(toTarget(value), origin: moved[index]))
             }
         }
-        Registry.shared.buryLocked(endpoints)
+        Registry.shared.buryLocked((endpoints, queue))
         endpoints.removeAll()
         filters.removeAll()
         blocks.removeAll()

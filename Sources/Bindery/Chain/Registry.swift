@@ -25,6 +25,9 @@ final class Registry: @unchecked Sendable {
     /// What the current critical section let go of: released after the lock is, so that no
     /// deinit (of a block's captures, say) runs with the lock held.
     private var graveyard: [Any] = []
+    /// Diagnostics raised inside the current critical section: the handler is user code, so it
+    /// runs after the lock is released.
+    private var deferredDiagnostics: [BindingDiagnostic] = []
 
     /// Endpoints by object. Entries of objects that died without a registrar stay until the
     /// next dispatch or lookup finds them.
@@ -38,21 +41,34 @@ final class Registry: @unchecked Sendable {
         let tag = ThreadState.tag
         if holder.load(ordering: .relaxed) == tag { return body() }
         var released: [Any] = []
+        var diagnostics: [BindingDiagnostic] = []
         let result = lock.withLock { () -> Result in
             holder.store(tag, ordering: .relaxed)
             defer {
                 holder.store(0, ordering: .relaxed)
                 swap(&released, &graveyard)
+                swap(&diagnostics, &deferredDiagnostics)
             }
             return body()
         }
         released.removeAll()
+        for diagnostic in diagnostics { Diagnostics.emit(diagnostic) }
         return result
     }
 
     /// Keeps `object` alive until the current critical section ends. Lock held.
     func buryLocked(_ object: Any) {
         graveyard.append(object)
+    }
+
+    /// Whether the calling thread holds the graph lock.
+    var isHeldByCurrentThread: Bool {
+        holder.load(ordering: .relaxed) == ThreadState.tag
+    }
+
+    /// Holds `diagnostic` back until the current critical section ends. Lock held.
+    func deferLocked(_ diagnostic: BindingDiagnostic) {
+        deferredDiagnostics.append(diagnostic)
     }
 
     // MARK: Notifications (lock not held on entry)

@@ -60,8 +60,18 @@ enum Diagnostics {
         lock.withLock { global = handler }
     }
 
+    /// Reports a problem; inside Bindery's lock, once the lock is released (the handler is
+    /// user code).
     static func report(_ kind: BindingDiagnostic.Kind, rule: Int, _ message: String) {
         let diagnostic = BindingDiagnostic(kind: kind, rule: rule, message: message)
+        if Registry.shared.isHeldByCurrentThread {
+            Registry.shared.deferLocked(diagnostic)
+        } else {
+            emit(diagnostic)
+        }
+    }
+
+    static func emit(_ diagnostic: BindingDiagnostic) {
         if let handler = scoped ?? lock.withLock({ global }) {
             handler(diagnostic)
         } else {

@@ -72,3 +72,23 @@ import Bindery
         #expect(scoped.all.count == 1)
     }
 }
+
+extension BindingDiagnosticTests {
+    @Test("Rule 10: the diagnostics handler runs with no Bindery lock held, so it may call Bindery")
+    func handlerMayCallBindery() {
+        let a = Box(), b = Box()
+        let log = DiagnosticLog()
+        let label = Label()
+        Bind.in(b, \.int).out(label, \.text)
+        Bind.withDiagnosticsHandler({ diagnostic in
+            _ = Bind.isBound(label)       // takes the lock: it must not be held here
+            log.record(diagnostic)
+        }) {
+            // A join whose chains' types cannot convert is found inside the graph's critical
+            // section: b's chain (Int, with a String? label) cannot become a chain of Color.
+            Bind.inout(a, \.color).inout(b, \.int, convert: { $0.name.count }, reverse: { Color(name: "\($0)") })
+        }
+        #expect(log.all.count == 1)
+        #expect(log.all.first?.rule == 7)
+    }
+}
