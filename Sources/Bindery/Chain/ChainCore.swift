@@ -17,8 +17,6 @@ class AnyChainCore {
         return core
     }
 
-    var anyEndpoints: [AnyEndpoint] { [] }
-
     /// Whether a thread other than the one tagged `tag` is dispatching this chain.
     func isOwned(byAnotherThreadThan tag: UInt) -> Bool { false }
     var blockNames: [String] { [] }
@@ -106,8 +104,6 @@ final class ChainCore<Value>: AnyChainCore {
         super.init()
         Registry.shared.chainCount += 1
     }
-
-    override var anyEndpoints: [AnyEndpoint] { endpoints }
 
     override func isOwned(byAnotherThreadThan tag: UInt) -> Bool {
         let state = self.state.load(ordering: .acquiring)

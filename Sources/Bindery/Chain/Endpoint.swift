@@ -237,10 +237,4 @@ final class Endpoint<Value>: AnyEndpoint {
         }
         return value
     }
-
-    /// This endpoint's value read now, from its object if it is alive.
-    func currentValue() -> Value? {
-        guard let read = accessors.read, let target else { return nil }
-        return read(target)
-    }
 }
