@@ -327,7 +327,7 @@ final class ChainCore<Value>: AnyChainCore {
     func enqueue(_ item: Item<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
         let tag = UInt(bitPattern: thread)
         let depth = thread.pointee.causalDepth
-        let becameOwner = Registry.shared.locked { () -> Bool in
+        let becameOwner = Registry.shared.locked(thread: thread) { () -> Bool in
             guard !dissolved else { return false }
             queue.append((item, depth))
             while true {
@@ -354,7 +354,7 @@ final class ChainCore<Value>: AnyChainCore {
     func release(_ thread: UnsafeMutablePointer<ThreadState>) {
         let tag = UInt(bitPattern: thread)
         while !state.compareExchange(expected: tag, desired: 0, ordering: .acquiringAndReleasing).exchanged {
-            if let next = Registry.shared.locked({ takeNextLocked(tag) }) {
+            if let next = Registry.shared.locked(thread: thread, { takeNextLocked(tag) }) {
                 run(next.item, depth: next.depth, next.plan, thread)
             }
         }

@@ -37,8 +37,11 @@ final class Registry: @unchecked Sendable {
     var endpointCount = 0
 
     /// Runs `body` with the graph lock held, then releases what it let go of.
-    func locked<Result>(_ body: () -> Result) -> Result {
-        let tag = ThreadState.tag
+    ///
+    /// - Parameter thread: The calling thread's state, when the caller has it already (the
+    ///   update path), to save looking it up again.
+    func locked<Result>(thread: UnsafeMutablePointer<ThreadState>? = nil, _ body: () -> Result) -> Result {
+        let tag = UInt(bitPattern: thread ?? ThreadState.current)
         if holder.load(ordering: .relaxed) == tag { return body() }
         var released: [Any] = []
         var diagnostics: [BindingDiagnostic] = []
@@ -77,7 +80,7 @@ final class Registry: @unchecked Sendable {
         let thread = ThreadState.current
         var single: (AnyEndpoint, Decision)?
         var several: [AnyEndpoint] = []
-        locked {
+        locked(thread: thread) {
             guard slot < registrar.listeners.count else { return }
             let listeners = registrar.listeners[slot]
             if listeners.count == 1 {
@@ -90,7 +93,7 @@ final class Registry: @unchecked Sendable {
             endpoint.act(decision, thread)
         }
         for endpoint in several {
-            let decision = locked { endpoint.decideLocked(thread) }
+            let decision = locked(thread: thread) { endpoint.decideLocked(thread) }
             endpoint.act(decision, thread)
         }
     }
@@ -111,7 +114,7 @@ final class Registry: @unchecked Sendable {
         }
         let thread = ThreadState.current
         for endpoint in listeners {
-            let decision = locked { endpoint.decideLocked(thread) }
+            let decision = locked(thread: thread) { endpoint.decideLocked(thread) }
             endpoint.act(decision, thread)
         }
     }
