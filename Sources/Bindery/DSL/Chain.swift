@@ -44,17 +44,31 @@ public struct Chain<Value>: @unchecked Sendable {
             }
             return
         }
+        // Joining a chain the endpoint is already in (rule 7) reads nothing: that chain keeps
+        // its value. Only a new chain reads its head, outside the lock (a getter is user code).
+        if let joined = Self.join(spec) {
+            core = joined
+            return
+        }
         let initial = spec.accessors.read.flatMap { $0(spec.object) }
         core = Registry.shared.locked {
-            if let existing = Registry.shared.endpointLocked(for: spec) {
-                let core = existing.anyCore.resolvedLocked()
-                core.replaceLocked(existing, with: spec)
-                return core
-            }
+            if let joined = Self.join(spec, alreadyLocked: true) { return joined }
             let core = ChainCore<Value>(current: initial)
             _ = core.addLocked(spec)
             return core
         }
+    }
+
+    /// The chain `spec`'s endpoint is already in, declared again with `spec`; nil if it is in
+    /// none.
+    private static func join(_ spec: EndpointSpec<Value>, alreadyLocked: Bool = false) -> AnyChainCore? {
+        let join = { () -> AnyChainCore? in
+            guard let existing = Registry.shared.endpointLocked(for: spec) else { return nil }
+            let core = existing.anyCore.resolvedLocked()
+            core.replaceLocked(existing, with: spec)
+            return core
+        }
+        return alreadyLocked ? join() : Registry.shared.locked(join)
     }
 
     /// Adds `spec` to this chain, merging the chain it is already in, if any (rule 7).

@@ -225,6 +225,10 @@ extension BindUnbindTests {
     @Test("Rule 1: receivers deinitialising on other threads while a chain dispatches never crash it")
     func receiversDeinitOnOtherThreads() async {
         let source = Box()
+        // A receiver that stays, so the declarations below join this chain and never read
+        // `source.int` while the other task writes it (that would be the test's own race).
+        let keeper = Label()
+        Bind.in(source, \.int).out(keeper, \.number)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for step in 0..<3_000 { source.int = step }
@@ -237,6 +241,7 @@ extension BindUnbindTests {
             }
         }
         #expect(source.int == 2_999)
+        #expect(keeper.number == 2_999)
     }
 }
 

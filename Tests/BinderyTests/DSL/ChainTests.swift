@@ -200,3 +200,29 @@ extension ChainTests {
         #expect(b.int == 7)
     }
 }
+
+extension ChainTests {
+    @Test("Rule 7: a declaration that joins an existing chain does not read its head's property")
+    func joiningDoesNotRead() {
+        let probe = ReadProbe()
+        let label = Label()
+        Bind.in(probe, \.value, on: .valueChanged).out(label, \.number)
+        #expect(probe.reads == 1)                 // a new chain reads its head once
+        Bind.in(probe, \.value, on: .valueChanged).out(Label(), \.number)
+        #expect(probe.reads == 1)                 // joining it reads nothing
+        #expect(Bind.isBound(probe, \.value, on: .valueChanged))
+    }
+}
+
+/// A control whose property counts its reads.
+final class ReadProbe: Control {
+    var reads = 0
+    private var stored = 0
+    var value: Int {
+        get { reads += 1; return stored }
+        set { stored = newValue }
+    }
+    let eventCenter = ControlEventCenter()
+    static var designatedKeyPath: ReferenceWritableKeyPath<ReadProbe, Int> { \.value }
+    static var designatedEvents: ControlEvents { .valueChanged }
+}
