@@ -49,12 +49,18 @@ enum Item<Value> {
 
 /// What a dispatch reads: an immutable snapshot, replaced whenever the chain changes shape,
 /// so that a dispatch never sees a half-made change and never holds the lock.
+///
+/// A plan also keeps every member endpoint alive: while a thread owns the chain, the chain
+/// keeps each plan it replaces (see `ChainCore.retireLocked`), so the owner uses the plan and
+/// its endpoints without retaining them.
 final class Plan<Value> {
+    let members: [Endpoint<Value>]
     let receivers: [Endpoint<Value>]
     let filters: [(Value) -> Bool]
     let blocks: [NamedBlock<Value>]
 
-    init(receivers: [Endpoint<Value>], filters: [(Value) -> Bool], blocks: [NamedBlock<Value>]) {
+    init(members: [Endpoint<Value>], receivers: [Endpoint<Value>], filters: [(Value) -> Bool], blocks: [NamedBlock<Value>]) {
+        self.members = members
         self.receivers = receivers
         self.filters = filters
         self.blocks = blocks
@@ -77,22 +83,30 @@ struct NamedBlock<Value> {
 /// that arrives while another thread, or the same thread's user code, holds the chain is
 /// queued and dispatched by the owner before it gives the chain back: nothing is dropped.
 final class ChainCore<Value>: AnyChainCore {
+    // Stored vars are guarded by the registry lock or touched by the owner only, so the
+    // dynamic exclusivity checks Swift would run on each access are turned off for those an
+    // update touches.
+
     // MARK: Guarded by the registry lock
     var endpoints: [Endpoint<Value>] = []
     var filters: [(Value) -> Bool] = []
     var blocks: [NamedBlock<Value>] = []
-    var plan: Plan<Value>
-    var queue: [(item: Item<Value>, depth: Int)] = []
-    var dissolved = false
+    @exclusivity(unchecked) var plan: Plan<Value>
+    @exclusivity(unchecked) var queue: [(item: Item<Value>, depth: Int)] = []
+    @exclusivity(unchecked) var dissolved = false
+    /// What the chain let go of while a thread owned it (plans, and through them endpoints):
+    /// the owner may still be using it unretained. Released when the owner gives the chain back.
+    @exclusivity(unchecked) var retired: [AnyObject] = []
 
     // MARK: Owner only
     /// The chain's value: the head's at bind time, then the last accepted change. Newcomers
     /// receive it (DESIGN rule 2) and a rejected change puts it back (rule 5).
-    var current: Value?
+    @exclusivity(unchecked) var current: Value?
     /// The endpoint being written right now: its echo is ignored (DESIGN rule 3).
-    var writing: ObjectIdentifier?
+    @exclusivity(unchecked) var writing: ObjectIdentifier?
 
-    /// 0 when idle; otherwise the owner's thread tag, with bit 0 set while `queue` is not empty.
+    /// 0 when idle; otherwise the owner's thread tag, with bit 0 set while the owner must look
+    /// under the lock before giving the chain back (`queue` or `retired` is not empty).
     let state = Atomic<UInt>(0)
 
     /// How many causes deep a change may go before it is dropped as a runaway cycle.
@@ -100,7 +114,7 @@ final class ChainCore<Value>: AnyChainCore {
 
     init(current: Value?) {
         self.current = current
-        plan = Plan(receivers: [], filters: [], blocks: [])
+        plan = Plan(members: [], receivers: [], filters: [], blocks: [])
         super.init()
         Registry.shared.chainCount += 1
     }
@@ -115,8 +129,9 @@ final class ChainCore<Value>: AnyChainCore {
     // MARK: Shape (lock held)
 
     func rebuildPlanLocked() {
-        Registry.shared.buryLocked(plan)
+        retireLocked(plan)
         plan = Plan(
+            members: endpoints,
             receivers: endpoints.filter { $0.role.contains(.receives) && $0.accessors.write != nil },
             filters: filters,
             blocks: blocks
@@ -313,9 +328,33 @@ final class ChainCore<Value>: AnyChainCore {
         }
         if state == 0, !dissolved {
             self.state.store(tag, ordering: .relaxed)
-            return .dispatch(plan)
+            return .dispatch(Unmanaged.passUnretained(plan))
         }
         return dissolved ? .ignore : .enqueue
+    }
+
+    /// Keeps `object`, which the chain lets go of, until its owner (if any) gives the chain
+    /// back: the owner may be using it unretained. Lock held.
+    func retireLocked(_ object: AnyObject) {
+        var state = self.state.load(ordering: .acquiring)
+        guard state != 0 else {
+            Registry.shared.buryLocked(object)
+            return
+        }
+        retired.append(object)
+        // Have the owner look under the lock before it gives the chain back.
+        while state & 1 == 0 {
+            let (exchanged, original) = self.state.compareExchange(
+                expected: state, desired: state | 1, ordering: .acquiringAndReleasing)
+            if exchanged { break }
+            state = original
+            guard state != 0 else {
+                // The owner gave the chain back meanwhile: nobody uses what was retired.
+                Registry.shared.buryLocked(retired)
+                retired.removeAll()
+                return
+            }
+        }
     }
 
     /// Runs `item` now if the chain is idle, else queues it for the owner.
@@ -344,14 +383,38 @@ final class ChainCore<Value>: AnyChainCore {
         if becameOwner { release(thread) }
     }
 
-    /// Runs `item` as the owner, then drains the queue and gives the chain back.
-    func dispatch(_ item: Item<Value>, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
-        run(item, depth: thread.pointee.causalDepth, plan, thread)
+    /// Delivers a change from `origin` as the owner, then drains the queue and gives the chain
+    /// back. `plan` is the one taken with the chain; it stays alive until then.
+    func dispatchChange(_ value: Value, from origin: Endpoint<Value>, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
+        let saved = thread.pointee
+        let depth = saved.causalDepth
+        if depth <= Self.maximumDepth {
+            thread.pointee.depth = depth
+            thread.pointee.nesting += 1
+            runChange(value, from: origin, plan)
+            thread.pointee.depth = saved.depth
+            thread.pointee.nesting = saved.nesting
+        } else {
+            reportCycle()
+        }
         release(thread)
     }
 
     /// Gives the chain back, first running whatever was queued meanwhile.
+    @inline(__always)
     func release(_ thread: UnsafeMutablePointer<ThreadState>) {
+        let tag = UInt(bitPattern: thread)
+        if state.compareExchange(expected: tag, desired: 0, ordering: .acquiringAndReleasing).exchanged { return }
+        releaseSlowly(thread)
+    }
+
+    /// Drains the queue and what was retired, then gives the chain back.
+    @inline(never)
+    private func releaseSlowly(_ thread: UnsafeMutablePointer<ThreadState>) {
+        // The chain may have been dissolved meanwhile, and its last references may be among
+        // what is retired: keep it alive until it is given back.
+        let this = Unmanaged.passRetained(self)
+        defer { this.release() }
         let tag = UInt(bitPattern: thread)
         while !state.compareExchange(expected: tag, desired: 0, ordering: .acquiringAndReleasing).exchanged {
             if let next = Registry.shared.locked(thread: thread, { takeNextLocked(tag) }) {
@@ -360,10 +423,17 @@ final class ChainCore<Value>: AnyChainCore {
         }
     }
 
-    /// The next queued item, clearing the pending bit when the queue empties. Lock held.
+    /// The next queued item, clearing the look-here bit (and releasing what was retired) when
+    /// the queue empties. Lock held.
     private func takeNextLocked(_ tag: UInt) -> (item: Item<Value>, depth: Int, plan: Plan<Value>)? {
         let next = queue.isEmpty ? nil : queue.removeFirst()
-        if queue.isEmpty { state.store(tag, ordering: .relaxed) }
+        if queue.isEmpty {
+            if !retired.isEmpty {
+                Registry.shared.buryLocked(retired)
+                retired.removeAll()
+            }
+            state.store(tag, ordering: .relaxed)
+        }
         guard let next, let item = currentLocked(next.item) else { return nil }
         return (item, next.depth, plan)
     }
@@ -381,34 +451,45 @@ final class ChainCore<Value>: AnyChainCore {
         }
     }
 
-    /// Delivers one item. Owner only; no lock held, so setters, converters, filters and blocks
-    /// may call back into Bindery.
+    /// Delivers one queued item. Owner only; no lock held, so setters, converters, filters and
+    /// blocks may call back into Bindery.
     private func run(_ item: Item<Value>, depth: Int, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
-        let saved = thread.pointee
         guard depth <= Self.maximumDepth else {
-            Diagnostics.report(.cycle, rule: 3, "a change of a chain of \(Value.self) kept causing changes \(Self.maximumDepth) levels deep across chains; dropped it to stop the cycle")
+            reportCycle()
             return
         }
+        let saved = thread.pointee
         thread.pointee.depth = depth
         thread.pointee.nesting += 1
         defer {
             thread.pointee.depth = saved.depth
             thread.pointee.nesting = saved.nesting
         }
-
         switch item {
         case .change(let value, let origin):
-            if let noteChange = origin.accessors.noteChange, !noteChange(value) { return }
-            for filter in plan.filters where !filter(value) {
-                putBack(origin)
-                return
-            }
-            current = value
-            deliver(value, to: plan.receivers, skipping: origin, blocks: plan.blocks)
+            runChange(value, from: origin, plan)
         case .push(let receivers, let blocks):
             guard let value = current else { return }
             deliver(value, to: receivers, skipping: nil, blocks: blocks)
         }
+    }
+
+    /// A change that went more than `maximumDepth` causes deep is dropped (rule 3).
+    @inline(never)
+    private func reportCycle() {
+        Diagnostics.report(.cycle, rule: 3, "a change of a chain of \(Value.self) kept causing changes \(Self.maximumDepth) levels deep across chains; dropped it to stop the cycle")
+    }
+
+    /// Filters a change, records it and delivers it. Owner only, no lock held.
+    @inline(__always)
+    private func runChange(_ value: Value, from origin: Endpoint<Value>, _ plan: Plan<Value>) {
+        if let noteChange = origin.accessors.noteChange, !noteChange(value) { return }
+        for filter in plan.filters where !filter(value) {
+            putBack(origin)
+            return
+        }
+        current = value
+        deliver(value, to: plan.receivers, skipping: origin, blocks: plan.blocks)
     }
 
     /// Restores a rejected source to the last accepted value, without propagating (rule 5).
@@ -426,7 +507,7 @@ final class ChainCore<Value>: AnyChainCore {
         for receiver in receivers where receiver !== origin {
             guard let write = receiver.accessors.write else { continue }
             guard let target = receiver.liveObject else {
-                if !receiver.hasLifetime { dead = true }
+                if receiver.isWeak { dead = true }
                 continue
             }
             if receiver.delivery == .mainActor, !MainQueue.isCurrent {

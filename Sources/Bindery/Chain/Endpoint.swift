@@ -10,11 +10,24 @@ class AnyEndpoint {
     let keyPath: AnyKeyPath
     let events: ControlEvents
     let index: Int?
-    var role: Role
+    @exclusivity(unchecked) var role: Role
     /// The object's type, for diagnostics after the object has gone.
     let objectType: AnyObject.Type
-    /// The object, for writes and for reads outside a notification of its own.
-    weak var target: AnyObject?
+    /// The object, held weakly, when Bindery does not hear its deinit (see `isWeak`).
+    private weak var weakTarget: AnyObject?
+    /// Whether the object is held weakly. A `@Dynamic` object is not: a weak reference would
+    /// give it a side table, which slows every retain and release of the object, in the
+    /// application too; its registrar's deinit tells Bindery when it goes instead. Endpoints
+    /// through several objects (routes) and all other objects are held weakly.
+    let isWeak: Bool
+    /// The object, for writes and for reads outside a notification of its own; nil once it has
+    /// gone. For an object held by `object` only, valid with the lock held or by the chain's
+    /// owner (the registrar's deinit detaches the endpoint under the lock and waits for the
+    /// owner).
+    var target: AnyObject? {
+        if isWeak { return weakTarget }
+        return isDetached ? nil : object
+    }
     /// The object, dereferenced only while it is known to be alive: inside a notification that
     /// its own registrar sends from its own setter or event. No weak load on that path.
     unowned(unsafe) let object: AnyObject
@@ -64,7 +77,6 @@ class AnyEndpoint {
         role = spec.role
         objectType = type(of: spec.object)
         hasLifetime = spec.object is any DynamicObject
-        target = spec.object
         object = spec.object
         delivery = spec.delivery
         switch spec.source {
@@ -75,6 +87,8 @@ class AnyEndpoint {
             self.route = nil
             notifierIsObject = true
         }
+        isWeak = !hasLifetime || route != nil
+        if isWeak { weakTarget = spec.object }
     }
 
     /// Takes over another endpoint's identity fields for a retyped copy.
@@ -86,7 +100,8 @@ class AnyEndpoint {
         role = other.role
         objectType = other.objectType
         hasLifetime = other.hasLifetime
-        target = other.target
+        isWeak = other.isWeak
+        weakTarget = other.weakTarget
         object = other.object
         notifierIsObject = other.notifierIsObject
         route = other.route
@@ -97,15 +112,15 @@ class AnyEndpoint {
     /// heard. Called by the chain's owner.
     @inline(__always)
     var liveObject: AnyObject? {
-        if hasLifetime { return isDetached ? nil : object }
-        return target
+        if isWeak { return weakTarget }
+        return isDetached ? nil : object
     }
 
     /// Whether the object is still there. Lock held: a strong reference formed here is kept
     /// until the lock is released, so that no deinit runs inside the critical section.
     func isAliveLocked() -> Bool {
-        if hasLifetime { return !isDetached }
-        guard let object = target else { return false }
+        if !isWeak { return !isDetached }
+        guard let object = weakTarget else { return false }
         Registry.shared.buryLocked(object)
         return true
     }
@@ -168,8 +183,9 @@ enum Decision {
     case ignore
     /// The chain is busy: queue the change.
     case enqueue
-    /// This thread now owns the chain: dispatch with this plan.
-    case dispatch(AnyObject)
+    /// This thread now owns the chain: dispatch with this plan, which the chain keeps alive
+    /// (unretained here) until the owner gives the chain back.
+    case dispatch(Unmanaged<AnyObject>)
 }
 
 /// A chain member typed by the chain's value.
@@ -212,12 +228,13 @@ final class Endpoint<Value>: AnyEndpoint {
             guard let value = readForNotification() else { return }
             core.enqueue(.change(value, origin: self), thread)
         case .dispatch(let plan):
-            let plan = unsafeDowncast(plan, to: Plan<Value>.self)
             guard let value = readForNotification() else {
                 core.release(thread)
                 return
             }
-            core.dispatch(.change(value, origin: self), plan, thread)
+            plan._withUnsafeGuaranteedRef {
+                core.dispatchChange(value, from: self, unsafeDowncast($0, to: Plan<Value>.self), thread)
+            }
         }
     }
 

@@ -1,9 +1,10 @@
 // Spec factories used by the DSL. They build, at bind time, the typed closures an update
-// calls: no dynamic cast, no boxing and no lookup happen per update. A property of a
-// `@Dynamic` class is read and written through the direct accessors the macro generated; any
-// other property through its key path, which the runtime applies generically (measured on
-// this toolchain: a key path captured by a closure is not folded into a direct access, even
-// when the closure is built in inlined code).
+// calls: no dynamic cast, no boxing and no lookup happen per update, and no key path is
+// applied generically (DESIGN rule 12). A property of a `@Dynamic` class is read and written
+// through the direct accessors the macro generated; a stored property of any other class
+// through its address (`StoredProperty`); only a key path through computed properties or
+// observers is applied by the runtime (measured on this toolchain: a key path captured by a
+// closure is not folded into a direct access, even when the closure is built in inlined code).
 
 extension EndpointSpec {
     /// An endpoint on a property: reads through `toChain`, writes through `fromChain`.
@@ -14,13 +15,21 @@ extension EndpointSpec {
         writable: ReferenceWritableKeyPath<Root, Property>?,
         role: Role,
         toChain: ((Property) -> Value)?,
-        fromChain: ((Value) -> Property)?
+        fromChain: ((Value) -> Property)?,
+        identity: Bool = false
     ) -> EndpointSpec {
         let direct = DirectAccess.accessor(of: object, keyPath, Property.self)
+        let offset = direct == nil ? StoredProperty.offset(of: keyPath) : nil
+        // Automatic conversion between equal types: no converter call at all.
+        let same = identity && Property.self == Value.self
         var read: ((AnyObject) -> Value?)?
         if let toChain {
             if let get = direct?.get {
-                read = { object in toChain(get(unsafeDowncast(object, to: Root.self))) }
+                read = same
+                    ? { object in unsafeBitCast(get(unsafeDowncast(object, to: Root.self)), to: Value.self) }
+                    : { object in toChain(get(unsafeDowncast(object, to: Root.self))) }
+            } else if let offset {
+                read = { object in toChain(StoredProperty.address(in: object, at: offset, as: Property.self).pointee) }
             } else {
                 read = { object in toChain(unsafeDowncast(object, to: Root.self)[keyPath: keyPath]) }
             }
@@ -28,10 +37,25 @@ extension EndpointSpec {
         var write: ((AnyObject, Value) -> Bool)?
         if let writable, let fromChain {
             if let set = direct?.set {
-                write = { object, value in
-                    set(unsafeDowncast(object, to: Root.self), fromChain(value))
-                    return true
-                }
+                write = same
+                    ? { object, value in
+                        set(unsafeDowncast(object, to: Root.self), unsafeBitCast(value, to: Property.self))
+                        return true
+                    }
+                    : { object, value in
+                        set(unsafeDowncast(object, to: Root.self), fromChain(value))
+                        return true
+                    }
+            } else if let offset {
+                write = same
+                    ? { object, value in
+                        StoredProperty.address(in: object, at: offset, as: Property.self).pointee = unsafeBitCast(value, to: Property.self)
+                        return true
+                    }
+                    : { object, value in
+                        StoredProperty.address(in: object, at: offset, as: Property.self).pointee = fromChain(value)
+                        return true
+                    }
             } else {
                 write = { object, value in
                     unsafeDowncast(object, to: Root.self)[keyPath: writable] = fromChain(value)
@@ -56,11 +80,17 @@ extension EndpointSpec {
         fromChain: ((Value) -> Element)?
     ) -> EndpointSpec {
         let direct = DirectAccess.accessor(of: object, keyPath, [Element].self)
+        let offset = direct == nil ? StoredProperty.offset(of: keyPath) : nil
         let load: (Root) -> Element?
         if let get = direct?.get {
             load = { root in
                 let array = get(root)
                 return array.indices.contains(index) ? array[index] : nil
+            }
+        } else if let offset {
+            load = { root in
+                let array = StoredProperty.address(in: root, at: offset, as: [Element].self)
+                return array.pointee.indices.contains(index) ? array.pointee[index] : nil
             }
         } else {
             load = { root in
@@ -75,7 +105,14 @@ extension EndpointSpec {
         var write: ((AnyObject, Value) -> Bool)?
         var noteChange: ((Value) -> Bool)?
         if let fromChain {
-            if let writable {
+            if writable != nil, let offset {
+                write = { object, value in
+                    let array = StoredProperty.address(in: object, at: offset, as: [Element].self)
+                    guard array.pointee.indices.contains(index) else { return false }
+                    array.pointee[index] = fromChain(value)
+                    return true
+                }
+            } else if let writable {
                 write = { object, value in
                     let root = unsafeDowncast(object, to: Root.self)
                     guard root[keyPath: writable].indices.contains(index) else { return false }
@@ -109,7 +146,9 @@ extension EndpointSpec {
     ) -> EndpointSpec {
         let toChain = Automatic.into(Property.self, Value.self)
         let fromChain = Automatic.outOf(Value.self, Property.self)
-        var spec = property(object, keyPath, writable: writable, role: role, toChain: toChain, fromChain: fromChain)
+        var spec = property(
+            object, keyPath, writable: writable, role: role, toChain: toChain, fromChain: fromChain,
+            identity: Property.self == Value.self)
         if role.contains(.sends), toChain == nil { spec.noteMissing(Property.self, Value.self) }
         if role.contains(.receives), fromChain == nil { spec.noteMissing(Value.self, Property.self) }
         spec.initial = initial

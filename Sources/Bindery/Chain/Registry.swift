@@ -24,10 +24,10 @@ final class Registry: @unchecked Sendable {
     private let holder = Atomic<UInt>(0)
     /// What the current critical section let go of: released after the lock is, so that no
     /// deinit (of a block's captures, say) runs with the lock held.
-    private var graveyard: [Any] = []
+    @exclusivity(unchecked) private var graveyard: [Any] = []
     /// Diagnostics raised inside the current critical section: the handler is user code, so it
     /// runs after the lock is released.
-    private var deferredDiagnostics: [BindingDiagnostic] = []
+    @exclusivity(unchecked) private var deferredDiagnostics: [BindingDiagnostic] = []
 
     /// Endpoints by object. Entries of objects that died without a registrar stay until the
     /// next dispatch or lookup finds them.
@@ -43,17 +43,19 @@ final class Registry: @unchecked Sendable {
     func locked<Result>(thread: UnsafeMutablePointer<ThreadState>? = nil, _ body: () -> Result) -> Result {
         let tag = UInt(bitPattern: thread ?? ThreadState.current)
         if holder.load(ordering: .relaxed) == tag { return body() }
+        lock.lock()
+        holder.store(tag, ordering: .relaxed)
+        let result = body()
+        holder.store(0, ordering: .relaxed)
+        if graveyard.isEmpty, deferredDiagnostics.isEmpty {
+            lock.unlock()
+            return result
+        }
         var released: [Any] = []
         var diagnostics: [BindingDiagnostic] = []
-        let result = lock.withLock { () -> Result in
-            holder.store(tag, ordering: .relaxed)
-            defer {
-                holder.store(0, ordering: .relaxed)
-                swap(&released, &graveyard)
-                swap(&diagnostics, &deferredDiagnostics)
-            }
-            return body()
-        }
+        swap(&released, &graveyard)
+        swap(&diagnostics, &deferredDiagnostics)
+        lock.unlock()
         released.removeAll()
         for diagnostic in diagnostics { Diagnostics.emit(diagnostic) }
         return result
@@ -78,19 +80,31 @@ final class Registry: @unchecked Sendable {
 
     func notify(_ registrar: ChangeRegistrar, slot: Int) {
         let thread = ThreadState.current
-        var single: (AnyEndpoint, Decision)?
+        var single: Unmanaged<AnyEndpoint>?
+        var decision = Decision.ignore
         var several: [AnyEndpoint] = []
         locked(thread: thread) {
             guard slot < registrar.listeners.count else { return }
-            let listeners = registrar.listeners[slot]
-            if listeners.count == 1 {
-                single = (listeners[0], listeners[0].decideLocked(thread))
-            } else {
-                several = listeners
+            registrar.listeners.withUnsafeBufferPointer { slots in
+                let listeners = slots[slot]
+                if listeners.count == 1 {
+                    let endpoint = listeners[0]
+                    decision = endpoint.decideLocked(thread)
+                    if case .dispatch = decision {
+                        // This thread owns the chain now: its plan keeps the endpoint alive
+                        // until the chain is given back.
+                        single = Unmanaged.passUnretained(endpoint)
+                    } else if case .enqueue = decision {
+                        single = Unmanaged.passRetained(endpoint)
+                    }
+                } else if listeners.count > 1 {
+                    several = listeners
+                }
             }
         }
-        if let (endpoint, decision) = single {
-            endpoint.act(decision, thread)
+        if let single {
+            single._withUnsafeGuaranteedRef { $0.act(decision, thread) }
+            if case .enqueue = decision { single.release() }
         }
         for endpoint in several {
             let decision = locked(thread: thread) { endpoint.decideLocked(thread) }

@@ -29,6 +29,18 @@ final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// Takes the mutex. Pair with ``unlock()``; prefer ``withLock(_:)``.
+    @inline(__always)
+    func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    /// Releases the mutex taken by ``lock()``.
+    @inline(__always)
+    func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
+
     /// Runs `body` with the mutex held. `body` must not call user code.
     @inline(__always)
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {

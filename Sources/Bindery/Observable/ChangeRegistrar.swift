@@ -23,7 +23,7 @@ public final class ChangeRegistrar: @unchecked Sendable {
     let observedSlots = Atomic<UInt64>(0)
 
     /// Listening endpoints per slot. Guarded by the registry lock.
-    var listeners: [[AnyEndpoint]] = []
+    @exclusivity(unchecked) var listeners: [[AnyEndpoint]] = []
 
     /// Endpoints whose object owns this registrar: they leave their chains when it goes.
     /// Guarded by the registry lock.
