@@ -55,13 +55,14 @@ enum Item<Value> {
 /// its endpoints without retaining them.
 final class Plan<Value> {
     let members: [Endpoint<Value>]
-    let receivers: [Endpoint<Value>]
+    /// The receivers, kept alive by `members`.
+    let receivers: [Unmanaged<Endpoint<Value>>]
     let filters: [(Value) -> Bool]
     let blocks: [NamedBlock<Value>]
 
-    init(members: [Endpoint<Value>], receivers: [Endpoint<Value>], filters: [(Value) -> Bool], blocks: [NamedBlock<Value>]) {
+    init(members: [Endpoint<Value>], filters: [(Value) -> Bool], blocks: [NamedBlock<Value>]) {
         self.members = members
-        self.receivers = receivers
+        receivers = members.lazy.filter { $0.role.contains(.receives) && $0.accessors.write != nil }.map { Unmanaged.passUnretained($0) }
         self.filters = filters
         self.blocks = blocks
     }
@@ -114,7 +115,7 @@ final class ChainCore<Value>: AnyChainCore {
 
     init(current: Value?) {
         self.current = current
-        plan = Plan(members: [], receivers: [], filters: [], blocks: [])
+        plan = Plan(members: [], filters: [], blocks: [])
         super.init()
         Registry.shared.chainCount += 1
     }
@@ -132,7 +133,6 @@ final class ChainCore<Value>: AnyChainCore {
         retireLocked(plan)
         plan = Plan(
             members: endpoints,
-            receivers: endpoints.filter { $0.role.contains(.receives) && $0.accessors.write != nil },
             filters: filters,
             blocks: blocks
         )
@@ -383,6 +383,12 @@ final class ChainCore<Value>: AnyChainCore {
         if becameOwner { release(thread) }
     }
 
+    /// Queues a change from `origin` for the chain's owner (or becomes the owner).
+    @inline(never)
+    func enqueueChange(_ value: Value, from origin: Endpoint<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
+        enqueue(.change(value, origin: origin), thread)
+    }
+
     /// Delivers a change from `origin` as the owner, then drains the queue and gives the chain
     /// back. `plan` is the one taken with the chain; it stays alive until then.
     func dispatchChange(_ value: Value, from origin: Endpoint<Value>, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
@@ -503,29 +509,66 @@ final class ChainCore<Value>: AnyChainCore {
 
     /// Writes receivers in join order, skipping the origin (rule 4), then runs blocks (rule 9).
     private func deliver(_ value: Value, to receivers: [Endpoint<Value>], skipping origin: Endpoint<Value>?, blocks: [NamedBlock<Value>]) {
+        deliver(value, to: receivers.map { Unmanaged.passUnretained($0) }, skipping: origin, blocks: blocks)
+    }
+
+    /// Writes receivers in join order, skipping the origin (rule 4), then runs blocks (rule 9).
+    /// The receivers are kept alive by the plan or item they come from.
+    @inline(__always)
+    private func deliver(_ value: Value, to receivers: [Unmanaged<Endpoint<Value>>], skipping origin: Endpoint<Value>?, blocks: [NamedBlock<Value>]) {
         var dead = false
-        for receiver in receivers where receiver !== origin {
-            guard let write = receiver.accessors.write else { continue }
-            guard let target = receiver.liveObject else {
-                if receiver.isWeak { dead = true }
-                continue
-            }
-            if receiver.delivery == .mainActor, !MainQueue.isCurrent {
-                MainQueue.enqueue { [weak target] in
-                    guard let target else { return }
-                    if !write(target, value) {
-                        Diagnostics.report(.badData, rule: 11, "cannot write \(receiver.label): skipped this receiver")
-                    }
+        for index in receivers.indices {
+            receivers[index]._withUnsafeGuaranteedRef { receiver in
+                guard receiver !== origin else { return }
+                if !receiver.isWeak {
+                    guard !receiver.isDetached else { return }
+                    Unmanaged.passUnretained(receiver.object)._withUnsafeGuaranteedRef { write(value, to: receiver, $0) }
+                } else if let target = receiver.weakTarget {
+                    write(value, to: receiver, target)
+                } else {
+                    dead = true
                 }
-                continue
-            }
-            writing = ObjectIdentifier(receiver)
-            let written = write(target, value)
-            writing = nil
-            if !written {
-                Diagnostics.report(.badData, rule: 11, "cannot write \(receiver.label): skipped this receiver")
             }
         }
+        if !blocks.isEmpty { run(blocks, value) }
+        if dead { Registry.shared.locked { pruneLocked() } }
+    }
+
+    /// Writes one receiver's object, with its echo ignored (rule 3).
+    @inline(__always)
+    private func write(_ value: Value, to receiver: Endpoint<Value>, _ target: AnyObject) {
+        if receiver.delivery == .mainActor, !MainQueue.isCurrent {
+            writeLater(value, to: receiver, target)
+            return
+        }
+        writing = ObjectIdentifier(receiver)
+        let written = receiver.accessors.write?(target, value) ?? false
+        writing = nil
+        if !written { reportUnwritable(receiver) }
+    }
+
+    /// Writes a main-actor receiver on the main queue.
+    @inline(never)
+    private func writeLater(_ value: Value, to receiver: Endpoint<Value>, _ target: AnyObject) {
+        guard let write = receiver.accessors.write else { return }
+        MainQueue.enqueue { [weak target] in
+            guard let target else { return }
+            if !write(target, value) { Self.reportUnwritable(receiver) }
+        }
+    }
+
+    @inline(never)
+    private func reportUnwritable(_ receiver: Endpoint<Value>) {
+        Self.reportUnwritable(receiver)
+    }
+
+    private static func reportUnwritable(_ receiver: Endpoint<Value>) {
+        Diagnostics.report(.badData, rule: 11, "cannot write \(receiver.label): skipped this receiver")
+    }
+
+    /// Runs named blocks after the receivers (rule 9).
+    @inline(never)
+    private func run(_ blocks: [NamedBlock<Value>], _ value: Value) {
         for block in blocks {
             if block.delivery == .mainActor, !MainQueue.isCurrent {
                 MainQueue.enqueue { block.body(value) }
@@ -533,7 +576,6 @@ final class ChainCore<Value>: AnyChainCore {
                 block.body(value)
             }
         }
-        if dead { Registry.shared.locked { pruneLocked() } }
     }
 
     /// Drops members whose objects have gone (rule 1: pruned at the next dispatch).

@@ -14,7 +14,7 @@ class AnyEndpoint {
     /// The object's type, for diagnostics after the object has gone.
     let objectType: AnyObject.Type
     /// The object, held weakly, when Bindery does not hear its deinit (see `isWeak`).
-    private weak var weakTarget: AnyObject?
+    weak var weakTarget: AnyObject?
     /// Whether the object is held weakly. A `@Dynamic` object is not: a weak reference would
     /// give it a side table, which slows every retain and release of the object, in the
     /// application too; its registrar's deinit tells Bindery when it goes instead. Endpoints
@@ -221,12 +221,20 @@ final class Endpoint<Value>: AnyEndpoint {
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
     override func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {
+        // Kept apart from the work so that the entry's check for a pre-specialised type comes
+        // before any lookup of a type derived from `Value` (`Value?`), which the optimiser
+        // would otherwise hoist above it.
+        perform(decision, thread)
+    }
+
+    @inline(never)
+    private func perform(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {
         switch decision {
         case .ignore:
             return
         case .enqueue:
             guard let value = readForNotification() else { return }
-            core.enqueue(.change(value, origin: self), thread)
+            core.enqueueChange(value, from: self, thread)
         case .dispatch(let plan):
             guard let value = readForNotification() else {
                 core.release(thread)
@@ -239,19 +247,24 @@ final class Endpoint<Value>: AnyEndpoint {
     }
 
     /// Reads the value after a notification; reports an unreadable one (rule 11).
+    @inline(__always)
     private func readForNotification() -> Value? {
-        guard let read = accessors.read else { return nil }
+        guard accessors.read != nil else { return nil }
         let value: Value?
         if notifierIsObject {
-            value = read(object)
+            // The notification comes from the object's own setter: it is alive.
+            value = Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef { accessors.read!($0) }
         } else if let target {
-            value = read(target)
+            value = accessors.read!(target)
         } else {
             return nil
         }
-        if value == nil {
-            Diagnostics.report(.badData, rule: 11, "cannot read \(label): skipped this change")
-        }
+        if value == nil { reportUnreadable() }
         return value
+    }
+
+    @inline(never)
+    private func reportUnreadable() {
+        Diagnostics.report(.badData, rule: 11, "cannot read \(label): skipped this change")
     }
 }

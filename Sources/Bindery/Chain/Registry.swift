@@ -86,19 +86,19 @@ final class Registry: @unchecked Sendable {
         locked(thread: thread) {
             guard slot < registrar.listeners.count else { return }
             registrar.listeners.withUnsafeBufferPointer { slots in
-                let listeners = slots[slot]
-                if listeners.count == 1 {
-                    let endpoint = listeners[0]
-                    decision = endpoint.decideLocked(thread)
-                    if case .dispatch = decision {
-                        // This thread owns the chain now: its plan keeps the endpoint alive
-                        // until the chain is given back.
-                        single = Unmanaged.passUnretained(endpoint)
-                    } else if case .enqueue = decision {
-                        single = Unmanaged.passRetained(endpoint)
+                slots[slot].withUnsafeBufferPointer { listeners in
+                    if listeners.count == 1 {
+                        let endpoint = Unmanaged.passUnretained(listeners[0])
+                        decision = endpoint._withUnsafeGuaranteedRef { $0.decideLocked(thread) }
+                        if case .enqueue = decision {
+                            // Kept until its change is queued. On `.dispatch` this thread owns
+                            // the chain, whose plan keeps the endpoint alive until then.
+                            _ = endpoint.retain()
+                        }
+                        single = endpoint
+                    } else if listeners.count > 1 {
+                        several = Array(listeners)
                     }
-                } else if listeners.count > 1 {
-                    several = listeners
                 }
             }
         }
