@@ -489,13 +489,24 @@ final class ChainCore<Value>: AnyChainCore {
     /// Filters a change, records it and delivers it. Owner only, no lock held.
     @inline(__always)
     private func runChange(_ value: Value, from origin: Endpoint<Value>, _ plan: Plan<Value>) {
-        if let noteChange = origin.accessors.noteChange, !noteChange(value) { return }
-        for filter in plan.filters where !filter(value) {
+        if origin.accessors.noteChange != nil, !noteChange(value, origin) { return }
+        if !plan.filters.isEmpty, !passes(value, plan.filters) {
             putBack(origin)
             return
         }
         current = value
         deliver(value, to: plan.receivers, skipping: origin, blocks: plan.blocks)
+    }
+
+    @inline(never)
+    private func noteChange(_ value: Value, _ origin: Endpoint<Value>) -> Bool {
+        origin.accessors.noteChange?(value) ?? true
+    }
+
+    /// Whether every filter passes `value` (rule 5).
+    @inline(never)
+    private func passes(_ value: Value, _ filters: [(Value) -> Bool]) -> Bool {
+        filters.allSatisfy { $0(value) }
     }
 
     /// Restores a rejected source to the last accepted value, without propagating (rule 5).

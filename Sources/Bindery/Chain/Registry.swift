@@ -84,22 +84,17 @@ final class Registry: @unchecked Sendable {
         var decision = Decision.ignore
         var several: [AnyEndpoint] = []
         locked(thread: thread) {
-            guard slot < registrar.listeners.count else { return }
-            registrar.listeners.withUnsafeBufferPointer { slots in
-                slots[slot].withUnsafeBufferPointer { listeners in
-                    if listeners.count == 1 {
-                        let endpoint = Unmanaged.passUnretained(listeners[0])
-                        decision = endpoint._withUnsafeGuaranteedRef { $0.decideLocked(thread) }
-                        if case .enqueue = decision {
-                            // Kept until its change is queued. On `.dispatch` this thread owns
-                            // the chain, whose plan keeps the endpoint alive until then.
-                            _ = endpoint.retain()
-                        }
-                        single = endpoint
-                    } else if listeners.count > 1 {
-                        several = Array(listeners)
-                    }
+            guard slot < registrar.soleListeners.count else { return }
+            if let endpoint = registrar.soleListeners[slot] {
+                decision = endpoint._withUnsafeGuaranteedRef { $0.decideLocked(thread) }
+                if case .enqueue = decision {
+                    // Kept until its change is queued. On `.dispatch` this thread owns the
+                    // chain, whose plan keeps the endpoint alive until it is given back.
+                    _ = endpoint.retain()
                 }
+                single = endpoint
+            } else {
+                several = registrar.listeners[slot]
             }
         }
         if let single {
@@ -179,12 +174,10 @@ final class Registry: @unchecked Sendable {
         let sends = new.role.contains(.sends)
         for subscription in old.subscriptions {
             let registrar = subscription.registrar
-            if let index = registrar.listeners[subscription.slot].firstIndex(where: { $0 === old }) {
-                if sends {
-                    registrar.listeners[subscription.slot][index] = new
-                } else {
-                    registrar.removeListener(old, slot: subscription.slot)
-                }
+            if sends {
+                _ = registrar.replaceListener(old, with: new, slot: subscription.slot)
+            } else {
+                registrar.removeListener(old, slot: subscription.slot)
             }
         }
         if sends { new.subscriptions = old.subscriptions }
@@ -216,12 +209,11 @@ final class Registry: @unchecked Sendable {
     func registrarWillDeinit(_ registrar: ChangeRegistrar) {
         let chains = locked { () -> [AnyChainCore] in
             let chains = registrar.members.map { $0.anyCore }
-            for listeners in registrar.listeners {
+            for listeners in registrar.removeAllListeners() {
                 for endpoint in listeners {
                     endpoint.subscriptions.removeAll { $0.registrar === registrar }
                 }
             }
-            registrar.listeners.removeAll()
             for endpoint in registrar.members {
                 endpoint.lifetime = nil
                 endpoint.anyCore.detachLocked(endpoint)

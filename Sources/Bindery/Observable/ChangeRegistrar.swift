@@ -23,7 +23,12 @@ public final class ChangeRegistrar: @unchecked Sendable {
     let observedSlots = Atomic<UInt64>(0)
 
     /// Listening endpoints per slot. Guarded by the registry lock.
-    @exclusivity(unchecked) var listeners: [[AnyEndpoint]] = []
+    @exclusivity(unchecked) private(set) var listeners: [[AnyEndpoint]] = []
+
+    /// Per slot, its listener when it has exactly one, which is nearly always: the update path
+    /// reads it without copying an array (so without retaining anything). Guarded by the
+    /// registry lock; the endpoint is kept alive by `listeners`.
+    @exclusivity(unchecked) private(set) var soleListeners: [Unmanaged<AnyEndpoint>?] = []
 
     /// Endpoints whose object owns this registrar: they leave their chains when it goes.
     /// Guarded by the registry lock.
@@ -68,18 +73,45 @@ public final class ChangeRegistrar: @unchecked Sendable {
     // MARK: Listener bookkeeping (registry lock held)
 
     func addListener(_ endpoint: AnyEndpoint, slot: Int) {
-        while listeners.count <= slot { listeners.append([]) }
+        while listeners.count <= slot {
+            listeners.append([])
+            soleListeners.append(nil)
+        }
         listeners[slot].append(endpoint)
+        didChangeListeners(of: slot)
         observedSlots.bitwiseOr(Self.bit(for: slot), ordering: .relaxed)
     }
 
     func removeListener(_ endpoint: AnyEndpoint, slot: Int) {
         guard slot < listeners.count else { return }
         listeners[slot].removeAll { $0 === endpoint }
+        didChangeListeners(of: slot)
         guard listeners[slot].isEmpty else { return }
         let bit = Self.bit(for: slot)
         if slot >= 63, listeners.indices.dropFirst(63).contains(where: { !listeners[$0].isEmpty }) { return }
         observedSlots.bitwiseAnd(~bit, ordering: .relaxed)
+    }
+
+    /// Puts `new` in `old`'s place among the listeners of `slot`; false if `old` is not there.
+    func replaceListener(_ old: AnyEndpoint, with new: AnyEndpoint, slot: Int) -> Bool {
+        guard slot < listeners.count, let index = listeners[slot].firstIndex(where: { $0 === old }) else { return false }
+        listeners[slot][index] = new
+        didChangeListeners(of: slot)
+        return true
+    }
+
+    /// Forgets every listener (the registrar is going) and returns them.
+    func removeAllListeners() -> [[AnyEndpoint]] {
+        defer {
+            listeners.removeAll()
+            soleListeners.removeAll()
+            observedSlots.store(0, ordering: .relaxed)
+        }
+        return listeners
+    }
+
+    private func didChangeListeners(of slot: Int) {
+        soleListeners[slot] = listeners[slot].count == 1 ? Unmanaged.passUnretained(listeners[slot][0]) : nil
     }
 
     /// Whether anything listens or belongs here (tests and the status query).
