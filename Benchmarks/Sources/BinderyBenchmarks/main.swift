@@ -136,34 +136,56 @@ print("- date: \(dateLine())")
 let modeName: String
 switch config.mode {
 case .quick: modeName = "quick (a few thousand updates per case: proves the cases run; figures are rough)"
-default: modeName = "full (iterations calibrated to ~40 ms per repetition; minimum of \(config.repetitions) repetitions)"
+default: modeName = "full (iterations calibrated to ~40 ms per repetition; minimum of \(config.passes) passes × \(config.repetitions) repetitions)"
 }
 print("- mode: \(modeName)" + (config.iterations.map { ", \($0) iterations forced" } ?? ""))
-let hookCount = countObjectAllocations(1_000)
+let objectCount = countObjectAllocations(1_000)
+let alignedCount = countAlignedAllocations(1_000)
 print("- malloc hook: \(bench_hook_installed() != 0 ? "installed" : "NOT INSTALLED (allocation counts are wrong)"); "
-    + "1000 class instances counted as \(hookCount) allocations")
+    + "counts every thread; 1000 class instances → \(objectCount) allocations, "
+    + "1000 64-byte-aligned buffers → \(alignedCount)")
+#if DEBUG
+print("- build: DEBUG: these figures mean nothing; build with -c release")
+#endif
 print("")
 
 // MARK: - Run
 
 var figures: [String: Figure] = [:]
 let started = nowNs()
-for measurement in measurements where needed.contains(measurement.id) {
-    let caseStart = nowNs()
-    let figure: Figure
-    switch measurement.make() {
-    case .updates(let body):
-        figure = measure(body, config)
-        body.teardown()
-    case .batch(let body):
-        figure = measure(body, config)
-    case .memory(let run):
-        figure = run()
+for pass in 1...config.passes {
+    for measurement in measurements where needed.contains(measurement.id) {
+        let caseStart = nowNs()
+        let figure: Figure
+        switch measurement.make() {
+        case .updates(let body):
+            figure = measure(body, config)
+            body.teardown()
+        case .batch(let body):
+            figure = measure(body, config)
+        case .memory(let run):
+            // Memory is taken once, in the first pass: later passes would find tables that
+            // the first one grew.
+            if pass > 1 { continue }
+            figure = run()
+        }
+        if let earlier = figures[measurement.id] {
+            // The fastest time of all passes; the largest allocation count (they should agree).
+            var merged = figure
+            merged.value = min(earlier.value, figure.value)
+            if earlier.allocsPerUpdate > figure.allocsPerUpdate {
+                merged.allocsPerUpdate = earlier.allocsPerUpdate
+                merged.allocCount = earlier.allocCount
+            }
+            merged.verified = earlier.verified && figure.verified
+            figures[measurement.id] = merged
+        } else {
+            figures[measurement.id] = figure
+        }
+        progress("pass \(pass) \(measurement.id): \(formatValue(figure)), \(formatAllocations(figure)) allocs, "
+            + "\(figure.iterations) iterations\(figure.verified ? "" : ", RECEIVERS WRONG") "
+            + "(\(fixed(Double(nowNs() - caseStart) / 1e9, 1)) s)")
     }
-    figures[measurement.id] = figure
-    progress("\(measurement.id): \(formatValue(figure)), \(formatAllocations(figure)) allocs, "
-        + "\(figure.iterations) iterations\(figure.verified ? "" : ", RECEIVERS WRONG") "
-        + "(\(fixed(Double(nowNs() - caseStart) / 1e9, 1)) s)")
 }
 
 // MARK: - Tables
@@ -230,3 +252,5 @@ if anyWrong {
     print("")
 }
 print("Total time: \(fixed(Double(nowNs() - started) / 1e9, 1)) s.")
+// A missed target is a finding, not a failure; a receiver that did not get its value is.
+exit(anyWrong ? 1 : 0)
