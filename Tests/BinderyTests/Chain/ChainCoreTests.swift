@@ -176,6 +176,41 @@ import Testing
         box.int = 9
         #expect(lottery.digits == [0, 0, 9])
     }
+
+    @Test("Array element receivers of a plain class are written in place, out of range skipped")
+    func plainArrayElementReceiver() {
+        final class Board { var history = [0, 0] }
+        let board = Board()
+        let box = Box()
+        Bind.in(box, \.int).out(board, \.history, index: 1)
+        box.int = 4
+        #expect(board.history == [0, 4])
+        board.history = []
+        box.int = 5
+        #expect(board.history == [])
+    }
+
+    @Test("Rule 1: a chain that its own block unbinds mid-dispatch finishes that dispatch, then ends")
+    func unbindDuringDispatch() {
+        weak var gone: Label?
+        let box = Box()
+        do {
+            let first = Label(), second = Label()
+            gone = second
+            var chain: Chain<Int>?
+            chain = Bind.in(box, \.int).out(first, \.number).out("stop", initial: false) { (_: Int) in chain?.unbind() }
+                .out(second, \.number)
+            box.int = 6
+            #expect(first.number == 6)
+            #expect(second.number == 6)
+            #expect(chain?.isBound == false)
+            box.int = 7
+            #expect(first.number == 6)
+            chain = nil
+        }
+        #expect(gone == nil)
+        #expect(box._$registrar.isIdleForTesting)
+    }
 }
 
 /// A receiver that reports each write.
