@@ -46,10 +46,9 @@ class AnyEndpoint {
         set { detached.store(newValue, ordering: .relaxed) }
     }
     /// Whether the object is a `@Dynamic` object, whose registrar deinitialises with it (nothing
-    /// else ever retains a registrar), so that a dispatch may use `object` without a weak load:
-    /// the registrar's deinit detaches the endpoint and waits for dispatches running on other
-    /// threads before the object goes. Controls keep the weak load: their event center is a
-    /// stored property the application could share.
+    /// else ever retains a registrar): the registrar's deinit detaches the endpoint and waits
+    /// for dispatches running on other threads before the object goes. Controls are held
+    /// weakly: their event center is a stored property the application could share.
     let hasLifetime: Bool
     /// The endpoint that took this one's place (declared again, or moved by a merge). Guarded
     /// by the registry lock.
