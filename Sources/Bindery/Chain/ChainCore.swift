@@ -555,7 +555,7 @@ final class ChainCore<Value>: AnyChainCore {
         writing = ObjectIdentifier(receiver)
         let written = receiver.accessors.write?(target, value) ?? false
         writing = nil
-        if !written { reportUnwritable(receiver) }
+        if !written { Self.reportUnwritable(receiver) }
     }
 
     /// Writes a main-actor receiver on the main queue.
@@ -569,10 +569,6 @@ final class ChainCore<Value>: AnyChainCore {
     }
 
     @inline(never)
-    private func reportUnwritable(_ receiver: Endpoint<Value>) {
-        Self.reportUnwritable(receiver)
-    }
-
     private static func reportUnwritable(_ receiver: Endpoint<Value>) {
         Diagnostics.report(.badData, rule: 11, "cannot write \(receiver.label): skipped this receiver")
     }

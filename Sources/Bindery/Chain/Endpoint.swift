@@ -17,8 +17,10 @@ class AnyEndpoint {
     weak var weakTarget: AnyObject?
     /// Whether the object is held weakly. A `@Dynamic` object is not: a weak reference would
     /// give it a side table, which slows every retain and release of the object, in the
-    /// application too; its registrar's deinit tells Bindery when it goes instead. Endpoints
-    /// through several objects (routes) and all other objects are held weakly.
+    /// application too. Its registrar deinitialises with it (nothing else ever retains a
+    /// registrar), detaches the endpoint and waits for dispatches running on other threads
+    /// before the object goes. Endpoints through several objects (routes), controls (whose
+    /// event center the application could share) and all other objects are held weakly.
     let isWeak: Bool
     /// The object, for writes and for reads outside a notification of its own; nil once it has
     /// gone. For an object held by `object` only, valid with the lock held or by the chain's
@@ -45,11 +47,6 @@ class AnyEndpoint {
         get { detached.load(ordering: .relaxed) }
         set { detached.store(newValue, ordering: .relaxed) }
     }
-    /// Whether the object is a `@Dynamic` object, whose registrar deinitialises with it (nothing
-    /// else ever retains a registrar): the registrar's deinit detaches the endpoint and waits
-    /// for dispatches running on other threads before the object goes. Controls are held
-    /// weakly: their event center is a stored property the application could share.
-    let hasLifetime: Bool
     /// The endpoint that took this one's place (declared again, or moved by a merge). Guarded
     /// by the registry lock.
     var replacement: AnyEndpoint?
@@ -75,7 +72,6 @@ class AnyEndpoint {
         index = spec.index
         role = spec.role
         objectType = type(of: spec.object)
-        hasLifetime = spec.object is any DynamicObject
         object = spec.object
         delivery = spec.delivery
         switch spec.source {
@@ -86,7 +82,7 @@ class AnyEndpoint {
             self.route = nil
             notifierIsObject = true
         }
-        isWeak = !hasLifetime || route != nil
+        isWeak = !(spec.object is any DynamicObject) || route != nil
         if isWeak { weakTarget = spec.object }
     }
 
@@ -98,7 +94,6 @@ class AnyEndpoint {
         index = other.index
         role = other.role
         objectType = other.objectType
-        hasLifetime = other.hasLifetime
         isWeak = other.isWeak
         weakTarget = other.weakTarget
         object = other.object

@@ -219,11 +219,10 @@ final class Registry: @unchecked Sendable {
                 endpoint.anyCore.detachLocked(endpoint)
             }
             registrar.members.removeAll()
-            registrar.observedSlots.store(0, ordering: .relaxed)
             return chains
         }
         // A dispatch on another thread may still hold the object's endpoint from before it was
-        // detached: the object must outlive it (see `AnyEndpoint.hasLifetime`). Bindery never
+        // detached: the object must outlive it (see `AnyEndpoint.isWeak`). Bindery never
         // lets an object go with its lock held (see `buryLocked`), so the lock is free here.
         let tag = ThreadState.tag
         guard holder.load(ordering: .relaxed) != tag else { return }

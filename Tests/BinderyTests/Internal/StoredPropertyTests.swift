@@ -29,7 +29,7 @@ import Testing
         return withUnsafeMutablePointer(to: &member) { UnsafeMutableRawPointer($0) - base }
     }
 
-    @Test("The offset of a final class's stored property is the property's real address")
+    @Test("Rule 12: a final class's stored property is written at its real address, read off the key path once")
     func storedOffsetsMatchAddresses() throws {
         let panel = Panel()
         #expect(StoredProperty.offset(of: \Panel.width) == distance(panel, &panel.width))
