@@ -21,9 +21,11 @@ let package = Package(
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ]
         ),
+        // The declaration of one Swift runtime function, in C (see `UnownedObject`).
+        .target(name: "BinderyRuntime"),
         .target(
             name: "Bindery",
-            dependencies: ["BinderyMacros"]
+            dependencies: ["BinderyMacros", "BinderyRuntime"]
         ),
         .testTarget(
             name: "BinderyTests",

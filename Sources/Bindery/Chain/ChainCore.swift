@@ -17,8 +17,6 @@ class AnyChainCore {
         return core
     }
 
-    /// Whether a thread other than the one tagged `tag` is dispatching this chain.
-    func isOwned(byAnotherThreadThan tag: UInt) -> Bool { false }
     var blockNames: [String] { [] }
     var isDissolved: Bool { false }
 
@@ -120,10 +118,6 @@ final class ChainCore<Value>: AnyChainCore {
         Registry.shared.chainCount += 1
     }
 
-    override func isOwned(byAnotherThreadThan tag: UInt) -> Bool {
-        let state = self.state.load(ordering: .acquiring)
-        return state != 0 && state & ~1 != tag
-    }
     override var blockNames: [String] { blocks.map(\.name) }
     override var isDissolved: Bool { dissolved }
 
@@ -531,12 +525,9 @@ final class ChainCore<Value>: AnyChainCore {
         for index in receivers.indices {
             receivers[index]._withUnsafeGuaranteedRef { receiver in
                 guard receiver !== origin else { return }
-                if !receiver.isWeak {
-                    guard !receiver.isDetached else { return }
-                    Unmanaged.passUnretained(receiver.object)._withUnsafeGuaranteedRef { write(value, to: receiver, $0) }
-                } else if let target = receiver.weakTarget {
+                if let target = receiver.target {
                     write(value, to: receiver, target)
-                } else {
+                } else if !receiver.isDetached {
                     dead = true
                 }
             }
@@ -549,7 +540,7 @@ final class ChainCore<Value>: AnyChainCore {
     @inline(__always)
     private func write(_ value: Value, to receiver: Endpoint<Value>, _ target: AnyObject) {
         if receiver.delivery == .mainActor, !MainQueue.isCurrent {
-            writeLater(value, to: receiver, target)
+            writeLater(value, to: receiver)
             return
         }
         writing = ObjectIdentifier(receiver)
@@ -560,10 +551,12 @@ final class ChainCore<Value>: AnyChainCore {
 
     /// Writes a main-actor receiver on the main queue.
     @inline(never)
-    private func writeLater(_ value: Value, to receiver: Endpoint<Value>, _ target: AnyObject) {
+    private func writeLater(_ value: Value, to receiver: Endpoint<Value>) {
         guard let write = receiver.accessors.write else { return }
-        MainQueue.enqueue { [weak target] in
-            guard let target else { return }
+        // The endpoint holds its object as it always does (weakly, or unowned without a side
+        // table); a weak capture of the object here would give a `@Dynamic` object a side table.
+        MainQueue.enqueue {
+            guard let target = receiver.target else { return }
             if !write(target, value) { Self.reportUnwritable(receiver) }
         }
     }

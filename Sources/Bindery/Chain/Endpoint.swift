@@ -13,26 +13,30 @@ class AnyEndpoint {
     @exclusivity(unchecked) var role: Role
     /// The object's type, for diagnostics after the object has gone.
     let objectType: AnyObject.Type
-    /// The object, held weakly, when Bindery does not hear its deinit (see `isWeak`).
+    /// The object, held weakly, when it is not held by `unownedTarget` (see `isWeak`).
     weak var weakTarget: AnyObject?
+    /// The object, neither retained nor weakly referenced, when it is a native `@Dynamic`
+    /// object (see `isWeak`).
+    let unownedTarget: UnownedObject?
     /// Whether the object is held weakly. A `@Dynamic` object is not: a weak reference would
     /// give it a side table, which slows every retain and release of the object, in the
-    /// application too. Its registrar deinitialises with it (nothing else ever retains a
-    /// registrar), detaches the endpoint and waits for dispatches running on other threads
-    /// before the object goes. Endpoints through several objects (routes), controls (whose
-    /// event center the application could share) and all other objects are held weakly.
-    let isWeak: Bool
+    /// application too. `unownedTarget` keeps its memory but not the object, and forms a
+    /// strong reference only while the object is not deinitialising; its registrar's deinit
+    /// takes the endpoint out of its chain. Endpoints through several objects (routes),
+    /// controls (whose event center the application could share) and all other objects are
+    /// held weakly.
+    var isWeak: Bool { unownedTarget == nil }
     /// The object, for writes and for reads outside a notification of its own; nil once it has
-    /// gone. For an object held by `object` only, valid with the lock held or by the chain's
-    /// owner (the registrar's deinit detaches the endpoint under the lock and waits for the
-    /// owner).
+    /// gone (or begun to go) and, for an object held by `unownedTarget`, once the endpoint has
+    /// left its chain.
+    @inline(__always)
     var target: AnyObject? {
-        if isWeak { return weakTarget }
-        return isDetached ? nil : object
+        guard let unownedTarget else { return weakTarget }
+        return isDetached ? nil : unownedTarget.retainIfAlive()
     }
-    /// The object, dereferenced only while it is known to be alive: inside a notification that
-    /// its own registrar sends from its own setter or event. No weak load on that path.
-    unowned(unsafe) let object: AnyObject
+    /// The object, unretained: dereferenced only inside a notification that its own
+    /// registrar sends from its own setter or event, where it is known to be alive.
+    let object: Unmanaged<AnyObject>
     /// Whether notifications come from the object's own registrar (so `object` is alive).
     let notifierIsObject: Bool
     /// The registrar whose deinit means this endpoint's object is gone.
@@ -72,7 +76,7 @@ class AnyEndpoint {
         index = spec.index
         role = spec.role
         objectType = type(of: spec.object)
-        object = spec.object
+        object = Unmanaged.passUnretained(spec.object)
         delivery = spec.delivery
         switch spec.source {
         case .route(let route):
@@ -82,8 +86,12 @@ class AnyEndpoint {
             self.route = nil
             notifierIsObject = true
         }
-        isWeak = !(spec.object is any DynamicObject) || route != nil
-        if isWeak { weakTarget = spec.object }
+        if spec.object is any DynamicObject, route == nil, UnownedObject.isSupported(for: spec.object) {
+            unownedTarget = UnownedObject(spec.object)
+        } else {
+            unownedTarget = nil
+            weakTarget = spec.object
+        }
     }
 
     /// Takes over another endpoint's identity fields for a retyped copy.
@@ -94,7 +102,7 @@ class AnyEndpoint {
         index = other.index
         role = other.role
         objectType = other.objectType
-        isWeak = other.isWeak
+        unownedTarget = other.unownedTarget
         weakTarget = other.weakTarget
         object = other.object
         notifierIsObject = other.notifierIsObject
@@ -102,19 +110,10 @@ class AnyEndpoint {
         delivery = other.delivery
     }
 
-    /// The object to write, if it is still there: without a weak load when its deinit is
-    /// heard. Called by the chain's owner.
-    @inline(__always)
-    var liveObject: AnyObject? {
-        if isWeak { return weakTarget }
-        return isDetached ? nil : object
-    }
-
     /// Whether the object is still there. Lock held: a strong reference formed here is kept
     /// until the lock is released, so that no deinit runs inside the critical section.
     func isAliveLocked() -> Bool {
-        if !isWeak { return !isDetached }
-        guard let object = weakTarget else { return false }
+        guard let object = target else { return false }
         Registry.shared.buryLocked(object)
         return true
     }
@@ -247,7 +246,7 @@ final class Endpoint<Value>: AnyEndpoint {
         let value: Value?
         if notifierIsObject {
             // The notification comes from the object's own setter: it is alive.
-            value = Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef { accessors.read!($0) }
+            value = object._withUnsafeGuaranteedRef { accessors.read!($0) }
         } else if let target {
             value = accessors.read!(target)
         } else {

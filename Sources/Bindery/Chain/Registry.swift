@@ -134,7 +134,7 @@ final class Registry: @unchecked Sendable {
     func attachLocked(_ endpoint: AnyEndpoint, source: EndpointSource) {
         byObject[endpoint.objectID, default: []].append(endpoint)
         endpointCount += 1
-        if let registrar = Self.lifetimeRegistrar(of: endpoint.object) {
+        if let object = endpoint.target, let registrar = Self.lifetimeRegistrar(of: object) {
             registrar.members.append(endpoint)
             endpoint.lifetime = registrar
         }
@@ -206,9 +206,11 @@ final class Registry: @unchecked Sendable {
 
     /// A `@Dynamic` object or a control is going: it leaves every chain now (rule 1), and
     /// routes through it stop listening to it.
+    ///
+    /// A dispatch on another thread may still hold one of its endpoints: it cannot reach the
+    /// object, which is deinitialising (see `UnownedObject`), so nothing waits for it.
     func registrarWillDeinit(_ registrar: ChangeRegistrar) {
-        let chains = locked { () -> [AnyChainCore] in
-            let chains = registrar.members.map { $0.anyCore }
+        locked {
             for listeners in registrar.removeAllListeners() {
                 for endpoint in listeners {
                     endpoint.subscriptions.removeAll { $0.registrar === registrar }
@@ -218,16 +220,9 @@ final class Registry: @unchecked Sendable {
                 endpoint.lifetime = nil
                 endpoint.anyCore.detachLocked(endpoint)
             }
+            // The endpoints, and through them their chains, go after the lock is released.
+            buryLocked(registrar.members)
             registrar.members.removeAll()
-            return chains
-        }
-        // A dispatch on another thread may still hold the object's endpoint from before it was
-        // detached: the object must outlive it (see `AnyEndpoint.isWeak`). Bindery never
-        // lets an object go with its lock held (see `buryLocked`), so the lock is free here.
-        let tag = ThreadState.tag
-        guard holder.load(ordering: .relaxed) != tag else { return }
-        for chain in chains {
-            while chain.isOwned(byAnotherThreadThan: tag) { sched_yield() }
         }
     }
 

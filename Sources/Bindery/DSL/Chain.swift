@@ -11,9 +11,10 @@
 /// `Value` is the type of the chain's first endpoint; every other endpoint converts to and
 /// from it (automatic conversion, a convert closure, or negation).
 ///
-/// **Retention.** Endpoints' objects are never retained (a `@Dynamic` object is not even
-/// weakly referenced: Bindery hears its deinit; any other object is held weakly); filters, convert closures and named
-/// blocks are held strongly by the chain until it ends (capture objects weakly in them). You
+/// **Retention.** Endpoints' objects are never retained, except for the length of one write
+/// (a `@Dynamic` object is held unowned, not weakly, so it gets no side table; any other
+/// object is held weakly); filters, convert closures and named blocks are held strongly by
+/// the chain until it ends (capture objects weakly in them). You
 /// need not keep the `Chain`: it is a handle, and the chain lives in Bindery's graph while one
 /// sender and one receiver are alive (DESIGN rule 1).
 ///

@@ -222,6 +222,26 @@ extension BindUnbindTests {
         #expect(seen == [1])
     }
 
+    @Test("Rule 1: a @Dynamic receiver whose registrar outlives it is not written, and leaves its chain")
+    func receiverGoneBeforeItsRegistrar() {
+        let source = Box()
+        weak var gone: Box?
+        // Anything that holds a registrar (a setter running on another thread, say) delays its
+        // deinit past the object's: the endpoint must not be used meanwhile.
+        var registrar: ChangeRegistrar?
+        do {
+            let receiver = Box()
+            registrar = receiver._$registrar
+            Bind.in(source, \.int).out(receiver, \.int)
+            gone = receiver
+        }
+        #expect(gone == nil)
+        source.int = 5
+        #expect(source._$registrar.isIdleForTesting)
+        #expect(registrar?.isIdleForTesting == true)
+        registrar = nil
+    }
+
     @Test("Rule 1: receivers deinitialising on other threads while a chain dispatches never crash it")
     func receiversDeinitOnOtherThreads() async {
         let source = Box()
@@ -236,7 +256,7 @@ extension BindUnbindTests {
             group.addTask {
                 for _ in 0..<300 {
                     let receiver = Box()
-                    Bind.in(source, \.int).out(receiver, \.int)
+                    Bind.in(source, \.int).out(receiver, \.int).out(receiver, \.string)
                 }   // each receiver deinitialises here, possibly mid-dispatch
             }
         }

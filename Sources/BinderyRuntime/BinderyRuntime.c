@@ -1,0 +1,1 @@
+// Intentionally empty: this target exports `BinderyRuntime.h`.

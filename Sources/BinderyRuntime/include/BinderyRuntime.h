@@ -1,0 +1,27 @@
+#ifndef BINDERY_RUNTIME_H
+#define BINDERY_RUNTIME_H
+
+// The one Swift runtime entry point Bindery calls that the standard library does not wrap.
+// Declared here, in C, because that is the runtime's own calling convention; Swift code must
+// not name runtime symbols directly.
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The Swift runtime's "retain unless deinitialising", as a weak load uses it: returns
+/// `object` with its strong count raised by one, or NULL (retaining nothing) once the
+/// object's deinit has begun. `object` must be a native Swift object whose memory is still
+/// allocated (an unowned reference keeps it so). Part of the runtime's stable ABI.
+void *_Nullable swift_tryRetain(void *_Nonnull object);
+
+/// `swift_tryRetain`, under a name of Bindery's own for Swift to call.
+static inline void *_Nullable bindery_try_retain(void *_Nonnull object) {
+    return swift_tryRetain(object);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
