@@ -13,29 +13,30 @@ class AnyEndpoint {
     @exclusivity(unchecked) var role: Role
     /// The object's type, for diagnostics after the object has gone.
     let objectType: AnyObject.Type
-    /// The object, held weakly, when it is not held by `unownedTarget` (see `isWeak`).
+    /// The object, held weakly, when `isWeak`.
     weak var weakTarget: AnyObject?
-    /// The object, neither retained nor weakly referenced, when it is a native `@Dynamic`
-    /// object (see `isWeak`).
-    let unownedTarget: UnownedObject?
-    /// Whether the object is held weakly. A `@Dynamic` object is not: a weak reference would
-    /// give it a side table, which slows every retain and release of the object, in the
-    /// application too. `unownedTarget` keeps its memory but not the object, and forms a
-    /// strong reference only while the object is not deinitialising; its registrar's deinit
-    /// takes the endpoint out of its chain. Endpoints through several objects (routes),
-    /// controls (whose event center the application could share) and all other objects are
-    /// held weakly.
-    var isWeak: Bool { unownedTarget == nil }
+    /// Whether the object is held weakly. A native `@Dynamic` object is not: a weak reference
+    /// would give it a side table, which slows every retain and release of the object, in the
+    /// application too. It is held by `keeper` (unowned), which keeps its memory but not the
+    /// object, and `target` retains it only while it is not deinitialising (see
+    /// `UnownedObject`); its registrar's deinit takes the endpoint out of its chain. Endpoints
+    /// through several objects (routes), controls (whose event center the application could
+    /// share) and all other objects are held weakly.
+    let isWeak: Bool
+    /// Keeps the memory of an object not held weakly, so that `object` can be tried after the
+    /// object has gone. Never read.
+    private let keeper: UnownedObject.Keeper?
     /// The object, for writes and for reads outside a notification of its own; nil once it has
-    /// gone (or begun to go) and, for an object held by `unownedTarget`, once the endpoint has
-    /// left its chain.
+    /// gone (or begun to go) and, for an object not held weakly, once the endpoint has left
+    /// its chain.
     @inline(__always)
     var target: AnyObject? {
-        guard let unownedTarget else { return weakTarget }
-        return isDetached ? nil : unownedTarget.retainIfAlive()
+        if isWeak { return weakTarget }
+        return isDetached ? nil : UnownedObject.retainIfAlive(object)
     }
-    /// The object, unretained: dereferenced only inside a notification that its own
-    /// registrar sends from its own setter or event, where it is known to be alive.
+    /// The object, unretained: dereferenced by `target`, or directly only inside a
+    /// notification that its own registrar sends from its own setter or event, where it is
+    /// known to be alive.
     let object: Unmanaged<AnyObject>
     /// Whether notifications come from the object's own registrar (so `object` is alive).
     let notifierIsObject: Bool
@@ -86,11 +87,12 @@ class AnyEndpoint {
             self.route = nil
             notifierIsObject = true
         }
-        if spec.object is any DynamicObject, route == nil, UnownedObject.isSupported(for: spec.object) {
-            unownedTarget = UnownedObject(spec.object)
-        } else {
-            unownedTarget = nil
+        isWeak = !(spec.object is any DynamicObject) || route != nil || !UnownedObject.isSupported(for: spec.object)
+        if isWeak {
+            keeper = nil
             weakTarget = spec.object
+        } else {
+            keeper = UnownedObject.Keeper(spec.object)
         }
     }
 
@@ -102,7 +104,8 @@ class AnyEndpoint {
         index = other.index
         role = other.role
         objectType = other.objectType
-        unownedTarget = other.unownedTarget
+        isWeak = other.isWeak
+        keeper = other.keeper
         weakTarget = other.weakTarget
         object = other.object
         notifierIsObject = other.notifierIsObject

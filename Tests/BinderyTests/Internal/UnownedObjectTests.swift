@@ -10,18 +10,22 @@ import Testing
         deinit { onDeinit?() }
     }
 
-    @Test("Rule 1: the reference neither retains its object nor gives it a weak reference")
-    func holdsNothing() {
-        weak var gone: Probe?
-        let reference: UnownedObject
+    @Test("Rule 1: an unowned reference does not keep its object, and yields nothing once it has gone")
+    func keepsOnlyMemory() {
+        var deinitialised = false
+        let keeper: UnownedObject.Keeper
+        let reference: Unmanaged<AnyObject>
         do {
             let probe = Probe()
-            reference = UnownedObject(probe)
-            #expect(reference.retainIfAlive() === probe)
-            gone = probe
+            probe.onDeinit = { deinitialised = true }
+            keeper = UnownedObject.Keeper(probe)
+            reference = Unmanaged.passUnretained(probe)
+            #expect(UnownedObject.retainIfAlive(reference) === probe)
         }
-        #expect(gone == nil)
-        #expect(reference.retainIfAlive() == nil)
+        #expect(deinitialised)
+        // The keeper keeps the memory, so trying the reference is safe, and fails.
+        #expect(UnownedObject.retainIfAlive(reference) == nil)
+        withExtendedLifetime(keeper) {}
     }
 
     @Test("Rule 1: once the deinit has begun, no strong reference can be formed, even from inside it")
@@ -29,8 +33,12 @@ import Testing
         var formedInDeinit: Bool?
         do {
             let probe = Probe()
-            let reference = UnownedObject(probe)
-            probe.onDeinit = { formedInDeinit = reference.retainIfAlive() != nil }
+            let keeper = UnownedObject.Keeper(probe)
+            let reference = Unmanaged<AnyObject>.passUnretained(probe)
+            probe.onDeinit = {
+                formedInDeinit = UnownedObject.retainIfAlive(reference) != nil
+                withExtendedLifetime(keeper) {}
+            }
         }
         #expect(formedInDeinit == false)
     }
