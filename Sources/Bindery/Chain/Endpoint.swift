@@ -1,7 +1,8 @@
 import Synchronization
 
-/// A member of a chain: an object held weakly, a key path, and optionally control events or
-/// an array index, with a role. Untyped part; ``Endpoint`` adds the chain's value type.
+/// A member of a chain: an object (held weakly or unowned, see `isWeak`), a key path, and
+/// optionally control events or an array index, with a role. Untyped part; ``Endpoint`` adds
+/// the chain's value type.
 ///
 /// Every stored `var` here is guarded by `Registry.shared.lock`.
 @usableFromInline
