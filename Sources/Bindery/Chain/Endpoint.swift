@@ -23,9 +23,10 @@ class AnyEndpoint {
     /// `UnownedObject`); its registrar's deinit takes the endpoint out of its chain. Endpoints
     /// through several objects (routes), controls (whose event center the application could
     /// share) and all other objects are held weakly.
-    let isWeak: Bool
+    @inline(__always)
+    var isWeak: Bool { keeper == nil }
     /// Keeps the memory of an object not held weakly, so that `object` can be tried after the
-    /// object has gone. Never read.
+    /// object has gone. Only its presence is read; its reference never is.
     private let keeper: UnownedObject.Keeper?
     /// The object, for writes and for reads outside a notification of its own; nil once it has
     /// gone (or begun to go) and, for an object not held weakly, once the endpoint has left
@@ -88,12 +89,11 @@ class AnyEndpoint {
             self.route = nil
             notifierIsObject = true
         }
-        isWeak = !(spec.object is any DynamicObject) || route != nil || !UnownedObject.isSupported(for: spec.object)
-        if isWeak {
+        if spec.object is any DynamicObject, route == nil, UnownedObject.isSupported(for: spec.object) {
+            keeper = UnownedObject.Keeper(spec.object)
+        } else {
             keeper = nil
             weakTarget = spec.object
-        } else {
-            keeper = UnownedObject.Keeper(spec.object)
         }
     }
 
@@ -105,7 +105,6 @@ class AnyEndpoint {
         index = other.index
         role = other.role
         objectType = other.objectType
-        isWeak = other.isWeak
         keeper = other.keeper
         weakTarget = other.weakTarget
         object = other.object
