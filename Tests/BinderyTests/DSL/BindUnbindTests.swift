@@ -210,7 +210,7 @@ extension BindUnbindTests {
         let source = Box()
         let holder = Holder()
         holder.box = Box()
-        weak var weakBox = holder.box
+        weak let weakBox = holder.box
         var seen: [Int] = []
         // The first receiver's write drops the only reference to the second receiver.
         Bind.in(source, \.int)
