@@ -26,6 +26,11 @@ let package = Package(
                 .unsafeFlags(["-Xlinker", "--strip-debug"], .when(platforms: [.linux])),
             ]
         ),
+        // Resident memory across bind / die / prune rounds, in release (CI runs it).
+        .executableTarget(
+            name: "BinderyMemoryCheck",
+            dependencies: [.product(name: "Bindery", package: "Bindery")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,11 +19,14 @@ class AnyChainCore {
 
     var blockNames: [String] { [] }
     var isDissolved: Bool { false }
+    /// Whether the chain has a live sender and a live receiver; see `ChainCore`. Lock held.
+    var isCompleteLocked: Bool { false }
 
     // Operations on behalf of a declaration typed `Declared`; each returns the work to run
     // once the lock is released (an initial-value push), or nil. Lock held.
     func addLocked<Declared>(_ spec: EndpointSpec<Declared>) -> (() -> Void)? { nil }
-    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>) {}
+    @discardableResult
+    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, pushing: Bool = false) -> (() -> Void)? { nil }
     func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {}
     func addBlockLocked<Declared, Argument>(
         name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
@@ -43,6 +46,16 @@ enum Item<Value> {
     case change(Value, origin: Endpoint<Value>)
     /// Newly joined receivers and blocks get the chain's current value (DESIGN rule 2).
     case push([Endpoint<Value>], [NamedBlock<Value>])
+}
+
+/// A queued item with what its owner needs to run it faithfully.
+struct Queued<Value> {
+    let item: Item<Value>
+    /// The causal depth of the change that queued it (rule 3's bound).
+    let depth: Int
+    /// The chain's write sequence number when it was queued: an origin the chain has written
+    /// since then no longer holds the queued value, so it is written too.
+    let sequence: UInt64
 }
 
 /// What a dispatch reads: an immutable snapshot, replaced whenever the chain changes shape,
@@ -70,6 +83,9 @@ final class Plan<Value> {
 struct NamedBlock<Value> {
     let name: String
     var delivery = Delivery.immediate
+    /// Whether it runs with the chain's value when it joins, also when a merge brings it into
+    /// another chain (rule 2).
+    var initial = true
     let body: (Value) -> Void
 }
 
@@ -91,7 +107,7 @@ final class ChainCore<Value>: AnyChainCore {
     var filters: [(Value) -> Bool] = []
     var blocks: [NamedBlock<Value>] = []
     @exclusivity(unchecked) var plan: Plan<Value>
-    @exclusivity(unchecked) var queue: [(item: Item<Value>, depth: Int)] = []
+    @exclusivity(unchecked) var queue: [Queued<Value>] = []
     @exclusivity(unchecked) var dissolved = false
     /// What the chain let go of while a thread owned it (plans, and through them endpoints):
     /// the owner may still be using it unretained. Released when the owner gives the chain back.
@@ -103,6 +119,14 @@ final class ChainCore<Value>: AnyChainCore {
     @exclusivity(unchecked) var current: Value?
     /// The endpoint being written right now: its echo is ignored (DESIGN rule 3).
     @exclusivity(unchecked) var writing: ObjectIdentifier?
+
+    /// Counts the owner's writes; each write records it in the endpoint written. Atomic because
+    /// a thread that queues a change reads it (relaxed: a stale, smaller reading only makes
+    /// the owner write an origin once more, never less).
+    let writeSequence = Atomic<UInt64>(1)
+    /// Counts accepted changes, so that a main-actor write of an older value that lands after
+    /// a newer change is skipped. Written by the owner only.
+    let changeCount = Atomic<UInt64>(0)
 
     /// 0 when idle; otherwise the owner's thread tag, with bit 0 set while the owner must look
     /// under the lock before giving the chain back (`queue` or `retired` is not empty).
@@ -133,41 +157,44 @@ final class ChainCore<Value>: AnyChainCore {
     }
 
     override func addLocked<Declared>(_ spec: EndpointSpec<Declared>) -> (() -> Void)? {
+        Registry.shared.assertLocked()
         guard let accessors = spec.accessors.retyped(to: Value.self) else {
             Diagnostics.report(.misuse, rule: 6, "cannot bind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); not bound")
             return nil
         }
-        var typed = EndpointSpec<Value>(object: spec.object, keyPath: spec.keyPath, role: spec.role, accessors: accessors)
-        typed.events = spec.events
-        typed.index = spec.index
-        typed.source = spec.source
-        typed.delivery = spec.delivery
-        let endpoint = Endpoint(spec: typed, core: self)
-        Registry.shared.attachLocked(endpoint, source: spec.source)
+        let endpoint = Endpoint(spec: spec.retyped(accessors), core: self)
+        Registry.shared.attachLocked(endpoint, source: spec.source, lifetime: spec.lifetime)
         endpoints.append(endpoint)
         rebuildPlanLocked()
         guard spec.initial, endpoint.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
         return { self.submit(.push([endpoint], [])) }
     }
 
-    /// An endpoint declared again: it keeps the roles it had and gains the new declaration's,
-    /// with the new declaration's conversions where it gives them.
-    override func replaceLocked<Declared>(_ old: AnyEndpoint, with spec: EndpointSpec<Declared>) {
-        guard let position = endpoints.firstIndex(where: { $0 === old }) else { return }
-        guard var accessors = spec.accessors.retyped(to: Value.self) else {
+    /// An endpoint declared again: it keeps the roles it had and gains the new declaration's.
+    /// Conversions a declaration gave explicitly (a convert closure, a negation) are kept
+    /// unless the new declaration gives its own: automatic conversion only fills a direction
+    /// the endpoint did not have (rule 7: re-declaring never changes behaviour silently).
+    ///
+    /// - Parameter pushing: Whether the endpoint gets the chain's value now, if the new
+    ///   declaration asks for it (a continuation; a declaration's head never does).
+    /// - Returns: The initial-value push to run once the lock is released, or nil.
+    @discardableResult
+    override func replaceLocked<Declared>(_ old: AnyEndpoint, with spec: EndpointSpec<Declared>, pushing: Bool = false) -> (() -> Void)? {
+        Registry.shared.assertLocked()
+        guard let position = endpoints.firstIndex(where: { $0 === old }) else { return nil }
+        guard let declared = spec.accessors.retyped(to: Value.self) else {
             Diagnostics.report(.misuse, rule: 6, "cannot rebind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); kept as it was")
-            return
+            return nil
         }
-        let previous = endpoints[position].accessors
-        accessors.read = accessors.read ?? previous.read
-        accessors.write = accessors.write ?? previous.write
-        accessors.noteChange = accessors.noteChange ?? previous.noteChange
-        let endpoint = Endpoint(retyping: old, accessors: accessors, core: self)
+        let accessors = endpoints[position].accessors.redeclared(with: declared)
+        let endpoint = Endpoint(retyping: old, accessors: accessors, core: self, wantsInitial: spec.initial)
         endpoint.role = old.role.union(spec.role)
         Registry.shared.transferLocked(from: old, to: endpoint)
         Registry.shared.subscribeLocked(endpoint, source: spec.source)
         endpoints[position] = endpoint
         rebuildPlanLocked()
+        guard pushing, spec.initial, spec.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
+        return { self.submit(.push([endpoint], [])) }
     }
 
     override func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {
@@ -194,7 +221,7 @@ final class ChainCore<Value>: AnyChainCore {
             Diagnostics.report(.misuse, rule: 9, "cannot add block \"\(name)\" taking \(Argument.self) to a chain of \(Value.self): not added")
             return nil
         }
-        let block = NamedBlock(name: name, delivery: delivery, body: typed)
+        let block = NamedBlock(name: name, delivery: delivery, initial: initial, body: typed)
         if let existing = blocks.firstIndex(where: { $0.name == name }) {
             Registry.shared.buryLocked(blocks[existing])
             blocks[existing] = block
@@ -217,8 +244,9 @@ final class ChainCore<Value>: AnyChainCore {
 
     override func absorbLocked(_ other: AnyChainCore) -> (() -> Void)? {
         guard other !== self, let moved = other.moveLocked(into: self) else { return nil }
-        let receivers = moved.endpoints.filter { $0.role.contains(.receives) && $0.accessors.write != nil }
-        let newBlocks = moved.blocks
+        // Members declared without an initial value get none from a merge either (rule 2).
+        let receivers = moved.endpoints.filter { $0.wantsInitial && $0.role.contains(.receives) && $0.accessors.write != nil }
+        let newBlocks = moved.blocks.filter(\.initial)
         rebuildPlanLocked()
         guard !receivers.isEmpty || !newBlocks.isEmpty || !moved.pending.isEmpty else { return nil }
         return {
@@ -252,16 +280,23 @@ final class ChainCore<Value>: AnyChainCore {
         var movedBlocks: [NamedBlock<Target>] = []
         if let toOther {
             target.filters += filters.map { filter in { filter(toOther($0)) } }
-            movedBlocks = blocks.map { block in
-                NamedBlock(name: block.name, delivery: block.delivery) { block.body(toOther($0)) }
+            for block in blocks {
+                // One name, one block: the chain named first keeps its own (rule 7).
+                guard !target.blocks.contains(where: { $0.name == block.name }) else {
+                    Diagnostics.report(.misuse, rule: 7, "the block \"\(block.name)\" of a joined chain was dropped: the chain it joined has a block of that name")
+                    Registry.shared.buryLocked(block)
+                    continue
+                }
+                let body = block.body
+                movedBlocks.append(NamedBlock(name: block.name, delivery: block.delivery, initial: block.initial) { body(toOther($0)) })
             }
             target.blocks += movedBlocks
         }
         // Changes queued here (another thread was dispatching) go on in the target: none is lost.
         var pending: [Item<Target>] = []
         if let toTarget = Conversion.converter(from: Value.self, to: Target.self) {
-            for (item, _) in queue {
-                guard case .change(let value, let origin) = item,
+            for queued in queue {
+                guard case .change(let value, let origin) = queued.item,
                       let index = endpoints.firstIndex(where: { $0 === origin }) else { continue }
                 pending.append(.change(toTarget(value), origin: moved[index]))
             }
@@ -286,15 +321,25 @@ final class ChainCore<Value>: AnyChainCore {
         checkLivenessLocked()
     }
 
-    /// A chain lives while one sender and one receiver are alive (DESIGN rule 1).
+    /// A chain lives while one sender and one receiver are alive (DESIGN rule 1): one that
+    /// has lost either ends.
     func checkLivenessLocked() {
-        guard !dissolved else { return }
-        let live = endpoints.filter { $0.isAliveLocked() }
-        let senders = live.filter { $0.role.contains(.sends) }.count
-        let receivers = live.filter { $0.role.contains(.receives) }.count + blocks.count
-        if senders == 0 || receivers == 0 || live.count + blocks.count < 2 {
-            dissolveLocked()
+        guard !dissolved, !isCompleteLocked else { return }
+        dissolveLocked()
+    }
+
+    /// Whether the chain has a live sender and a live receiver (a named block counts), in at
+    /// least two members. A declaration that stopped at its head, or whose receivers were all
+    /// refused, is not complete: it is not bound, though a continuation may still complete it.
+    override var isCompleteLocked: Bool {
+        guard !dissolved else { return false }
+        var senders = 0, receivers = blocks.count, live = blocks.count
+        for endpoint in endpoints where endpoint.isAliveLocked() {
+            live += 1
+            if endpoint.role.contains(.sends) { senders += 1 }
+            if endpoint.role.contains(.receives) { receivers += 1 }
         }
+        return senders > 0 && receivers > 0 && live >= 2
     }
 
     override func dissolveLocked() {
@@ -315,6 +360,8 @@ final class ChainCore<Value>: AnyChainCore {
     /// Under the lock, for a change notification from `origin`: ignore an echo, queue behind
     /// a busy owner, or take the chain.
     func decideLocked(origin: Endpoint<Value>, _ thread: UnsafeMutablePointer<ThreadState>) -> Decision {
+        // A main-actor write this thread is making for the chain: its echo (rule 3).
+        if thread.pointee.deferredWrite == ObjectIdentifier(origin) { return .ignore }
         let tag = UInt(bitPattern: thread)
         let state = self.state.load(ordering: .acquiring)
         if state & ~1 == tag {
@@ -330,6 +377,7 @@ final class ChainCore<Value>: AnyChainCore {
     /// Keeps `object`, which the chain lets go of, until its owner (if any) gives the chain
     /// back: the owner may be using it unretained. Lock held.
     func retireLocked(_ object: AnyObject) {
+        Registry.shared.assertLocked()
         var state = self.state.load(ordering: .acquiring)
         guard state != 0 else {
             Registry.shared.buryLocked(object)
@@ -362,7 +410,7 @@ final class ChainCore<Value>: AnyChainCore {
         let depth = thread.pointee.causalDepth
         let becameOwner = Registry.shared.locked(thread: thread) { () -> Bool in
             guard !dissolved else { return false }
-            queue.append((item, depth))
+            queue.append(Queued(item: item, depth: depth, sequence: writeSequence.load(ordering: .relaxed)))
             while true {
                 let state = self.state.load(ordering: .acquiring)
                 if state == 0 {
@@ -391,7 +439,7 @@ final class ChainCore<Value>: AnyChainCore {
         if depth <= Self.maximumDepth {
             thread.pointee.depth = depth
             thread.pointee.nesting += 1
-            runChange(value, from: origin, plan)
+            runChange(value, from: origin, skipping: origin, plan)
             thread.pointee.depth = saved.depth
             thread.pointee.nesting = saved.nesting
         } else {
@@ -418,14 +466,14 @@ final class ChainCore<Value>: AnyChainCore {
         let tag = UInt(bitPattern: thread)
         while !state.compareExchange(expected: tag, desired: 0, ordering: .acquiringAndReleasing).exchanged {
             if let next = Registry.shared.locked(thread: thread, { takeNextLocked(tag) }) {
-                run(next.item, depth: next.depth, next.plan, thread)
+                run(next.item, next.queued, next.plan, thread)
             }
         }
     }
 
     /// The next queued item, clearing the look-here bit (and releasing what was retired) when
     /// the queue empties. Lock held.
-    private func takeNextLocked(_ tag: UInt) -> (item: Item<Value>, depth: Int, plan: Plan<Value>)? {
+    private func takeNextLocked(_ tag: UInt) -> (item: Item<Value>, queued: Queued<Value>, plan: Plan<Value>)? {
         let next = queue.isEmpty ? nil : queue.removeFirst()
         if queue.isEmpty {
             if !retired.isEmpty {
@@ -435,7 +483,7 @@ final class ChainCore<Value>: AnyChainCore {
             state.store(tag, ordering: .relaxed)
         }
         guard let next, let item = currentLocked(next.item) else { return nil }
-        return (item, next.depth, plan)
+        return (item, next, plan)
     }
 
     /// The item with its endpoints as they stand now: an endpoint declared again or moved since
@@ -453,13 +501,13 @@ final class ChainCore<Value>: AnyChainCore {
 
     /// Delivers one queued item. Owner only; no lock held, so setters, converters, filters and
     /// blocks may call back into Bindery.
-    private func run(_ item: Item<Value>, depth: Int, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
-        guard depth <= Self.maximumDepth else {
+    private func run(_ item: Item<Value>, _ queued: Queued<Value>, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
+        guard queued.depth <= Self.maximumDepth else {
             reportCycle()
             return
         }
         let saved = thread.pointee
-        thread.pointee.depth = depth
+        thread.pointee.depth = queued.depth
         thread.pointee.nesting += 1
         defer {
             thread.pointee.depth = saved.depth
@@ -467,10 +515,13 @@ final class ChainCore<Value>: AnyChainCore {
         }
         switch item {
         case .change(let value, let origin):
-            runChange(value, from: origin, plan)
+            // The origin held `value` when the change was queued; if the chain has written it
+            // since, it no longer does, and it is written like every other member.
+            let isUnchanged = origin.writtenSequence.load(ordering: .relaxed) < queued.sequence
+            runChange(value, from: origin, skipping: isUnchanged ? origin : nil, plan)
         case .push(let receivers, let blocks):
             guard let value = current else { return }
-            deliver(value, to: receivers, skipping: nil, blocks: blocks)
+            deliver(value, to: receivers.map { Unmanaged.passUnretained($0) }, skipping: nil, blocks: blocks)
         }
     }
 
@@ -482,14 +533,15 @@ final class ChainCore<Value>: AnyChainCore {
 
     /// Filters a change, records it and delivers it. Owner only, no lock held.
     @inline(__always)
-    private func runChange(_ value: Value, from origin: Endpoint<Value>, _ plan: Plan<Value>) {
+    private func runChange(_ value: Value, from origin: Endpoint<Value>, skipping skipped: Endpoint<Value>?, _ plan: Plan<Value>) {
         if origin.accessors.noteChange != nil, !noteChange(value, origin) { return }
         if !plan.filters.isEmpty, !passes(value, plan.filters) {
             putBack(origin)
             return
         }
         current = value
-        deliver(value, to: plan.receivers, skipping: origin, blocks: plan.blocks)
+        changeCount.store(changeCount.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+        deliver(value, to: plan.receivers, skipping: skipped, blocks: plan.blocks)
     }
 
     @inline(never)
@@ -504,17 +556,17 @@ final class ChainCore<Value>: AnyChainCore {
     }
 
     /// Restores a rejected source to the last accepted value, without propagating (rule 5).
+    /// A source that cannot be written back (one-way converted) keeps the rejected value, and
+    /// that is reported.
+    @inline(never)
     private func putBack(_ origin: Endpoint<Value>) {
-        guard let value = current, let write = origin.accessors.write, let target = origin.target else { return }
-        writing = ObjectIdentifier(origin)
-        _ = write(target, value)
-        writing = nil
+        guard let value = current, let target = origin.target else { return }
+        guard origin.accessors.write != nil else {
+            Diagnostics.report(.badData, rule: 5, "a filter rejected a change of \(origin.label), which cannot be put back: it converts one way only; it keeps the rejected value")
+            return
+        }
+        write(value, to: origin, target)
         _ = origin.accessors.noteChange?(value)
-    }
-
-    /// Writes receivers in join order, skipping the origin (rule 4), then runs blocks (rule 9).
-    private func deliver(_ value: Value, to receivers: [Endpoint<Value>], skipping origin: Endpoint<Value>?, blocks: [NamedBlock<Value>]) {
-        deliver(value, to: receivers.map { Unmanaged.passUnretained($0) }, skipping: origin, blocks: blocks)
     }
 
     /// Writes receivers in join order, skipping the origin (rule 4), then runs blocks (rule 9).
@@ -525,9 +577,11 @@ final class ChainCore<Value>: AnyChainCore {
         for index in receivers.indices {
             receivers[index]._withUnsafeGuaranteedRef { receiver in
                 guard receiver !== origin else { return }
-                if let target = receiver.target {
+                if receiver.isDetached {
+                    writeSuccessor(of: receiver, value, origin: origin)
+                } else if let target = receiver.target {
                     write(value, to: receiver, target)
-                } else if !receiver.isDetached {
+                } else {
                     dead = true
                 }
             }
@@ -536,28 +590,53 @@ final class ChainCore<Value>: AnyChainCore {
         if dead { Registry.shared.locked { pruneLocked() } }
     }
 
-    /// Writes one receiver's object, with its echo ignored (rule 3).
+    /// A receiver that left the chain during this dispatch (unbound, declared again, merged):
+    /// the endpoint that now stands for its property in this chain, if any, gets the value
+    /// (rules 1, 7). One that was unbound, or moved to another chain, is not written.
+    @inline(never)
+    private func writeSuccessor(of receiver: Endpoint<Value>, _ value: Value, origin: Endpoint<Value>?) {
+        let found = Registry.shared.locked { () -> (Endpoint<Value>, AnyObject)? in
+            guard let successor = receiver.currentLocked() as? Endpoint<Value>, successor.core === self,
+                  successor.role.contains(.receives), successor.accessors.write != nil,
+                  let target = successor.targetLocked()
+            else { return nil }
+            return (successor, target)
+        }
+        guard let (successor, target) = found, successor !== origin else { return }
+        write(value, to: successor, target)
+    }
+
+    /// Writes one endpoint's object, with its echo ignored (rule 3).
     @inline(__always)
     private func write(_ value: Value, to receiver: Endpoint<Value>, _ target: AnyObject) {
         if receiver.delivery == .mainActor, !MainQueue.isCurrent {
             writeLater(value, to: receiver)
             return
         }
+        let sequence = writeSequence.load(ordering: .relaxed)
+        receiver.writtenSequence.store(sequence, ordering: .relaxed)
         writing = ObjectIdentifier(receiver)
         let written = receiver.accessors.write?(target, value) ?? false
         writing = nil
+        writeSequence.store(sequence &+ 1, ordering: .relaxed)
         if !written { Self.reportUnwritable(receiver) }
     }
 
-    /// Writes a main-actor receiver on the main queue.
+    /// Writes a main-actor receiver on the main queue, as the change's next cause (rule 3's
+    /// depth carries over) and with its echo ignored. A write that a newer change of the chain
+    /// overtook is skipped: that change writes the receiver itself, or came from it.
     @inline(never)
     private func writeLater(_ value: Value, to receiver: Endpoint<Value>) {
         guard let write = receiver.accessors.write else { return }
+        let change = changeCount.load(ordering: .relaxed)
+        let depth = ThreadState.current.pointee.depth
         // The endpoint holds its object as it always does (weakly, or unowned without a side
         // table); a weak capture of the object here would give a `@Dynamic` object a side table.
         MainQueue.enqueue {
-            guard let target = receiver.target else { return }
-            if !write(target, value) { Self.reportUnwritable(receiver) }
+            guard self.changeCount.load(ordering: .relaxed) == change, !receiver.isDetached, let target = receiver.target else { return }
+            receiver.writtenSequence.store(self.writeSequence.load(ordering: .relaxed), ordering: .relaxed)
+            let written = ThreadState.runDeferred(depth: depth, writing: ObjectIdentifier(receiver)) { write(target, value) }
+            if !written { Self.reportUnwritable(receiver) }
         }
     }
 
@@ -566,12 +645,15 @@ final class ChainCore<Value>: AnyChainCore {
         Diagnostics.report(.badData, rule: 11, "cannot write \(receiver.label): skipped this receiver")
     }
 
-    /// Runs named blocks after the receivers (rule 9).
+    /// Runs named blocks after the receivers (rule 9); a main-actor block off the main actor
+    /// runs there later, as the change's next cause.
     @inline(never)
     private func run(_ blocks: [NamedBlock<Value>], _ value: Value) {
         for block in blocks {
             if block.delivery == .mainActor, !MainQueue.isCurrent {
-                MainQueue.enqueue { block.body(value) }
+                let depth = ThreadState.current.pointee.depth
+                let body = block.body
+                MainQueue.enqueue { ThreadState.runDeferred(depth: depth, writing: nil) { body(value) } }
             } else {
                 block.body(value)
             }
@@ -580,6 +662,7 @@ final class ChainCore<Value>: AnyChainCore {
 
     /// Drops members whose objects have gone (rule 1: pruned at the next dispatch).
     func pruneLocked() {
+        Registry.shared.assertLocked()
         for endpoint in endpoints where !endpoint.isAliveLocked() {
             detachLocked(endpoint)
         }

@@ -66,6 +66,12 @@ class AnyEndpoint {
     }
     /// Whether writes go to the main actor.
     let delivery: Delivery
+    /// Whether it was declared to receive the chain's value when it joins (rule 2); a merge
+    /// respects it too.
+    let wantsInitial: Bool
+    /// The chain's write sequence number when its owner last wrote this endpoint (see
+    /// `ChainCore.writeSequence`); 0 if never.
+    let writtenSequence = Atomic<UInt64>(0)
 
     struct Subscription {
         unowned(unsafe) let registrar: ChangeRegistrar
@@ -81,13 +87,19 @@ class AnyEndpoint {
         objectType = type(of: spec.object)
         object = Unmanaged.passUnretained(spec.object)
         delivery = spec.delivery
+        wantsInitial = spec.initial
         switch spec.source {
         case .route(let route):
             self.route = route
             notifierIsObject = false
-        case .none, .property, .events:
+        case .property:
             self.route = nil
             notifierIsObject = true
+        case .none, .events:
+            // A control's events come from its event center, which may outlive the control:
+            // the control is read through its weak reference, never assumed alive.
+            self.route = nil
+            notifierIsObject = false
         }
         if spec.object is any DynamicObject, route == nil, UnownedObject.isSupported(for: spec.object) {
             keeper = UnownedObject.Keeper(spec.object)
@@ -98,7 +110,7 @@ class AnyEndpoint {
     }
 
     /// Takes over another endpoint's identity fields for a retyped copy.
-    init(copying other: AnyEndpoint) {
+    init(copying other: AnyEndpoint, wantsInitial: Bool? = nil) {
         objectID = other.objectID
         keyPath = other.keyPath
         events = other.events
@@ -111,14 +123,20 @@ class AnyEndpoint {
         notifierIsObject = other.notifierIsObject
         route = other.route
         delivery = other.delivery
+        self.wantsInitial = wantsInitial ?? other.wantsInitial
     }
 
-    /// Whether the object is still there. Lock held: a strong reference formed here is kept
-    /// until the lock is released, so that no deinit runs inside the critical section.
-    func isAliveLocked() -> Bool {
-        guard let object = target else { return false }
+    /// The object, if it is still there. Lock held: the strong reference formed here is also
+    /// kept until the lock is released, so that no deinit runs inside the critical section.
+    func targetLocked() -> AnyObject? {
+        guard let object = target else { return nil }
         Registry.shared.buryLocked(object)
-        return true
+        return object
+    }
+
+    /// Whether the object is still there. Lock held; see `targetLocked()`.
+    func isAliveLocked() -> Bool {
+        targetLocked() != nil
     }
 
     /// How diagnostics name this endpoint.
@@ -129,7 +147,7 @@ class AnyEndpoint {
 
     /// Whether this endpoint stands for `object`'s `keyPath` (with `events` and `index`).
     func matches(_ object: AnyObject, _ keyPath: AnyKeyPath?, events: ControlEvents?, index: Int??) -> Bool {
-        guard target === object else { return false }
+        guard targetLocked() === object else { return false }
         if let keyPath, keyPath != self.keyPath { return false }
         if let events, !(events.isEmpty ? self.events.isEmpty : !self.events.isDisjoint(with: events)) { return false }
         if let index, index != self.index { return false }
@@ -195,10 +213,10 @@ final class Endpoint<Value>: AnyEndpoint {
         super.init(spec: spec)
     }
 
-    init(retyping other: AnyEndpoint, accessors: Accessors<Value>, core: ChainCore<Value>) {
+    init(retyping other: AnyEndpoint, accessors: Accessors<Value>, core: ChainCore<Value>, wantsInitial: Bool? = nil) {
         self.accessors = accessors
         self.core = core
-        super.init(copying: other)
+        super.init(copying: other, wantsInitial: wantsInitial)
     }
 
     override var anyCore: AnyChainCore { core }

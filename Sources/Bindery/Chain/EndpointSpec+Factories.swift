@@ -16,7 +16,8 @@ extension EndpointSpec {
         role: Role,
         toChain: ((Property) -> Value)?,
         fromChain: ((Value) -> Property)?,
-        identity: Bool = false
+        identity: Bool = false,
+        explicit: Bool = true
     ) -> EndpointSpec {
         let direct = DirectAccess.accessor(of: object, keyPath, Property.self)
         let offset = direct == nil ? StoredProperty.offset(of: keyPath) : nil
@@ -63,7 +64,9 @@ extension EndpointSpec {
                 }
             }
         }
-        return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: Accessors(read: read, write: write))
+        var accessors = Accessors(read: read, write: write)
+        accessors.isExplicit = explicit
+        return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: accessors)
     }
 
     /// An endpoint on one element of an array property. Reads and writes out of range are
@@ -104,27 +107,38 @@ extension EndpointSpec {
         }
         var write: ((AnyObject, Value) -> Bool)?
         var noteChange: ((Value) -> Bool)?
+        let initial = load(object)
         if let fromChain {
+            // The memo holds the element as the chain last saw it, its own writes included, so
+            // that a user's write of any other value propagates and a change elsewhere in the
+            // array does not.
+            let memo = ElementMemo<Element>(initial)
             if writable != nil, let offset {
                 write = { object, value in
                     let array = StoredProperty.address(in: object, at: offset, as: [Element].self)
                     guard array.pointee.indices.contains(index) else { return false }
-                    array.pointee[index] = fromChain(value)
+                    let element = fromChain(value)
+                    memo.record(element)
+                    array.pointee[index] = element
                     return true
                 }
             } else if let writable {
                 write = { object, value in
                     let root = unsafeDowncast(object, to: Root.self)
                     guard root[keyPath: writable].indices.contains(index) else { return false }
-                    root[keyPath: writable][index] = fromChain(value)
+                    let element = fromChain(value)
+                    memo.record(element)
+                    root[keyPath: writable][index] = element
                     return true
                 }
             }
-            let memo = ElementMemo<Element>(load(object))
             noteChange = { value in memo.note(fromChain(value)) }
         }
         var spec = EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: Accessors(read: read, write: write, noteChange: noteChange))
         spec.index = index
+        if role.contains(.sends), initial == nil {
+            spec.problem = "index \(index) is out of range (the array has \(object[keyPath: keyPath].count) elements), so the element cannot be read"
+        }
         return spec
     }
 
@@ -148,7 +162,7 @@ extension EndpointSpec {
         let fromChain = Automatic.outOf(Value.self, Property.self)
         var spec = property(
             object, keyPath, writable: writable, role: role, toChain: toChain, fromChain: fromChain,
-            identity: Property.self == Value.self)
+            identity: Property.self == Value.self, explicit: false)
         if role.contains(.sends), toChain == nil { spec.noteMissing(Property.self, Value.self) }
         if role.contains(.receives), fromChain == nil { spec.noteMissing(Value.self, Property.self) }
         spec.initial = initial
@@ -161,7 +175,7 @@ extension EndpointSpec {
         if let source = DynamicRoute.source(for: keyPath, of: object) {
             self.source = source
         } else if problem == nil {
-            problem = "\(keyPath) does not run through stored properties of @Dynamic classes only, so its changes cannot be heard (rule 1)"
+            problem = "it is not a stored property of a @Dynamic class (a computed property, an ignored one, or a path through another kind of object), so its changes cannot be heard"
         }
     }
 
@@ -169,9 +183,13 @@ extension EndpointSpec {
     @usableFromInline
     mutating func listen(to control: some Control, on events: ControlEvents) {
         self.events = events
-        source = .events(control.eventCenter.registrar, events)
+        let center = control.eventCenter
+        source = .events(center.registrar, events)
         if events.isEmpty, problem == nil {
-            problem = "no control events given, so user edits cannot be heard (rule 11)"
+            problem = "no control events given, so user edits cannot be heard; add `on:` with the events that report an edit"
+        }
+        if !center.claim(for: control), problem == nil {
+            problem = "its ControlEventCenter belongs to another control; give each control its own"
         }
     }
 }
@@ -208,6 +226,12 @@ final class ElementMemo<Element: Equatable>: @unchecked Sendable {
         if last == element { return false }
         last = element
         return true
+    }
+
+    /// Records `element`, written by the chain.
+    @usableFromInline
+    func record(_ element: Element) {
+        last = element
     }
 }
 

@@ -49,11 +49,40 @@ struct Accessors<Value> {
         self.noteChange = noteChange
     }
 
+    /// Whether a declaration gave these conversions explicitly (a convert closure, a
+    /// negation), rather than automatic conversion.
+    @usableFromInline var isExplicit = false
+
+    /// These accessors after the endpoint was declared again with `declared`: explicit
+    /// conversions stay unless the new declaration gives its own; otherwise a direction the
+    /// endpoint lacked is filled in. A write travels with its change test (an array element's
+    /// memo).
+    func redeclared(with declared: Accessors) -> Accessors {
+        var result = self
+        let keepsOwn = isExplicit && !declared.isExplicit
+        if keepsOwn {
+            result.read = read ?? declared.read
+            if write == nil {
+                result.write = declared.write
+                result.noteChange = declared.noteChange
+            }
+        } else {
+            result.read = declared.read ?? read
+            if declared.write != nil {
+                result.write = declared.write
+                result.noteChange = declared.noteChange
+            }
+            result.isExplicit = declared.isExplicit || isExplicit
+        }
+        return result
+    }
+
     /// The same accessors in terms of another chain value type, through automatic conversion;
     /// `nil` when a needed direction does not convert.
     func retyped<Other>(to _: Other.Type) -> Accessors<Other>? {
         if Other.self == Value.self { return unsafeBitCast(self, to: Accessors<Other>.self) }
         var result = Accessors<Other>(read: nil, write: nil)
+        result.isExplicit = isExplicit
         if let read {
             guard let forward = Conversion.converter(from: Value.self, to: Other.self) else { return nil }
             result.read = { object in read(object).map { forward($0) } }
@@ -82,6 +111,10 @@ struct EndpointSpec<Value> {
     @usableFromInline var delivery = Delivery.immediate
     /// Why this endpoint cannot be bound, for the misuse diagnostic (rule 11).
     @usableFromInline var problem: String?
+    /// The registrar whose deinit means the object is gone (a `@Dynamic` object's, a
+    /// control's event center's), found before the graph lock is taken: reading a control's
+    /// `eventCenter` runs its code.
+    @usableFromInline var lifetime: ChangeRegistrar? = nil
 
     @inlinable
     init(object: AnyObject, keyPath: AnyKeyPath, role: Role, accessors: Accessors<Value>) {
@@ -93,6 +126,18 @@ struct EndpointSpec<Value> {
 
     /// How diagnostics name the endpoint.
     var label: String { EndpointLabel.make(object, keyPath: keyPath, index: index, events: events) }
+
+    /// This spec with its accessors in terms of another chain value type.
+    func retyped<Other>(_ accessors: Accessors<Other>) -> EndpointSpec<Other> {
+        var typed = EndpointSpec<Other>(object: object, keyPath: keyPath, role: role, accessors: accessors)
+        typed.events = events
+        typed.index = index
+        typed.source = source
+        typed.initial = initial
+        typed.delivery = delivery
+        typed.lifetime = lifetime
+        return typed
+    }
 }
 
 /// How diagnostics name an endpoint: `Type.property[index] on [events]`. Computed only when a

@@ -18,9 +18,9 @@ final class Registry: @unchecked Sendable {
     static let shared = Registry()
 
     private let lock = Lock()
-    /// The thread tag of the lock's holder, so that a deinit that runs while this thread
-    /// holds the lock (a weak load that turned out to be the last reference) cleans up inside
-    /// the same critical section instead of deadlocking.
+    /// The thread tag of the lock's holder: diagnostics raised inside wait for the lock to be
+    /// released, and debug builds check that the lock is held where it must be and never
+    /// taken again by its holder.
     private let holder = Atomic<UInt>(0)
     /// What the current critical section let go of: released after the lock is, so that no
     /// deinit (of a block's captures, say) runs with the lock held.
@@ -40,9 +40,13 @@ final class Registry: @unchecked Sendable {
     ///
     /// - Parameter thread: The calling thread's state, when the caller has it already (the
     ///   update path), to save looking it up again.
+    ///
+    /// The lock is not re-entrant, and nothing inside it may take it again: whatever a critical
+    /// section lets go of (which could run a deinit that unbinds) is buried until after it,
+    /// and no user code runs inside it.
     func locked<Result>(thread: UnsafeMutablePointer<ThreadState>? = nil, _ body: () -> Result) -> Result {
         let tag = UInt(bitPattern: thread ?? ThreadState.current)
-        if holder.load(ordering: .relaxed) == tag { return body() }
+        assert(holder.load(ordering: .relaxed) != tag, "Bindery: the graph lock was taken again by its holder")
         lock.lock()
         holder.store(tag, ordering: .relaxed)
         let result = body()
@@ -63,12 +67,19 @@ final class Registry: @unchecked Sendable {
 
     /// Keeps `object` alive until the current critical section ends. Lock held.
     func buryLocked(_ object: Any) {
+        assertLocked()
         graveyard.append(object)
     }
 
     /// Whether the calling thread holds the graph lock.
     var isHeldByCurrentThread: Bool {
         holder.load(ordering: .relaxed) == ThreadState.tag
+    }
+
+    /// Checks, in debug builds, that the calling thread holds the graph lock.
+    @inline(__always)
+    func assertLocked(file: StaticString = #fileID, line: UInt = #line) {
+        assert(isHeldByCurrentThread, "Bindery: the graph lock must be held here", file: file, line: line)
     }
 
     /// Holds `diagnostic` back until the current critical section ends. Lock held.
@@ -84,7 +95,7 @@ final class Registry: @unchecked Sendable {
         var decision = Decision.ignore
         var several: [AnyEndpoint] = []
         locked(thread: thread) {
-            guard slot < registrar.soleListeners.count else { return }
+            guard registrar.soleListeners.indices.contains(slot) else { return }
             if let endpoint = registrar.soleListeners[slot] {
                 decision = endpoint._withUnsafeGuaranteedRef { $0.decideLocked(thread) }
                 if case .enqueue = decision {
@@ -131,10 +142,14 @@ final class Registry: @unchecked Sendable {
     // MARK: Membership (lock held)
 
     /// Registers a new endpoint and starts listening for its changes.
-    func attachLocked(_ endpoint: AnyEndpoint, source: EndpointSource) {
+    ///
+    /// - Parameter lifetime: The registrar whose deinit means the object is gone, found
+    ///   before the lock was taken (`lifetimeRegistrar(of:)` may run user code).
+    func attachLocked(_ endpoint: AnyEndpoint, source: EndpointSource, lifetime: ChangeRegistrar?) {
+        assertLocked()
         byObject[endpoint.objectID, default: []].append(endpoint)
         endpointCount += 1
-        if let object = endpoint.target, let registrar = Self.lifetimeRegistrar(of: object) {
+        if let registrar = lifetime {
             registrar.members.append(endpoint)
             endpoint.lifetime = registrar
         }
@@ -143,6 +158,7 @@ final class Registry: @unchecked Sendable {
 
     /// Starts listening for a sender's changes.
     func subscribeLocked(_ endpoint: AnyEndpoint, source: EndpointSource) {
+        assertLocked()
         guard endpoint.role.contains(.sends), endpoint.subscriptions.isEmpty else { return }
         switch source {
         case .none:
@@ -163,6 +179,7 @@ final class Registry: @unchecked Sendable {
     /// Puts `new` where `old` was: in the object index, the lifetime registrar and every
     /// subscription. `old` is detached.
     func transferLocked(from old: AnyEndpoint, to new: AnyEndpoint) {
+        assertLocked()
         buryLocked(old)
         if let index = byObject[old.objectID]?.firstIndex(where: { $0 === old }) {
             byObject[old.objectID]![index] = new
@@ -189,6 +206,7 @@ final class Registry: @unchecked Sendable {
 
     /// Removes an endpoint from the graph. Its chain has already let go of it.
     func forgetLocked(_ endpoint: AnyEndpoint) {
+        assertLocked()
         guard !endpoint.isDetached else { return }
         endpoint.isDetached = true
         endpoint.unsubscribeAllLocked()
@@ -233,9 +251,10 @@ final class Registry: @unchecked Sendable {
     func endpointsLocked(
         of object: AnyObject, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil
     ) -> [AnyEndpoint] {
+        assertLocked()
         let id = ObjectIdentifier(object)
         guard let list = byObject[id] else { return [] }
-        for stale in list where stale.target !== object {
+        for stale in list where stale.targetLocked() !== object {
             stale.anyCore.detachLocked(stale)
         }
         return (byObject[id] ?? []).filter { $0.matches(object, keyPath, events: events, index: index) }
@@ -247,6 +266,8 @@ final class Registry: @unchecked Sendable {
             .first { $0.events == spec.events }
     }
 
+    /// The registrar whose deinit means `object` is gone. Reads a control's `eventCenter`,
+    /// which is the control's code: never call it with the lock held.
     static func lifetimeRegistrar(of object: AnyObject) -> ChangeRegistrar? {
         if let dynamic = object as? any DynamicObject { return dynamic._$registrar }
         if let control = object as? any Control { return control.eventCenter.registrar }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Something a person edits: it reports user edits as ``ControlEvents``.
 ///
 /// A control owns a ``ControlEventCenter`` and calls ``sendActions(for:)`` when the user
@@ -43,7 +45,12 @@ extension Control {
     ///
     /// - Parameter events: What the user did.
     public func sendActions(for events: ControlEvents) {
-        eventCenter.registrar.notify(events: events.rawValue)
+        let center = eventCenter
+        guard center.claim(for: self) else {
+            Diagnostics.report(.misuse, rule: 11, "\(type(of: self)) sent \(events) through a ControlEventCenter that belongs to another control; ignored. Give each control its own event center")
+            return
+        }
+        center.registrar.notify(events: events.rawValue)
     }
 }
 
@@ -51,9 +58,23 @@ extension Control {
 ///
 /// A control stores one (`let eventCenter = ControlEventCenter()`) and never shares it. When
 /// the control deinitialises, so does its event center, and the control leaves every chain.
+///
+/// An event center serves one control only: the first control that binds or sends through it
+/// owns it. Another control that tries to is refused and reported, so a center that outlives
+/// its control never makes Bindery reach a control that has gone.
 public final class ControlEventCenter: Sendable {
     let registrar = ChangeRegistrar()
+    /// The address of the control that owns this center; 0 until one binds or sends.
+    private let owner = Atomic<UInt>(0)
 
     /// Creates an event center for one control.
     public init() {}
+
+    /// Whether `control` owns this center, making it the owner if none does yet.
+    @usableFromInline
+    func claim(for control: AnyObject) -> Bool {
+        let address = UInt(bitPattern: Unmanaged.passUnretained(control).toOpaque())
+        let (exchanged, original) = owner.compareExchange(expected: 0, desired: address, ordering: .relaxed)
+        return exchanged || original == address
+    }
 }

@@ -82,10 +82,10 @@ extension Bind {
         }
     }
 
-    /// Whether `object` is in any chain.
+    /// Whether `object` is in any bound chain: one with a live sender and a live receiver.
     ///
     /// - Parameter object: The object.
-    /// - Returns: `true` if some chain has an endpoint on it.
+    /// - Returns: `true` if some bound chain has an endpoint on it.
     ///
     /// ```swift
     /// #expect(Bind.isBound(label))
@@ -99,7 +99,8 @@ extension Bind {
     /// - Parameters:
     ///   - object: The object.
     ///   - keyPath: The property.
-    /// - Returns: `true` if some chain has an endpoint on it.
+    /// - Returns: `true` if some bound chain (a live sender and a live receiver) has an
+    ///   endpoint on it.
     ///
     /// ```swift
     /// Bind.isBound(label, \.text)
@@ -158,7 +159,8 @@ extension Bind {
 
     private static func isBound(_ object: AnyObject, keyPath: AnyKeyPath?, events: ControlEvents?, index: Int??) -> Bool {
         Registry.shared.locked {
-            !Registry.shared.endpointsLocked(of: object, keyPath: keyPath, events: events, index: index).isEmpty
+            Registry.shared.endpointsLocked(of: object, keyPath: keyPath, events: events, index: index)
+                .contains { $0.anyCore.resolvedLocked().isCompleteLocked }
         }
     }
 }

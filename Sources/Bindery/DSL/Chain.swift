@@ -35,7 +35,9 @@ public struct Chain<Value>: @unchecked Sendable {
 
     /// Starts a declaration at `spec`: joins the chain it is already in, if any (rule 7).
     @usableFromInline
-    init(head spec: EndpointSpec<Value>) {
+    init(head declared: EndpointSpec<Value>) {
+        var spec = declared
+        spec.lifetime = Registry.lifetimeRegistrar(of: spec.object)
         if let problem = spec.problem {
             Self.report(problem, spec: spec)
             core = Registry.shared.locked {
@@ -75,7 +77,9 @@ public struct Chain<Value>: @unchecked Sendable {
 
     /// Adds `spec` to this chain, merging the chain it is already in, if any (rule 7).
     @usableFromInline
-    func adding(_ spec: EndpointSpec<Value>) -> Chain {
+    func adding(_ declared: EndpointSpec<Value>) -> Chain {
+        var spec = declared
+        spec.lifetime = Registry.lifetimeRegistrar(of: spec.object)
         if let problem = spec.problem {
             Self.report(problem, spec: spec)
             return self
@@ -92,11 +96,16 @@ public struct Chain<Value>: @unchecked Sendable {
                 return (core, core.addLocked(spec))
             }
             let other = existing.anyCore.resolvedLocked()
-            let work = other === core ? nil : core.absorbLocked(other)
+            let merge = other === core ? nil : core.absorbLocked(other)
+            // The declaration's own initial value, unless the merge already gives it one.
+            let pushedByMerge = other !== core && existing.wantsInitial
+            var push: (() -> Void)?
             if let member = Registry.shared.endpointLocked(for: spec), member.anyCore === core {
-                core.replaceLocked(member, with: spec)
+                push = core.replaceLocked(member, with: spec, pushing: !pushedByMerge)
             }
-            return (core, work)
+            guard let merge else { return (core, push) }
+            guard let push else { return (core, merge) }
+            return (core, { merge(); push() })
         }
         work?()
         return Chain(core: core)
@@ -145,9 +154,12 @@ public struct Chain<Value>: @unchecked Sendable {
         }
     }
 
-    /// Whether the chain is still bound: it has not been unbound and has not lost its last
-    /// sender or receiver.
+    /// Whether the chain is bound: it has a live sender and a live receiver (a named block
+    /// counts), and has not been unbound.
+    ///
+    /// A declaration that stopped at its head (`Bind.in(model, \.title)` alone), or whose
+    /// receivers were all refused, is not bound yet; a continuation can still complete it.
     public var isBound: Bool {
-        Registry.shared.locked { !self.core.resolvedLocked().isDissolved }
+        Registry.shared.locked { self.core.resolvedLocked().isCompleteLocked }
     }
 }

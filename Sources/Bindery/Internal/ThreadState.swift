@@ -14,6 +14,9 @@ struct ThreadState {
     var depth: Int = 0
     /// How many dispatches this thread is nested in.
     var nesting: Int = 0
+    /// The endpoint this thread is writing for a chain it does not own (a main-actor write):
+    /// its echo is ignored (DESIGN rule 3).
+    var deferredWrite: ObjectIdentifier?
 
     /// The depth of a change this thread makes now: one more than the change it is
     /// dispatching, or 0 outside any dispatch.
@@ -29,6 +32,25 @@ struct ThreadState {
         state.initialize(to: ThreadState())
         pthread_setspecific(key, state)
         return state
+    }
+
+    /// Runs main-actor work queued by a dispatch as that dispatch's next cause: changes it
+    /// makes sit one level deeper than the change that queued it, so a cycle through main-actor
+    /// work is bounded like any other (rule 3), and a write to `writing`'s object does not
+    /// echo.
+    ///
+    /// - Parameters:
+    ///   - depth: The causal depth of the change that queued the work.
+    ///   - writing: The endpoint being written, if any.
+    ///   - work: The write or the block.
+    static func runDeferred<Result>(depth: Int, writing: ObjectIdentifier?, _ work: () -> Result) -> Result {
+        let thread = current
+        let saved = thread.pointee
+        thread.pointee.depth = depth
+        thread.pointee.nesting += 1
+        thread.pointee.deferredWrite = writing
+        defer { thread.pointee = saved }
+        return work()
     }
 
     /// The ownership tag of the calling thread.

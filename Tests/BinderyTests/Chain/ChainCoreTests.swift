@@ -226,3 +226,166 @@ final class Recorder {
         self.onWrite = onWrite
     }
 }
+
+/// Defects the engine review found; each test failed before its fix.
+extension ChainCoreTests {
+    @Test("Rule 3, 10: changes queued during a dispatch end every endpoint at the last value written")
+    func queuedChangesEndEqual() {
+        let a = Box(), b = Box()
+        Bind.inout(a, \.int).inout(b, \.int).out("poke", initial: false) { (v: Int) in
+            if v == 1 {
+                a.int = 5
+                b.int = 7
+            }
+        }
+        a.int = 1
+        #expect(a.int == 7)
+        #expect(b.int == 7)
+    }
+
+    @Test("Rule 3: a change a setter makes to a receiver the dispatch has yet to write is not overwritten")
+    func setterChangeToLaterReceiverWins() {
+        let a = Box(), b = Box(), c = Box()
+        // b's setter (through its own chain) sets c while the a–b–c dispatch is running.
+        Bind.in(b, \.string).out("nudge c", initial: false) { (_: String) in c.int = 42 }
+        Bind.inout(a, \.int).inout(b, \.int).inout(c, \.int)
+        b.string = "go"
+        #expect(c.int == 42)
+        #expect(a.int == 42)
+        #expect(b.int == 42)
+        a.int = 1
+        #expect([a.int, b.int, c.int] == [1, 1, 1])
+    }
+
+    @Test("Rule 3: an array element the chain wrote still sends the user's next write of it")
+    func elementMemoSeesChainWrites() {
+        let model = Box()
+        let lottery = Lottery()
+        Bind.inout(model, \.int).inout(lottery, \.digits, index: 1)
+        model.int = 4
+        #expect(lottery.digits == [0, 4, 0])
+        lottery.digits[1] = 0
+        #expect(model.int == 0)
+    }
+
+    @Test("Rule 3: a block on an array element does not run when another element changes")
+    func elementBlockIgnoresOtherElements() {
+        let model = Box()
+        let lottery = Lottery()
+        var runs: [Int] = []
+        Bind.inout(model, \.int).inout(lottery, \.digits, index: 1).out("seen", initial: false) { (v: Int) in runs.append(v) }
+        model.int = 4
+        lottery.digits[0] = 9
+        lottery.digits[2] = 9
+        #expect(runs == [4])
+    }
+
+    @Test("Rule 1, 7: a @Dynamic receiver declared again mid-dispatch still gets the dispatch's value")
+    func receiverRedeclaredMidDispatch() {
+        let source = Box(), target = Box()
+        let plain = Label()
+        // The first receiver's setter declares the same binding again, as cell reuse does: the
+        // second receiver's endpoint is replaced while the dispatch is under way.
+        let trigger = Recorder(name: "t") { _ in Bind.in(source, \.int).out(target, \.int, initial: false) }
+        Bind.in(source, \.int).out(trigger, \.value, initial: false).out(target, \.int).out(plain, \.number)
+        source.int = 5
+        #expect(plain.number == 5)
+        #expect(target.int == 5)
+        source.int = 6
+        #expect(target.int == 6)
+        #expect(Bind.isBound(target))
+    }
+
+    @Test("Rule 1: a receiver unbound mid-dispatch is not written by that dispatch, weak or @Dynamic")
+    func receiverUnboundMidDispatchSkipped() {
+        let source = Box()
+        let dynamicReceiver = Box(), plainReceiver = Label()
+        let trigger = Recorder(name: "t") { _ in
+            Bind.unbind(dynamicReceiver)
+            Bind.unbind(plainReceiver)
+        }
+        Bind.in(source, \.int).out(trigger, \.value, initial: false).out(dynamicReceiver, \.int, initial: false)
+            .out(plainReceiver, \.number, initial: false)
+        source.int = 3
+        #expect(dynamicReceiver.int == 0)
+        #expect(plainReceiver.number == 0)
+    }
+
+    @Test("Rule 1, 7: a receiver whose chain is merged into another mid-dispatch holds the merged chain's value")
+    func receiverMergedMidDispatch() {
+        let source = Box(), receiver = Box(), head = Box()
+        head.int = 100
+        let trigger = Recorder(name: "t") { _ in
+            // A new declaration whose first chain (head's) absorbs the dispatching one.
+            Bind.in(head, \.int).out(receiver, \.int)
+        }
+        Bind.in(source, \.int).out(trigger, \.value, initial: false).out(receiver, \.int, initial: false)
+        source.int = 3
+        #expect(receiver.int == 100)
+        #expect(source.int == 3)
+    }
+
+    @Test("Rule 2, 7: a merge gives no value to receivers and blocks declared initial: false")
+    func mergeRespectsInitialFalse() {
+        let a = Box(), b = Box(), quiet = Label()
+        a.int = 1
+        b.int = 2
+        var blockRuns = 0
+        Bind.in(b, \.int).out(quiet, \.number, initial: false).out("quiet", initial: false) { blockRuns += 1 }
+        Bind.in(a, \.int).in(b, \.int)      // b's chain joins a's; a's value (1) wins
+        #expect(quiet.number == 0)
+        #expect(blockRuns == 0)
+        a.int = 3
+        #expect(quiet.number == 3)
+        #expect(blockRuns == 1)
+    }
+
+    @Test("Rule 7: a merge never leaves two blocks with one name in a chain")
+    func mergeKeepsOneBlockPerName() {
+        let a = Box(), b = Box()
+        var first = 0, second = 0
+        let log = DiagnosticLog()
+        Bind.in(a, \.int).out("log", initial: false) { first += 1 }
+        Bind.in(b, \.int).out("log", initial: false) { second += 1 }
+        log.capture { Bind.in(a, \.int).in(b, \.int) }
+        a.int = 1
+        #expect(first == 1)
+        #expect(second == 0)
+        #expect(log.all.count == 1)
+        #expect(log.all.first?.message.contains("\"log\"") == true)
+    }
+
+    @Test("Rule 7: declaring a converted endpoint again keeps its conversion")
+    func redeclarationKeepsConversion() {
+        let a = Box(), b = Box(), label = Label()
+        Bind.in(a, \.int).out(b, \.int, convert: { $0 * 10 })
+        Bind.in(b, \.int).out(label, \.text)
+        a.int = 3
+        #expect(b.int == 30)
+    }
+
+    @Test("Rule 7: declaring a negated endpoint again keeps the negation")
+    func redeclarationKeepsNegation() {
+        let a = Box(), b = Box()
+        Bind.in(a, \.bool).outNot(b, \.bool)
+        Bind.in(b, \.bool).out(Label(), \.text)
+        a.bool = true
+        #expect(b.bool == false)
+        a.bool = false
+        #expect(b.bool == true)
+    }
+
+    @Test("Rule 5, 11: a filter rejection that cannot put a one-way source back is reported")
+    func putBackOfOneWaySourceReported() {
+        let model = Box(), source = Box()
+        let log = DiagnosticLog()
+        log.capture {
+            Bind.inout(model, \.int).in(source, \.color, convert: { $0.name.count }).filter { $0 < 5 }
+            source.color = Color(name: "far too long")
+        }
+        #expect(model.int == 0)
+        #expect(log.all.count == 1)
+        #expect(log.all.first?.kind == .badData)
+        #expect(log.all.first?.message.contains("Box.color") == true)
+    }
+}

@@ -61,7 +61,7 @@ import Testing
         #expect(log.all.count == 1)
         let message = log.all.first?.message ?? ""
         #expect(message.hasPrefix("cannot bind App."))
-        #expect(message.contains("stored properties of @Dynamic classes"))
+        #expect(message.contains("not a stored property of a @Dynamic class"))
         #expect(!Bind.isBound(app))
     }
 

@@ -86,3 +86,62 @@ final class TestToggle: Control {
         sendActions(for: .valueChanged)
     }
 }
+
+extension ControlTests {
+    @Test("Rule 11: an event center serves one control; another control using it is refused and reported")
+    func sharedEventCenterRefused() {
+        let model = Box()
+        let log = DiagnosticLog()
+        let first = TestField()
+        let second = SharingField(sharing: first.eventCenter)
+        log.capture {
+            Bind.inout(model, \.string).inout(first, \.text, on: .editingChanged)
+            Bind.inout(model, \.int).inout(second, \.text, on: .editingChanged)
+        }
+        #expect(log.all.count == 1)
+        #expect(log.all.first?.kind == .misuse)
+        #expect(log.all.first?.message.contains("ControlEventCenter") == true)
+        #expect(!Bind.isBound(second))
+        first.type("ok")
+        #expect(model.string == "ok")
+    }
+
+    @Test("Rule 1, 11: a control whose event center outlives it is never read after it has gone")
+    func eventCenterOutlivesControl() {
+        let model = Box()
+        let log = DiagnosticLog()
+        var first: TestField? = TestField()
+        let center = first!.eventCenter
+        Bind.inout(model, \.string).inout(first!, \.text, on: .editingChanged)
+        weak let gone = first
+        first = nil
+        #expect(gone == nil)
+        // Another control now sends through the surviving center: Bindery must not reach the
+        // dead control (before, this read freed memory).
+        let second = SharingField(sharing: center)
+        log.capture {
+            for _ in 0..<100 { second.type("after") }
+        }
+        #expect(model.string == "")
+        #expect(log.all.allSatisfy { $0.kind == .misuse })
+        #expect(!log.all.isEmpty)
+        #expect(!Bind.isBound(model))
+    }
+}
+
+/// A field built on someone else's event center (what the shared-center tests guard against).
+final class SharingField: Control, @unchecked Sendable {
+    var text = ""
+    let eventCenter: ControlEventCenter
+    static var designatedKeyPath: ReferenceWritableKeyPath<SharingField, String> { \.text }
+    static var designatedEvents: ControlEvents { .editingChanged }
+
+    init(sharing center: ControlEventCenter) {
+        eventCenter = center
+    }
+
+    func type(_ newText: String) {
+        text = newText
+        sendActions(for: .editingChanged)
+    }
+}

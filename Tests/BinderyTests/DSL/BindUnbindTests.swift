@@ -272,3 +272,59 @@ final class Holder {
         didSet { box = nil }
     }
 }
+
+/// When a chain is bound and when it ends: code, docs and `isBound` agree.
+extension BindUnbindTests {
+    @Test("Rule 1: a declaration that stops at its head is not bound until a receiver joins it")
+    func bareHeadIsNotBound() {
+        let model = Box()
+        let chain = Bind.in(model, \.int)
+        #expect(!chain.isBound)
+        #expect(!Bind.isBound(model))
+        #expect(!Bind.isBound(model, \.int))
+        let label = Label()
+        chain.out(label, \.number)
+        #expect(chain.isBound)
+        #expect(Bind.isBound(model, \.int))
+        model.int = 4
+        #expect(label.number == 4)
+    }
+
+    @Test("Rule 1, 11: a chain whose only receiver was refused is not bound")
+    func refusedReceiverLeavesChainUnbound() {
+        let model = Box()
+        let log = DiagnosticLog()
+        let chain = log.capture { Bind.in(model, \.int).out(Panel(), \.background) }
+        #expect(log.all.count == 1)
+        #expect(!chain.isBound)
+        #expect(!Bind.isBound(model))
+    }
+
+    @Test("Rule 1, 11: a sender index out of range at bind time is reported and not bound")
+    func senderIndexOutOfRangeRefused() {
+        let lottery = Lottery()
+        let log = DiagnosticLog()
+        let chain = log.capture { Bind.in(lottery, \.digits, index: 5).out(Label(), \.text) }
+        #expect(log.all.count == 1)
+        #expect(log.all.first?.kind == .misuse)
+        #expect(log.all.first?.message.contains("index 5") == true)
+        #expect(log.all.first?.message.contains("3 elements") == true)
+        #expect(!chain.isBound)
+        #expect(!Bind.isBound(lottery))
+    }
+
+    @Test("Rule 1: a chain that lost its last receiver is not bound, and its sender is free again")
+    func chainWithoutReceiverEnds() {
+        let model = Box()
+        let chain: Chain<Int>
+        do {
+            let label = Label()
+            chain = Bind.in(model, \.int).out(label, \.number)
+            #expect(chain.isBound)
+        }
+        model.int = 1      // prunes the dead label: the chain has no receiver left
+        #expect(!chain.isBound)
+        #expect(!Bind.isBound(model))
+        #expect(model._$registrar.isIdleForTesting)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Bindery
 
@@ -57,4 +58,52 @@ final class MainLog: @unchecked Sendable {
         values.append(value)
         allOnMain = allOnMain && onMain
     }
+}
+
+extension DeliveryTests {
+    @Test("Rule 3: main-actor work runs as the next cause of the change that queued it", .timeLimit(.minutes(1)))
+    func mainActorWorkKeepsCausalDepth() async {
+        let box = Box()
+        let depths = MainLog()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Bind.in(box, \.int).out("depth", initial: false, delivery: .mainActor) { (_: Int) in
+                // The depth a change made here would have: one more than the change that
+                // queued this block (0, made by user code outside any dispatch).
+                depths.append(ThreadState.current.pointee.causalDepth, onMain: MainQueue.isCurrent)
+                done.resume()
+            }
+            Task.detached { box.int = 1 }
+        }
+        #expect(depths.values == [1])
+        #expect(depths.allOnMain)
+    }
+
+    @Test("Rule 3, 4: a main-actor receiver that also sends does not echo its writes back into its chain", .timeLimit(.minutes(1)))
+    func mainActorReceiverDoesNotEcho() async {
+        let source = Box(), mirror = Box()
+        let seen = ValueLog()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Bind.inout(source, \.int)
+                .out(mirror, \.int, initial: false, delivery: .mainActor)
+                .in(mirror, \.int)
+                .out("seen", initial: false) { (value: Int) in seen.append(value) }
+                .out("done", initial: false, delivery: .mainActor) { (value: Int) in if value == 2 { done.resume() } }
+            Task.detached {
+                source.int = 1
+                source.int = 2
+            }
+        }
+        #expect(mirror.int == 2)
+        #expect(source.int == 2)
+        #expect(seen.values == [1, 2])
+    }
+}
+
+/// Values a block saw, from any thread.
+final class ValueLog: @unchecked Sendable {
+    // @unchecked: `entries` is guarded by `lock`.
+    private let lock = NSLock()
+    private var entries: [Int] = []
+    var values: [Int] { lock.withLock { entries } }
+    func append(_ value: Int) { lock.withLock { entries.append(value) } }
 }

@@ -31,3 +31,18 @@ import Testing
         #expect(runs == 2)
     }
 }
+
+extension ChangeRegistrarTests {
+    @Test("Rule 11: a report for a slot that does not exist is ignored, never trapped")
+    func badSlotIgnored() {
+        let box = Box()
+        let label = Label()
+        Bind.in(box, \.int).out(label, \.number)
+        box._$registrar.didSet(-1)
+        box._$registrar.didSet(-64)
+        box._$registrar.didSet(Int.max)
+        box._$registrar.didSet(Int.min)
+        box.int = 2
+        #expect(label.number == 2)
+    }
+}
