@@ -16,25 +16,27 @@ class AnyEndpoint {
     let objectType: AnyObject.Type
     /// The object, held weakly, when `isWeak`.
     weak var weakTarget: AnyObject?
-    /// Whether the object is held weakly. A native `@Dynamic` object is not: a weak reference
-    /// would give it a side table, which slows every retain and release of the object, in the
-    /// application too. It is held by `keeper` (unowned), which keeps its memory but not the
-    /// object, and `target` retains it only while it is not deinitialising (see
-    /// `UnownedObject`); its registrar's deinit takes the endpoint out of its chain. Endpoints
-    /// through several objects (routes), controls (whose event center the application could
-    /// share) and all other objects are held weakly.
+    /// Whether the object is held weakly: only an Objective-C object is. A weak reference
+    /// gives its object a side table, which slows every retain and release of the object (in
+    /// the application too) and is an aligned allocation that glibc's allocator (before 2.38)
+    /// does not reuse well: binding and dropping plain receivers in a loop grew resident
+    /// memory without bound. Every native Swift object is held by `keeper` (unowned), which
+    /// keeps its memory but not the object, and `target` retains it only while it is not
+    /// deinitialising (see `UnownedObject`). A `@Dynamic` object or control leaves its chain
+    /// when its registrar goes; any other object at the next dispatch, which releases the
+    /// memory the unowned reference kept.
     @inline(__always)
     var isWeak: Bool { keeper == nil }
     /// Keeps the memory of an object not held weakly, so that `object` can be tried after the
     /// object has gone. Only its presence is read; its reference never is.
     private let keeper: UnownedObject.Keeper?
     /// The object, for writes and for reads outside a notification of its own; nil once it has
-    /// gone (or begun to go) and, for an object not held weakly, once the endpoint has left
-    /// its chain.
+    /// gone (or begun to go), and once the endpoint has left its chain.
     @inline(__always)
     var target: AnyObject? {
+        if isDetached { return nil }
         if isWeak { return weakTarget }
-        return isDetached ? nil : UnownedObject.retainIfAlive(object)
+        return UnownedObject.retainIfAlive(object)
     }
     /// The object, unretained: dereferenced by `target`, or directly only inside a
     /// notification that its own registrar sends from its own setter or event, where it is
@@ -101,7 +103,7 @@ class AnyEndpoint {
             self.route = nil
             notifierIsObject = false
         }
-        if spec.object is any DynamicObject, route == nil, UnownedObject.isSupported(for: spec.object) {
+        if UnownedObject.isSupported(for: spec.object) {
             keeper = UnownedObject.Keeper(spec.object)
         } else {
             keeper = nil
