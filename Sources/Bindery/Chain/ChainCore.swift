@@ -42,8 +42,9 @@ class AnyChainCore {
 
 /// One unit of work for a chain's owner.
 enum Item<Value> {
-    /// A source changed to `value`.
-    case change(Value, origin: Endpoint<Value>)
+    /// A source changed to `value`. `noted`: its change test (an array element's memo) has
+    /// already passed it, on the owner's thread when it was queued.
+    case change(Value, origin: Endpoint<Value>, noted: Bool)
     /// Newly joined receivers and blocks get the chain's current value (DESIGN rule 2).
     case push([Endpoint<Value>], [NamedBlock<Value>])
 }
@@ -296,9 +297,9 @@ final class ChainCore<Value>: AnyChainCore {
         var pending: [Item<Target>] = []
         if let toTarget = Conversion.converter(from: Value.self, to: Target.self) {
             for queued in queue {
-                guard case .change(let value, let origin) = queued.item,
+                guard case .change(let value, let origin, let noted) = queued.item,
                       let index = endpoints.firstIndex(where: { $0 === origin }) else { continue }
-                pending.append(.change(toTarget(value), origin: moved[index]))
+                pending.append(.change(toTarget(value), origin: moved[index], noted: noted))
             }
         }
         Registry.shared.buryLocked((endpoints, queue))
@@ -426,9 +427,18 @@ final class ChainCore<Value>: AnyChainCore {
     }
 
     /// Queues a change from `origin` for the chain's owner (or becomes the owner).
+    ///
+    /// On the owner's own thread (user code or a write during a dispatch), an origin with a
+    /// change test is tested now: a write to one element of an array notifies every element's
+    /// endpoint, and an element the chain has just written must not queue its old value.
     @inline(never)
     func enqueueChange(_ value: Value, from origin: Endpoint<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
-        enqueue(.change(value, origin: origin), thread)
+        var noted = false
+        if let noteChange = origin.accessors.noteChange, state.load(ordering: .relaxed) & ~1 == UInt(bitPattern: thread) {
+            guard noteChange(value) else { return }
+            noted = true
+        }
+        enqueue(.change(value, origin: origin, noted: noted), thread)
     }
 
     /// Delivers a change from `origin` as the owner, then drains the queue and gives the chain
@@ -490,9 +500,9 @@ final class ChainCore<Value>: AnyChainCore {
     /// the item was queued is replaced by its successor; one that left the chain is dropped.
     private func currentLocked(_ item: Item<Value>) -> Item<Value>? {
         switch item {
-        case .change(let value, let origin):
+        case .change(let value, let origin, let noted):
             guard let origin = origin.currentLocked() as? Endpoint<Value>, origin.core === self else { return nil }
-            return .change(value, origin: origin)
+            return .change(value, origin: origin, noted: noted)
         case .push(let receivers, let blocks):
             let current = receivers.compactMap { $0.currentLocked() as? Endpoint<Value> }
             return .push(current.filter { $0.core === self }, blocks)
@@ -514,11 +524,11 @@ final class ChainCore<Value>: AnyChainCore {
             thread.pointee.nesting = saved.nesting
         }
         switch item {
-        case .change(let value, let origin):
+        case .change(let value, let origin, let noted):
             // The origin held `value` when the change was queued; if the chain has written it
             // since, it no longer does, and it is written like every other member.
             let isUnchanged = origin.writtenSequence.load(ordering: .relaxed) < queued.sequence
-            runChange(value, from: origin, skipping: isUnchanged ? origin : nil, plan)
+            runChange(value, from: origin, skipping: isUnchanged ? origin : nil, noted: noted, plan)
         case .push(let receivers, let blocks):
             guard let value = current else { return }
             deliver(value, to: receivers.map { Unmanaged.passUnretained($0) }, skipping: nil, blocks: blocks)
@@ -533,8 +543,8 @@ final class ChainCore<Value>: AnyChainCore {
 
     /// Filters a change, records it and delivers it. Owner only, no lock held.
     @inline(__always)
-    private func runChange(_ value: Value, from origin: Endpoint<Value>, skipping skipped: Endpoint<Value>?, _ plan: Plan<Value>) {
-        if origin.accessors.noteChange != nil, !noteChange(value, origin) { return }
+    private func runChange(_ value: Value, from origin: Endpoint<Value>, skipping skipped: Endpoint<Value>?, noted: Bool = false, _ plan: Plan<Value>) {
+        if !noted, origin.accessors.noteChange != nil, !noteChange(value, origin) { return }
         if !plan.filters.isEmpty, !passes(value, plan.filters) {
             putBack(origin)
             return

@@ -268,6 +268,19 @@ extension ChainCoreTests {
         #expect(model.int == 0)
     }
 
+    @Test("Rule 3: the chain's write of one element never queues another element's old value")
+    func siblingElementsInOneChain() {
+        let model = Box()
+        let lottery = Lottery()
+        Bind.inout(model, \.int).inout(lottery, \.digits, index: 0).inout(lottery, \.digits, index: 1)
+        model.int = 5
+        #expect(lottery.digits == [5, 5, 0])
+        #expect(model.int == 5)
+        lottery.digits[1] = 7
+        #expect(lottery.digits == [7, 7, 0])
+        #expect(model.int == 7)
+    }
+
     @Test("Rule 3: a block on an array element does not run when another element changes")
     func elementBlockIgnoresOtherElements() {
         let model = Box()
