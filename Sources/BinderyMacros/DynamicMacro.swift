@@ -23,32 +23,35 @@ import SwiftSyntaxMacros
 ///     @_DynamicTracked(0) var sn = 0
 ///     let id = 7
 ///     nonisolated let _$registrar = Bindery.ChangeRegistrar()
-///     nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
-///         let table: @MainActor () -> [Bindery.DynamicProperty] = {
-///             [
-///                 Bindery.DynamicProperty(
-///                     name: "sn", keyPath: \Lottery.sn, slot: 0,
-///                     accessor: Bindery.PropertyAccessor(\Lottery.sn, get: { $0.sn }, set: { $0.sn = $1 })
-///                 ),
-///                 Bindery.DynamicProperty(
-///                     name: "id", keyPath: \Lottery.id, slot: nil,
-///                     accessor: Bindery.PropertyAccessor(\Lottery.id, get: { $0.id })
-///                 ),
-///             ]
-///         }
-///         return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-///     }()
+///     enum _$Slots { nonisolated static var first: Int { 0 } }
+///     nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
+///         Bindery.DynamicProperty(
+///             name: "sn", keyPath: \Lottery.sn, slot: 0,
+///             accessor: Bindery.PropertyAccessor(\Lottery.sn, get: { $0.sn }, set: { $0.sn = $1 })
+///         ),
+///         Bindery.DynamicProperty(
+///             name: "id", keyPath: \Lottery.id, slot: nil,
+///             accessor: Bindery.PropertyAccessor(\Lottery.id, get: { $0.id })
+///         ),
+///     ]
 /// }
 /// extension Lottery: Bindery.DynamicObject {}
 /// ```
 ///
 /// The members are `public` in a `public` or `open` class and `package` in a `package` one, and
-/// `nonisolated` so that a `@MainActor` class conforms. The table is built in a closure
-/// isolated to the class's global actor because Swift forms key paths to isolated properties
-/// only there (see `propertyTable`). Each entry also carries the property's direct accessors,
-/// which Bindery calls instead of applying the key path (see `accessor(of:root:)`). A generic
-/// class, or one nested where a static stored property is not allowed, gets a computed
-/// `static var` instead.
+/// `nonisolated` so that a `@MainActor` class conforms. Each entry also carries the property's
+/// direct accessors, which Bindery calls instead of applying the key path (see
+/// `accessor(of:root:)`). How the table is built (a `static let`, or once per class through
+/// `Bindery.DynamicProperty.table`, on the main actor for a `@MainActor` class) is described
+/// at `propertyTable`.
+///
+/// **Subclasses.** On a subclass of a `@Dynamic` class (the compiler tells the member role
+/// that the class already conforms), the macro adds no registrar: the object has one, its
+/// superclass's. The subclass's slots start where its superclass's end (`_$Slots.first`,
+/// read from the superclass's `_$slotCount` at run time, since the macro cannot see the
+/// superclass), and its table is `super`'s followed by its own. A class that can be subclassed
+/// builds its table with key paths rooted at whichever class asks, so `\Sub.inherited`
+/// matches exactly; a plain subclass gets its superclass's table rooted at itself.
 ///
 /// Attached to anything but a class, it reports an error and expands to nothing.
 public struct DynamicMacro {
