@@ -50,11 +50,6 @@ extension DynamicProperty {
         guard MainQueue.isCurrent else { return [] }
         return DynamicTableCache.shared.keep(MainActor.assumeIsolated(build), for: id)
     }
-
-    /// How many registrar slots `table` uses: one past its highest slot.
-    static func slotCount(of table: [DynamicProperty]) -> Int {
-        table.lazy.compactMap(\.slot).max().map { $0 + 1 } ?? 0
-    }
 }
 
 /// The property tables built so far, by class.
