@@ -23,32 +23,35 @@ import SwiftSyntaxMacros
 ///     @_DynamicTracked(0) var sn = 0
 ///     let id = 7
 ///     nonisolated let _$registrar = Bindery.ChangeRegistrar()
-///     nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
-///         let table: @MainActor () -> [Bindery.DynamicProperty] = {
-///             [
-///                 Bindery.DynamicProperty(
-///                     name: "sn", keyPath: \Lottery.sn, slot: 0,
-///                     accessor: Bindery.PropertyAccessor(\Lottery.sn, get: { $0.sn }, set: { $0.sn = $1 })
-///                 ),
-///                 Bindery.DynamicProperty(
-///                     name: "id", keyPath: \Lottery.id, slot: nil,
-///                     accessor: Bindery.PropertyAccessor(\Lottery.id, get: { $0.id })
-///                 ),
-///             ]
-///         }
-///         return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-///     }()
+///     enum _$Slots { nonisolated static var first: Int { 0 } }
+///     nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
+///         Bindery.DynamicProperty(
+///             name: "sn", keyPath: \Lottery.sn, slot: 0,
+///             accessor: Bindery.PropertyAccessor(\Lottery.sn, get: { $0.sn }, set: { $0.sn = $1 })
+///         ),
+///         Bindery.DynamicProperty(
+///             name: "id", keyPath: \Lottery.id, slot: nil,
+///             accessor: Bindery.PropertyAccessor(\Lottery.id, get: { $0.id })
+///         ),
+///     ]
 /// }
 /// extension Lottery: Bindery.DynamicObject {}
 /// ```
 ///
 /// The members are `public` in a `public` or `open` class and `package` in a `package` one, and
-/// `nonisolated` so that a `@MainActor` class conforms. The table is built in a closure
-/// isolated to the class's global actor because Swift forms key paths to isolated properties
-/// only there (see `propertyTable`). Each entry also carries the property's direct accessors,
-/// which Bindery calls instead of applying the key path (see `accessor(of:root:)`). A generic
-/// class, or one nested where a static stored property is not allowed, gets a computed
-/// `static var` instead.
+/// `nonisolated` so that a `@MainActor` class conforms. Each entry also carries the property's
+/// direct accessors, which Bindery calls instead of applying the key path (see
+/// `accessor(of:root:)`). How the table is built (a `static let`, or once per class through
+/// `Bindery.DynamicProperty.table`, on the main actor for a `@MainActor` class) is described
+/// at `propertyTable`.
+///
+/// **Subclasses.** On a subclass of a `@Dynamic` class (the compiler tells the member role
+/// that the class already conforms), the macro adds no registrar: the object has one, its
+/// superclass's. The subclass's slots start where its superclass's end (`_$Slots.first`,
+/// read from the superclass's `_$slotCount` at run time, since the macro cannot see the
+/// superclass), and its table is `super`'s followed by its own. A class that can be subclassed
+/// builds its table with key paths rooted at whichever class asks, so `\Sub.inherited`
+/// matches exactly; a plain subclass gets its superclass's table rooted at itself.
 ///
 /// Attached to anything but a class, it reports an error and expands to nothing.
 public struct DynamicMacro {
@@ -64,6 +67,10 @@ public struct DynamicMacro {
     static let trackedName = "_DynamicTracked"
     /// The protocol the extension conforms to.
     static let conformanceName = "DynamicObject"
+    /// The generated nested enum that says where the class's own slots start.
+    static let slotsName = "_$Slots"
+    /// The generated class property that counts the slots a class and its superclasses use.
+    static let slotCountName = "_$slotCount"
 }
 
 // MARK: - Member attribute: @_DynamicTracked(slot)
@@ -124,22 +131,18 @@ extension DynamicMacro: MemberMacro {
             return []
         }
 
-        var modifiers: [DeclModifierSyntax] = []
-        if let access = memberAccessLevel(of: classDecl) {
-            modifiers.append(GeneratedSyntax.modifier(access))
-        }
-        modifiers.append(GeneratedSyntax.modifier(.nonisolated))
-
+        let shape = DynamicClassShape(classDecl, inheritsConformance: protocols.isEmpty, context: context)
         let table = DynamicPropertyTable(classDecl.memberBlock.members)
-        return [
-            registrar(modifiers: modifiers),
-            propertyTable(
-                table,
-                of: classDecl,
-                modifiers: modifiers,
-                isGeneric: isInGenericContext(classDecl, context)
-            ),
-        ]
+        var members: [DeclSyntax] = []
+        if shape.superclass == nil {
+            members.append(registrar(modifiers: shape.modifiers(overridable: false, overriding: false)))
+        }
+        members.append(slots(shape))
+        if !shape.isFinal {
+            members.append(slotCount(table, shape))
+        }
+        members.append(propertyTable(table, shape))
+        return members
     }
 
     /// `nonisolated let _$registrar = Bindery.ChangeRegistrar()`.
@@ -160,24 +163,65 @@ extension DynamicMacro: MemberMacro {
         )
     }
 
-    /// `nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = ...`, or a
-    /// computed `static var` in a generic context, where static stored properties are not
-    /// supported.
+    /// `enum _$Slots { nonisolated static var first: Int { 0 } }`: where the class's own
+    /// registrar slots start. `0` for a class that inherits none; after the superclass's
+    /// slots (`Base._$slotCount`) for a subclass of a `@Dynamic` class. Every generated setter
+    /// reads it (`_$registrar.didSet(index, after: _$Slots.first)`), only when something
+    /// listens to the object; a subclass's `_$Slots` hides its superclass's.
+    private static func slots(_ shape: DynamicClassShape) -> DeclSyntax {
+        let first = shape.superclass.map { GeneratedSyntax.member(ExprSyntax(TypeExprSyntax(type: $0)), slotCountName) }
+            ?? GeneratedSyntax.integer(0)
+        let property = GeneratedSyntax.computed(
+            "first",
+            type: GeneratedSyntax.identifierType("Int"),
+            modifiers: [GeneratedSyntax.modifier(.nonisolated), GeneratedSyntax.modifier(.static)],
+            body: [.expr(first)]
+        )
+        return DeclSyntax(
+            EnumDeclSyntax(
+                name: .identifier(slotsName),
+                memberBlock: MemberBlockSyntax(
+                    members: MemberBlockItemListSyntax([MemberBlockItemSyntax(leadingTrivia: .newline, decl: property)])
+                )
+            )
+        )
+    }
+
+    /// `nonisolated class var _$slotCount: Int { _$Slots.first + 2 }`: how many slots the class
+    /// and its superclasses use, for a subclass to start after. Only a class that can be
+    /// subclassed has it.
+    private static func slotCount(_ table: DynamicPropertyTable, _ shape: DynamicClassShape) -> DeclSyntax {
+        let own = table.entries.filter { $0.slot != nil }.count
+        return GeneratedSyntax.computed(
+            slotCountName,
+            type: GeneratedSyntax.identifierType("Int"),
+            modifiers: shape.modifiers(overridable: true, overriding: shape.superclass != nil) + [GeneratedSyntax.modifier(.class)],
+            body: [.expr(GeneratedSyntax.sum(GeneratedSyntax.member(GeneratedSyntax.reference(.identifier(slotsName)), "first"), GeneratedSyntax.integer(own)))]
+        )
+    }
+
+    /// `_$dynamicProperties`, the property table, in the simplest form the class allows:
     ///
-    /// Swift forms a key path to an actor-isolated property only on that actor, and a property
-    /// of a `@MainActor` class (or of any class in a module whose default isolation is
-    /// `MainActor`, which a macro cannot see) is isolated. So the table is built by a closure
-    /// isolated to the class's global actor (`MainActor` unless the class names another), and
-    /// that closure is called synchronously, from any thread, through a nonisolated function
-    /// type, as `MainActor.assumeIsolated` does minus its check. Forming a key path reads no
-    /// property, and neither does forming the accessor closures, so nothing isolated is touched.
-    private static func propertyTable(
-        _ table: DynamicPropertyTable,
-        of classDecl: ClassDeclSyntax,
-        modifiers: [DeclModifierSyntax],
-        isGeneric: Bool
-    ) -> DeclSyntax {
-        let className = classDecl.name.trimmed
+    /// - a `static let` array for a final, non-generic class that inherits no table and is
+    ///   not isolated to a global actor;
+    /// - otherwise a computed property that asks `Bindery.DynamicProperty.table(of:_:)` to
+    ///   build the table once per class and keep it. A class that can be subclassed lists its
+    ///   properties with key paths rooted at whichever class asks (`Self`), through a generic
+    ///   local function, so that `\Sub.inherited` is in `Sub`'s table; a subclass's table starts
+    ///   with its superclass's (`super._$dynamicProperties`).
+    ///
+    /// Swift forms a key path to a property isolated to a global actor only on that actor. For
+    /// a class (or a listed property) marked `@MainActor`, the table is built on the main
+    /// actor, through `table(of:declaredBy:onMainActor:)`, which checks that it runs there. Swift has no
+    /// synchronous, checked way into any other global actor (the standard library's own
+    /// `MainActor.assumeIsolated` is a bit cast after an executor check), so for a class
+    /// isolated to a custom global actor the builder is still called through `unsafeBitCast`;
+    /// it forms key paths and closures and reads no property. A macro cannot see a module's
+    /// default isolation: in a module whose default is `MainActor`, write `@MainActor` on the
+    /// class.
+    private static func propertyTable(_ table: DynamicPropertyTable, _ shape: DynamicClassShape) -> DeclSyntax {
+        let arrayType = TypeSyntax(ArrayTypeSyntax(element: GeneratedSyntax.binderyType("DynamicProperty")))
+        let entriesRoot: TokenSyntax = shape.isFinal ? shape.name : .identifier("Root")
         let elements = table.entries.map { entry in
             ArrayElementSyntax(
                 leadingTrivia: .newline,
@@ -185,68 +229,102 @@ extension DynamicMacro: MemberMacro {
                     GeneratedSyntax.binderyExpr("DynamicProperty"),
                     [
                         ("name", GeneratedSyntax.string(entry.name.text)),
-                        ("keyPath", GeneratedSyntax.keyPath(root: className, property: entry.name.token)),
-                        ("slot", entry.slot.map(GeneratedSyntax.integer) ?? ExprSyntax(NilLiteralExprSyntax())),
-                        ("accessor", accessor(of: entry, root: className)),
+                        ("keyPath", GeneratedSyntax.keyPath(root: entriesRoot, property: entry.name.token)),
+                        ("slot", slotExpr(entry.slot, shape)),
+                        ("accessor", accessor(of: entry, root: entriesRoot)),
                     ],
                     breakingBefore: [0, 3]
                 ),
                 trailingComma: .commaToken()
             )
         }
-        let array = ArrayExprSyntax(
-            leftSquare: .leftSquareToken(),
-            elements: ArrayElementListSyntax(elements),
-            rightSquare: .rightSquareToken(leadingTrivia: elements.isEmpty ? [] : .newline)
-        )
-
-        // let table: @MainActor () -> [Bindery.DynamicProperty] = { [...] }
-        // return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-        let arrayType = TypeSyntax(ArrayTypeSyntax(element: GeneratedSyntax.binderyType("DynamicProperty")))
-        let builder = GeneratedSyntax.constant(
-            "table",
-            type: GeneratedSyntax.functionType(returning: arrayType, isolation: globalActor(of: classDecl)),
-            value: GeneratedSyntax.closure([.expr(ExprSyntax(array))])
-        )
-        let unisolatedCall = GeneratedSyntax.call(
-            GeneratedSyntax.call(
-                GeneratedSyntax.reference(.identifier("unsafeBitCast")),
-                [
-                    (nil, GeneratedSyntax.reference(.identifier("table"))),
-                    ("to", GeneratedSyntax.metatype(GeneratedSyntax.functionType(returning: arrayType))),
-                ]
+        let array = ExprSyntax(
+            ArrayExprSyntax(
+                leftSquare: .leftSquareToken(),
+                elements: ArrayElementListSyntax(elements),
+                rightSquare: .rightSquareToken(leadingTrivia: elements.isEmpty ? [] : .newline)
             )
         )
-        let body: [CodeBlockItemSyntax.Item] = [
-            .decl(builder),
-            .stmt(StmtSyntax(ReturnStmtSyntax(expression: unisolatedCall))),
-        ]
+        let inherited = GeneratedSyntax.member(ExprSyntax(SuperExprSyntax()), tableName)
 
+        // What builds the table, as statements whose last one returns it.
+        var body: [CodeBlockItemSyntax.Item]
+        if shape.isFinal {
+            body = [.expr(shape.superclass == nil ? array : GeneratedSyntax.sum(inherited, array))]
+        } else {
+            let function = GeneratedSyntax.genericTableFunction(
+                name: "table", parameter: "Root", constraint: shape.name, returning: arrayType,
+                isolation: shape.isolation?.attribute, body: array
+            )
+            let call = GeneratedSyntax.call(
+                GeneratedSyntax.reference(.identifier("table")),
+                [(nil, GeneratedSyntax.member(GeneratedSyntax.reference(.keyword(.Self)), "self"))]
+            )
+            body = [
+                .decl(function),
+                .stmt(StmtSyntax(ReturnStmtSyntax(expression: shape.superclass == nil ? call : GeneratedSyntax.sum(inherited, call)))),
+            ]
+        }
+        if case .custom(let actor) = shape.isolation {
+            let builder = GeneratedSyntax.constant(
+                "table",
+                type: GeneratedSyntax.functionType(returning: arrayType, isolation: actor),
+                value: GeneratedSyntax.closure(body)
+            )
+            let unisolatedCall = GeneratedSyntax.call(
+                GeneratedSyntax.call(
+                    GeneratedSyntax.reference(.identifier("unsafeBitCast")),
+                    [
+                        (nil, GeneratedSyntax.reference(.identifier("table"))),
+                        ("to", GeneratedSyntax.metatype(GeneratedSyntax.functionType(returning: arrayType))),
+                    ]
+                )
+            )
+            body = [.decl(builder), .stmt(StmtSyntax(ReturnStmtSyntax(expression: unisolatedCall)))]
+        }
+
+        let isStored = shape.isFinal && !shape.isGeneric && shape.superclass == nil
+            && (shape.isolation == nil || shape.isolation?.isCustom == true)
         let binding: PatternBindingSyntax
         let type = TypeAnnotationSyntax(type: arrayType)
         let name = IdentifierPatternSyntax(identifier: .identifier(tableName))
-        if isGeneric {
-            binding = PatternBindingSyntax(
-                pattern: name,
-                typeAnnotation: type,
-                accessorBlock: AccessorBlockSyntax(
-                    accessors: .getter(CodeBlockItemListSyntax(body.map { CodeBlockItemSyntax(item: $0) }))
-                )
-            )
+        if isStored {
+            let value: ExprSyntax
+            if body.count == 1, case .expr(let expression) = body[0] {
+                value = expression
+            } else {
+                value = GeneratedSyntax.call(GeneratedSyntax.closure(body))
+            }
+            binding = PatternBindingSyntax(pattern: name, typeAnnotation: type, initializer: InitializerClauseSyntax(value: value))
         } else {
+            var arguments: [(label: String?, value: ExprSyntax)] = [
+                ("of", GeneratedSyntax.member(GeneratedSyntax.reference(.keyword(.Self)), "self")),
+                ("declaredBy", GeneratedSyntax.member(GeneratedSyntax.reference(shape.name), "self")),
+            ]
+            arguments.append((shape.isolation == .mainActor ? "onMainActor" : nil, GeneratedSyntax.closure(body)))
+            let cached = GeneratedSyntax.call(GeneratedSyntax.member(GeneratedSyntax.binderyExpr("DynamicProperty"), "table"), arguments)
             binding = PatternBindingSyntax(
                 pattern: name,
                 typeAnnotation: type,
-                initializer: InitializerClauseSyntax(value: GeneratedSyntax.call(GeneratedSyntax.closure(body)))
+                accessorBlock: AccessorBlockSyntax(accessors: .getter(CodeBlockItemListSyntax([CodeBlockItemSyntax(item: .expr(cached))])))
             )
         }
+        let kind: Keyword = shape.isFinal ? .static : .class
         return DeclSyntax(
             VariableDeclSyntax(
-                modifiers: DeclModifierListSyntax(modifiers + [GeneratedSyntax.modifier(.static)]),
-                bindingSpecifier: .keyword(isGeneric ? .var : .let),
+                modifiers: DeclModifierListSyntax(shape.modifiers(overridable: !shape.isFinal, overriding: shape.superclass != nil) + [GeneratedSyntax.modifier(kind)]),
+                bindingSpecifier: .keyword(isStored ? .let : .var),
                 bindings: PatternBindingListSyntax([binding])
             )
         )
+    }
+
+    /// A table entry's slot: the literal for a class that inherits none, else after the
+    /// inherited ones; `nil` for a constant.
+    private static func slotExpr(_ slot: Int?, _ shape: DynamicClassShape) -> ExprSyntax {
+        guard let slot else { return ExprSyntax(NilLiteralExprSyntax()) }
+        guard shape.superclass != nil else { return GeneratedSyntax.integer(slot) }
+        return GeneratedSyntax.sum(GeneratedSyntax.member(GeneratedSyntax.reference(.identifier(slotsName)), "first"), GeneratedSyntax.integer(slot))
     }
 
     /// `Bindery.PropertyAccessor(\Root.name, get: { $0.name }, set: { $0.name = $1 })`, without
@@ -271,40 +349,6 @@ extension DynamicMacro: MemberMacro {
             arguments,
             breakingBefore: Set(arguments.indices)
         )
-    }
-
-    /// The global actor the class is isolated to by an attribute (`@MainActor`, or a custom
-    /// attribute whose name ends in `Actor`), else `MainActor`.
-    private static func globalActor(of classDecl: ClassDeclSyntax) -> String {
-        for element in classDecl.attributes {
-            guard case .attribute(let attribute) = element, let name = attribute.simpleName else { continue }
-            if name.hasSuffix("Actor") { return attribute.attributeName.trimmedDescription }
-        }
-        return "MainActor"
-    }
-
-    /// The access modifier the generated members need to witness `DynamicObject`'s
-    /// requirements: `public` for a `public` or `open` class, `package` for a `package` one,
-    /// none (internal) otherwise.
-    private static func memberAccessLevel(of classDecl: ClassDeclSyntax) -> Keyword? {
-        for modifier in classDecl.modifiers {
-            switch modifier.name.tokenKind {
-            case .keyword(.public), .keyword(.open): return .public
-            case .keyword(.package): return .package
-            default: continue
-            }
-        }
-        return nil
-    }
-
-    /// Whether the class is generic or may be nested in a generic type (inside an extension,
-    /// which cannot tell), where a static stored property is not allowed.
-    private static func isInGenericContext(_ classDecl: ClassDeclSyntax, _ context: some MacroExpansionContext) -> Bool {
-        if classDecl.genericParameterClause != nil { return true }
-        return context.lexicalContext.contains { scope in
-            if scope.is(ExtensionDeclSyntax.self) { return true }
-            return scope.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause != nil
-        }
     }
 
     /// The error for `@Dynamic` on something other than a class.

@@ -130,9 +130,91 @@ enum GeneratedSyntax {
         )
     }
 
-    /// `_$registrar.didSet(slot)`: the report every generated setter ends with.
+    /// `_$registrar.didSet(slot, after: _$Slots.first)`: the report every generated setter
+    /// ends with; `slot` counts from the class's first own slot.
     static func didSet(_ slot: Int) -> ExprSyntax {
-        call(member(reference(.identifier(DynamicMacro.registrarName)), "didSet"), [(nil, integer(slot))])
+        call(
+            member(reference(.identifier(DynamicMacro.registrarName)), "didSet"),
+            [(nil, integer(slot)), ("after", member(reference(.identifier(DynamicMacro.slotsName)), "first"))]
+        )
+    }
+
+    /// `lhs + rhs`.
+    static func sum(_ lhs: ExprSyntax, _ rhs: ExprSyntax) -> ExprSyntax {
+        ExprSyntax(
+            SequenceExprSyntax(
+                elements: ExprListSyntax([lhs, ExprSyntax(BinaryOperatorExprSyntax(operator: .binaryOperator("+"))), rhs])
+            )
+        )
+    }
+
+    /// `Name`, as a type.
+    static func identifierType(_ name: String) -> TypeSyntax {
+        TypeSyntax(IdentifierTypeSyntax(name: .identifier(name)))
+    }
+
+    /// `modifiers var name: type { statements }`.
+    static func computed(
+        _ name: String,
+        type: TypeSyntax,
+        modifiers: [DeclModifierSyntax],
+        body: [CodeBlockItemSyntax.Item]
+    ) -> DeclSyntax {
+        DeclSyntax(
+            VariableDeclSyntax(
+                modifiers: DeclModifierListSyntax(modifiers),
+                bindingSpecifier: .keyword(.var),
+                bindings: PatternBindingListSyntax([
+                    PatternBindingSyntax(
+                        pattern: IdentifierPatternSyntax(identifier: .identifier(name)),
+                        typeAnnotation: TypeAnnotationSyntax(type: type),
+                        accessorBlock: AccessorBlockSyntax(
+                            accessors: .getter(CodeBlockItemListSyntax(body.map { CodeBlockItemSyntax(item: $0) }))
+                        )
+                    )
+                ])
+            )
+        )
+    }
+
+    /// `@isolation func name<parameter: constraint>(_: parameter.Type) -> result { body }`.
+    static func genericTableFunction(
+        name: String,
+        parameter: String,
+        constraint: TokenSyntax,
+        returning result: TypeSyntax,
+        isolation: String?,
+        body: ExprSyntax
+    ) -> DeclSyntax {
+        let attributes = isolation.map { AttributeListSyntax([.attribute(attribute($0).with(\.trailingTrivia, .space))]) }
+        return DeclSyntax(
+            FunctionDeclSyntax(
+                attributes: attributes ?? AttributeListSyntax([]),
+                name: .identifier(name),
+                genericParameterClause: GenericParameterClauseSyntax(
+                    parameters: GenericParameterListSyntax([
+                        GenericParameterSyntax(
+                            name: .identifier(parameter),
+                            colon: .colonToken(),
+                            inheritedType: IdentifierTypeSyntax(name: constraint)
+                        )
+                    ])
+                ),
+                signature: FunctionSignatureSyntax(
+                    parameterClause: FunctionParameterClauseSyntax(
+                        parameters: FunctionParameterListSyntax([
+                            FunctionParameterSyntax(
+                                firstName: .wildcardToken(),
+                                colon: .colonToken(),
+                                type: MetatypeTypeSyntax(baseType: identifierType(parameter), metatypeSpecifier: .keyword(.Type))
+                            )
+                        ])
+                    ),
+                    returnClause: ReturnClauseSyntax(type: result)
+                ),
+                body: block([.expr(body)])
+            )
+        )
     }
 
     /// `{ statements }`, one statement per line.

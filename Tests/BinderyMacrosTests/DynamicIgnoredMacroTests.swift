@@ -28,12 +28,13 @@ import Testing
 
                 nonisolated let _$registrar = Bindery.ChangeRegistrar()
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
-                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
-                        []
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        0
                     }
-                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-                }()
+                }
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = []
             }
 
             extension Model: Bindery.DynamicObject {

@@ -36,58 +36,59 @@ import Testing
 
                 nonisolated let _$registrar = Bindery.ChangeRegistrar()
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
-                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
-                        [
-                            Bindery.DynamicProperty(
-                                name: "sn", keyPath: \\Lottery.sn, slot: 0,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Lottery.sn,
-                                    get: {
-                                        $0.sn
-                                    },
-                                    set: {
-                                        $0.sn = $1
-                                    }
-                                )
-                            ),
-                            Bindery.DynamicProperty(
-                                name: "code", keyPath: \\Lottery.code, slot: 1,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Lottery.code,
-                                    get: {
-                                        $0.code
-                                    },
-                                    set: {
-                                        $0.code = $1
-                                    }
-                                )
-                            ),
-                            Bindery.DynamicProperty(
-                                name: "id", keyPath: \\Lottery.id, slot: nil,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Lottery.id,
-                                    get: {
-                                        $0.id
-                                    }
-                                )
-                            ),
-                            Bindery.DynamicProperty(
-                                name: "session", keyPath: \\Lottery.session, slot: 2,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Lottery.session,
-                                    get: {
-                                        $0.session
-                                    },
-                                    set: {
-                                        $0.session = $1
-                                    }
-                                )
-                            ),
-                        ]
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        0
                     }
-                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-                }()
+                }
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
+                    Bindery.DynamicProperty(
+                        name: "sn", keyPath: \\Lottery.sn, slot: 0,
+                        accessor: Bindery.PropertyAccessor(
+                            \\Lottery.sn,
+                            get: {
+                                $0.sn
+                            },
+                            set: {
+                                $0.sn = $1
+                            }
+                        )
+                    ),
+                    Bindery.DynamicProperty(
+                        name: "code", keyPath: \\Lottery.code, slot: 1,
+                        accessor: Bindery.PropertyAccessor(
+                            \\Lottery.code,
+                            get: {
+                                $0.code
+                            },
+                            set: {
+                                $0.code = $1
+                            }
+                        )
+                    ),
+                    Bindery.DynamicProperty(
+                        name: "id", keyPath: \\Lottery.id, slot: nil,
+                        accessor: Bindery.PropertyAccessor(
+                            \\Lottery.id,
+                            get: {
+                                $0.id
+                            }
+                        )
+                    ),
+                    Bindery.DynamicProperty(
+                        name: "session", keyPath: \\Lottery.session, slot: 2,
+                        accessor: Bindery.PropertyAccessor(
+                            \\Lottery.session,
+                            get: {
+                                $0.session
+                            },
+                            set: {
+                                $0.session = $1
+                            }
+                        )
+                    ),
+                ]
             }
 
             extension Lottery: Bindery.DynamicObject {
@@ -125,70 +126,71 @@ import Testing
 
                 nonisolated let _$registrar = Bindery.ChangeRegistrar()
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
-                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
-                        [
-                            Bindery.DynamicProperty(
-                                name: "id", keyPath: \\Account.id, slot: nil,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Account.id,
-                                    get: {
-                                        $0.id
-                                    }
-                                )
-                            ),
-                            Bindery.DynamicProperty(
-                                name: "balance", keyPath: \\Account.balance, slot: 0,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Account.balance,
-                                    get: {
-                                        $0.balance
-                                    },
-                                    set: {
-                                        $0.balance = $1
-                                    }
-                                )
-                            ),
-                            Bindery.DynamicProperty(
-                                name: "owner", keyPath: \\Account.owner, slot: 1,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Account.owner,
-                                    get: {
-                                        $0.owner
-                                    },
-                                    set: {
-                                        $0.owner = $1
-                                    }
-                                )
-                            ),
-                            Bindery.DynamicProperty(
-                                name: "bank", keyPath: \\Account.bank, slot: 2,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Account.bank,
-                                    get: {
-                                        $0.bank
-                                    },
-                                    set: {
-                                        $0.bank = $1
-                                    }
-                                )
-                            ),
-                            Bindery.DynamicProperty(
-                                name: "note", keyPath: \\Account.note, slot: 3,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Account.note,
-                                    get: {
-                                        $0.note
-                                    },
-                                    set: {
-                                        $0.note = $1
-                                    }
-                                )
-                            ),
-                        ]
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        0
                     }
-                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-                }()
+                }
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
+                    Bindery.DynamicProperty(
+                        name: "id", keyPath: \\Account.id, slot: nil,
+                        accessor: Bindery.PropertyAccessor(
+                            \\Account.id,
+                            get: {
+                                $0.id
+                            }
+                        )
+                    ),
+                    Bindery.DynamicProperty(
+                        name: "balance", keyPath: \\Account.balance, slot: 0,
+                        accessor: Bindery.PropertyAccessor(
+                            \\Account.balance,
+                            get: {
+                                $0.balance
+                            },
+                            set: {
+                                $0.balance = $1
+                            }
+                        )
+                    ),
+                    Bindery.DynamicProperty(
+                        name: "owner", keyPath: \\Account.owner, slot: 1,
+                        accessor: Bindery.PropertyAccessor(
+                            \\Account.owner,
+                            get: {
+                                $0.owner
+                            },
+                            set: {
+                                $0.owner = $1
+                            }
+                        )
+                    ),
+                    Bindery.DynamicProperty(
+                        name: "bank", keyPath: \\Account.bank, slot: 2,
+                        accessor: Bindery.PropertyAccessor(
+                            \\Account.bank,
+                            get: {
+                                $0.bank
+                            },
+                            set: {
+                                $0.bank = $1
+                            }
+                        )
+                    ),
+                    Bindery.DynamicProperty(
+                        name: "note", keyPath: \\Account.note, slot: 3,
+                        accessor: Bindery.PropertyAccessor(
+                            \\Account.note,
+                            get: {
+                                $0.note
+                            },
+                            set: {
+                                $0.note = $1
+                            }
+                        )
+                    ),
+                ]
             }
 
             extension Account: Bindery.DynamicObject {
@@ -221,11 +223,11 @@ import Testing
                     }
                     set {
                         _$count = newValue
-                        _$registrar.didSet(0)
+                        _$registrar.didSet(0, after: _$Slots.first)
                     }
                     _modify {
                         defer {
-                            _$registrar.didSet(0)
+                            _$registrar.didSet(0, after: _$Slots.first)
                         }
                         yield &_$count
                     }
@@ -238,34 +240,35 @@ import Testing
 
                 nonisolated let _$registrar = Bindery.ChangeRegistrar()
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
-                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
-                        [
-                            Bindery.DynamicProperty(
-                                name: "count", keyPath: \\Counter.count, slot: 0,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Counter.count,
-                                    get: {
-                                        $0.count
-                                    },
-                                    set: {
-                                        $0.count = $1
-                                    }
-                                )
-                            ),
-                            Bindery.DynamicProperty(
-                                name: "step", keyPath: \\Counter.step, slot: nil,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Counter.step,
-                                    get: {
-                                        $0.step
-                                    }
-                                )
-                            ),
-                        ]
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        0
                     }
-                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-                }()
+                }
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
+                    Bindery.DynamicProperty(
+                        name: "count", keyPath: \\Counter.count, slot: 0,
+                        accessor: Bindery.PropertyAccessor(
+                            \\Counter.count,
+                            get: {
+                                $0.count
+                            },
+                            set: {
+                                $0.count = $1
+                            }
+                        )
+                    ),
+                    Bindery.DynamicProperty(
+                        name: "step", keyPath: \\Counter.step, slot: nil,
+                        accessor: Bindery.PropertyAccessor(
+                            \\Counter.step,
+                            get: {
+                                $0.step
+                            }
+                        )
+                    ),
+                ]
             }
 
             extension Counter: Bindery.DynamicObject {
@@ -291,25 +294,26 @@ import Testing
 
                 nonisolated let _$registrar = Bindery.ChangeRegistrar()
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
-                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
-                        [
-                            Bindery.DynamicProperty(
-                                name: "name", keyPath: \\User.name, slot: 0,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\User.name,
-                                    get: {
-                                        $0.name
-                                    },
-                                    set: {
-                                        $0.name = $1
-                                    }
-                                )
-                            ),
-                        ]
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        0
                     }
-                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-                }()
+                }
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
+                    Bindery.DynamicProperty(
+                        name: "name", keyPath: \\User.name, slot: 0,
+                        accessor: Bindery.PropertyAccessor(
+                            \\User.name,
+                            get: {
+                                $0.name
+                            },
+                            set: {
+                                $0.name = $1
+                            }
+                        )
+                    ),
+                ]
             }
 
             extension User: Bindery.DynamicObject {
@@ -366,25 +370,26 @@ import Testing
 
                 nonisolated let _$registrar = Bindery.ChangeRegistrar()
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
-                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
-                        [
-                            Bindery.DynamicProperty(
-                                name: "title", keyPath: \\Model.title, slot: 0,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Model.title,
-                                    get: {
-                                        $0.title
-                                    },
-                                    set: {
-                                        $0.title = $1
-                                    }
-                                )
-                            ),
-                        ]
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        0
                     }
-                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-                }()
+                }
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
+                    Bindery.DynamicProperty(
+                        name: "title", keyPath: \\Model.title, slot: 0,
+                        accessor: Bindery.PropertyAccessor(
+                            \\Model.title,
+                            get: {
+                                $0.title
+                            },
+                            set: {
+                                $0.title = $1
+                            }
+                        )
+                    ),
+                ]
             }
 
             extension Model: Bindery.DynamicObject {
@@ -412,37 +417,42 @@ import Testing
 
                 nonisolated let _$registrar = Bindery.ChangeRegistrar()
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
-                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
-                        [
-                            Bindery.DynamicProperty(
-                                name: "theme", keyPath: \\Settings.theme, slot: 0,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Settings.theme,
-                                    get: {
-                                        $0.theme
-                                    },
-                                    set: {
-                                        $0.theme = $1
-                                    }
-                                )
-                            ),
-                            Bindery.DynamicProperty(
-                                name: "default", keyPath: \\Settings.`default`, slot: 1,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Settings.`default`,
-                                    get: {
-                                        $0.`default`
-                                    },
-                                    set: {
-                                        $0.`default` = $1
-                                    }
-                                )
-                            ),
-                        ]
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        0
                     }
-                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-                }()
+                }
+
+                nonisolated static var _$dynamicProperties: [Bindery.DynamicProperty] {
+                    Bindery.DynamicProperty.table(of: Self.self, declaredBy: Settings.self, onMainActor: {
+                            [
+                                Bindery.DynamicProperty(
+                                    name: "theme", keyPath: \\Settings.theme, slot: 0,
+                                    accessor: Bindery.PropertyAccessor(
+                                        \\Settings.theme,
+                                        get: {
+                                            $0.theme
+                                        },
+                                        set: {
+                                            $0.theme = $1
+                                        }
+                                    )
+                                ),
+                                Bindery.DynamicProperty(
+                                    name: "default", keyPath: \\Settings.`default`, slot: 1,
+                                    accessor: Bindery.PropertyAccessor(
+                                        \\Settings.`default`,
+                                        get: {
+                                            $0.`default`
+                                        },
+                                        set: {
+                                            $0.`default` = $1
+                                        }
+                                    )
+                                ),
+                            ]
+                        })
+                }
             }
 
             extension Settings: Bindery.DynamicObject {
@@ -468,25 +478,37 @@ import Testing
 
                     \(member) nonisolated let _$registrar = Bindery.ChangeRegistrar()
 
-                    \(member) nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
-                        let table: @MainActor () -> [Bindery.DynamicProperty] = {
-                            [
-                                Bindery.DynamicProperty(
-                                    name: "title", keyPath: \\Model.title, slot: 0,
-                                    accessor: Bindery.PropertyAccessor(
-                                        \\Model.title,
-                                        get: {
-                                            $0.title
-                                        },
-                                        set: {
-                                            $0.title = $1
-                                        }
-                                    )
-                                ),
-                            ]
+                    enum _$Slots {
+                        nonisolated static var first: Int {
+                            0
                         }
-                        return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-                    }()
+                    }
+
+                    \(keyword) nonisolated class var _$slotCount: Int {
+                        _$Slots.first + 1
+                    }
+
+                    \(keyword) nonisolated class var _$dynamicProperties: [Bindery.DynamicProperty] {
+                        Bindery.DynamicProperty.table(of: Self.self, declaredBy: Model.self, {
+                                func table<Root: Model>(_: Root.Type) -> [Bindery.DynamicProperty] {
+                                    [
+                                        Bindery.DynamicProperty(
+                                            name: "title", keyPath: \\Root.title, slot: 0,
+                                            accessor: Bindery.PropertyAccessor(
+                                                \\Root.title,
+                                                get: {
+                                                    $0.title
+                                                },
+                                                set: {
+                                                    $0.title = $1
+                                                }
+                                            )
+                                        ),
+                                    ]
+                                }
+                                return table(Self.self)
+                            })
+                    }
                 }
 
                 extension Model: Bindery.DynamicObject {
@@ -497,7 +519,7 @@ import Testing
         }
     }
 
-    @Test("A @MainActor class: nonisolated members, table built in a @MainActor closure")
+    @Test("A @MainActor class: nonisolated members; its table is built on the main actor, checked there, with no bit cast")
     func mainActorClass() {
         assertBinderyExpansion(
             """
@@ -512,25 +534,30 @@ import Testing
 
                 nonisolated let _$registrar = Bindery.ChangeRegistrar()
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
-                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
-                        [
-                            Bindery.DynamicProperty(
-                                name: "title", keyPath: \\ViewModel.title, slot: 0,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\ViewModel.title,
-                                    get: {
-                                        $0.title
-                                    },
-                                    set: {
-                                        $0.title = $1
-                                    }
-                                )
-                            ),
-                        ]
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        0
                     }
-                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-                }()
+                }
+
+                nonisolated static var _$dynamicProperties: [Bindery.DynamicProperty] {
+                    Bindery.DynamicProperty.table(of: Self.self, declaredBy: ViewModel.self, onMainActor: {
+                            [
+                                Bindery.DynamicProperty(
+                                    name: "title", keyPath: \\ViewModel.title, slot: 0,
+                                    accessor: Bindery.PropertyAccessor(
+                                        \\ViewModel.title,
+                                        get: {
+                                            $0.title
+                                        },
+                                        set: {
+                                            $0.title = $1
+                                        }
+                                    )
+                                ),
+                            ]
+                        })
+                }
             }
 
             extension ViewModel: Bindery.DynamicObject {
@@ -540,7 +567,7 @@ import Testing
         )
     }
 
-    @Test("A class isolated to another global actor builds its table on that actor")
+    @Test("A class isolated to another global actor builds its table on that actor (through a bit cast: Swift has no checked way in)")
     func customGlobalActorClass() {
         assertBinderyExpansion(
             """
@@ -554,6 +581,12 @@ import Testing
                 var id = 0
 
                 nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        0
+                    }
+                }
 
                 nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
                     let table: @DatabaseActor () -> [Bindery.DynamicProperty] = {
@@ -583,6 +616,151 @@ import Testing
         )
     }
 
+    @Test("Rule 1: a subclass of a @Dynamic class reuses the registrar, starts its slots after its superclass's and extends its table")
+    func subclass() {
+        assertBinderyExpansion(
+            """
+            @Dynamic class Car: Vehicle, Sendable {
+                var doors = 4
+                let wheels = 4
+            }
+            """,
+            expandedSource: """
+            class Car: Vehicle, Sendable {
+                @_DynamicTracked(0)
+                var doors = 4
+                let wheels = 4
+
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        Vehicle._$slotCount
+                    }
+                }
+
+                override nonisolated class var _$slotCount: Int {
+                    _$Slots.first + 1
+                }
+
+                override nonisolated class var _$dynamicProperties: [Bindery.DynamicProperty] {
+                    Bindery.DynamicProperty.table(of: Self.self, declaredBy: Car.self, {
+                            func table<Root: Car>(_: Root.Type) -> [Bindery.DynamicProperty] {
+                                [
+                                    Bindery.DynamicProperty(
+                                        name: "doors", keyPath: \\Root.doors, slot: _$Slots.first + 0,
+                                        accessor: Bindery.PropertyAccessor(
+                                            \\Root.doors,
+                                            get: {
+                                                $0.doors
+                                            },
+                                            set: {
+                                                $0.doors = $1
+                                            }
+                                        )
+                                    ),
+                                    Bindery.DynamicProperty(
+                                        name: "wheels", keyPath: \\Root.wheels, slot: nil,
+                                        accessor: Bindery.PropertyAccessor(
+                                            \\Root.wheels,
+                                            get: {
+                                                $0.wheels
+                                            }
+                                        )
+                                    ),
+                                ]
+                            }
+                            return super._$dynamicProperties + table(Self.self)
+                        })
+                }
+            }
+            """,
+            macros: dynamicMacroAlreadyConforming
+        )
+    }
+
+    @Test("Rule 1: a final subclass overrides the table with one rooted at itself, after its superclass's entries")
+    func finalSubclass() {
+        assertBinderyExpansion(
+            """
+            @Dynamic final class RaceCar: Car {
+                var team = ""
+            }
+            """,
+            expandedSource: """
+            final class RaceCar: Car {
+                @_DynamicTracked(0)
+                var team = ""
+
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        Car._$slotCount
+                    }
+                }
+
+                override nonisolated static var _$dynamicProperties: [Bindery.DynamicProperty] {
+                    Bindery.DynamicProperty.table(of: Self.self, declaredBy: RaceCar.self, {
+                            super._$dynamicProperties + [
+                                Bindery.DynamicProperty(
+                                    name: "team", keyPath: \\RaceCar.team, slot: _$Slots.first + 0,
+                                    accessor: Bindery.PropertyAccessor(
+                                        \\RaceCar.team,
+                                        get: {
+                                            $0.team
+                                        },
+                                        set: {
+                                            $0.team = $1
+                                        }
+                                    )
+                                ),
+                            ]
+                        })
+                }
+            }
+            """,
+            macros: dynamicMacroAlreadyConforming
+        )
+    }
+
+    @Test("A class that names DynamicObject itself is not taken for a subclass")
+    func namesConformance() {
+        assertBinderyExpansion(
+            """
+            @Dynamic final class Plain: Bindery.DynamicObject {
+                var x = 0
+            }
+            """,
+            expandedSource: """
+            final class Plain: Bindery.DynamicObject {
+                @_DynamicTracked(0)
+                var x = 0
+
+                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        0
+                    }
+                }
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
+                    Bindery.DynamicProperty(
+                        name: "x", keyPath: \\Plain.x, slot: 0,
+                        accessor: Bindery.PropertyAccessor(
+                            \\Plain.x,
+                            get: {
+                                $0.x
+                            },
+                            set: {
+                                $0.x = $1
+                            }
+                        )
+                    ),
+                ]
+            }
+            """,
+            macros: dynamicMacroAlreadyConforming
+        )
+    }
+
     @Test("A generic class gets a computed table: static stored properties are not allowed there")
     func genericClass() {
         assertBinderyExpansion(
@@ -600,24 +778,29 @@ import Testing
 
                 nonisolated let _$registrar = Bindery.ChangeRegistrar()
 
-                nonisolated static var _$dynamicProperties: [Bindery.DynamicProperty] {
-                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
-                        [
-                            Bindery.DynamicProperty(
-                                name: "value", keyPath: \\Box.value, slot: 0,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Box.value,
-                                    get: {
-                                        $0.value
-                                    },
-                                    set: {
-                                        $0.value = $1
-                                    }
-                                )
-                            ),
-                        ]
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        0
                     }
-                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                }
+
+                nonisolated static var _$dynamicProperties: [Bindery.DynamicProperty] {
+                    Bindery.DynamicProperty.table(of: Self.self, declaredBy: Box.self, {
+                            [
+                                Bindery.DynamicProperty(
+                                    name: "value", keyPath: \\Box.value, slot: 0,
+                                    accessor: Bindery.PropertyAccessor(
+                                        \\Box.value,
+                                        get: {
+                                            $0.value
+                                        },
+                                        set: {
+                                            $0.value = $1
+                                        }
+                                    )
+                                ),
+                            ]
+                        })
                 }
             }
 
@@ -646,24 +829,29 @@ import Testing
 
                     nonisolated let _$registrar = Bindery.ChangeRegistrar()
 
-                    nonisolated static var _$dynamicProperties: [Bindery.DynamicProperty] {
-                        let table: @MainActor () -> [Bindery.DynamicProperty] = {
-                            [
-                                Bindery.DynamicProperty(
-                                    name: "page", keyPath: \\State.page, slot: 0,
-                                    accessor: Bindery.PropertyAccessor(
-                                        \\State.page,
-                                        get: {
-                                            $0.page
-                                        },
-                                        set: {
-                                            $0.page = $1
-                                        }
-                                    )
-                                ),
-                            ]
+                    enum _$Slots {
+                        nonisolated static var first: Int {
+                            0
                         }
-                        return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
+                    }
+
+                    nonisolated static var _$dynamicProperties: [Bindery.DynamicProperty] {
+                        Bindery.DynamicProperty.table(of: Self.self, declaredBy: State.self, {
+                                [
+                                    Bindery.DynamicProperty(
+                                        name: "page", keyPath: \\State.page, slot: 0,
+                                        accessor: Bindery.PropertyAccessor(
+                                            \\State.page,
+                                            get: {
+                                                $0.page
+                                            },
+                                            set: {
+                                                $0.page = $1
+                                            }
+                                        )
+                                    ),
+                                ]
+                            })
                     }
                 }
             }
@@ -687,12 +875,13 @@ import Testing
 
                 nonisolated let _$registrar = Bindery.ChangeRegistrar()
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
-                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
-                        []
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        0
                     }
-                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-                }()
+                }
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = []
             }
 
             extension Empty: Bindery.DynamicObject {
@@ -712,14 +901,24 @@ import Testing
             expandedSource: """
             class Derived: Base {
 
-                nonisolated let _$registrar = Bindery.ChangeRegistrar()
-
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
-                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
-                        []
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        Base._$slotCount
                     }
-                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-                }()
+                }
+
+                override nonisolated class var _$slotCount: Int {
+                    _$Slots.first + 0
+                }
+
+                override nonisolated class var _$dynamicProperties: [Bindery.DynamicProperty] {
+                    Bindery.DynamicProperty.table(of: Self.self, declaredBy: Derived.self, {
+                            func table<Root: Derived>(_: Root.Type) -> [Bindery.DynamicProperty] {
+                                []
+                            }
+                            return super._$dynamicProperties + table(Self.self)
+                        })
+                }
             }
             """,
             macros: dynamicMacroAlreadyConforming
@@ -736,12 +935,13 @@ import Testing
 
                 nonisolated let _$registrar = Bindery.ChangeRegistrar()
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
-                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
-                        []
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        0
                     }
-                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-                }()
+                }
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = []
             }
 
             @available(macOS 15, *)
@@ -824,25 +1024,26 @@ import Testing
 
                 nonisolated let _$registrar = Bindery.ChangeRegistrar()
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
-                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
-                        [
-                            Bindery.DynamicProperty(
-                                name: "valid", keyPath: \\Form.valid, slot: 0,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Form.valid,
-                                    get: {
-                                        $0.valid
-                                    },
-                                    set: {
-                                        $0.valid = $1
-                                    }
-                                )
-                            ),
-                        ]
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        0
                     }
-                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-                }()
+                }
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
+                    Bindery.DynamicProperty(
+                        name: "valid", keyPath: \\Form.valid, slot: 0,
+                        accessor: Bindery.PropertyAccessor(
+                            \\Form.valid,
+                            get: {
+                                $0.valid
+                            },
+                            set: {
+                                $0.valid = $1
+                            }
+                        )
+                    ),
+                ]
             }
 
             extension Form: Bindery.DynamicObject {
@@ -903,31 +1104,32 @@ import Testing
 
                 nonisolated let _$registrar = Bindery.ChangeRegistrar()
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
-                    let table: @MainActor () -> [Bindery.DynamicProperty] = {
-                        [
-                            Bindery.DynamicProperty(
-                                name: "a", keyPath: \\Point.a, slot: nil,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Point.a,
-                                    get: {
-                                        $0.a
-                                    }
-                                )
-                            ),
-                            Bindery.DynamicProperty(
-                                name: "b", keyPath: \\Point.b, slot: nil,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Point.b,
-                                    get: {
-                                        $0.b
-                                    }
-                                )
-                            ),
-                        ]
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        0
                     }
-                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-                }()
+                }
+
+                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
+                    Bindery.DynamicProperty(
+                        name: "a", keyPath: \\Point.a, slot: nil,
+                        accessor: Bindery.PropertyAccessor(
+                            \\Point.a,
+                            get: {
+                                $0.a
+                            }
+                        )
+                    ),
+                    Bindery.DynamicProperty(
+                        name: "b", keyPath: \\Point.b, slot: nil,
+                        accessor: Bindery.PropertyAccessor(
+                            \\Point.b,
+                            get: {
+                                $0.b
+                            }
+                        )
+                    ),
+                ]
             }
 
             extension Point: Bindery.DynamicObject {

@@ -22,11 +22,11 @@ import Testing
                 }
                 set {
                     _$sn = newValue
-                    _$registrar.didSet(0)
+                    _$registrar.didSet(0, after: _$Slots.first)
                 }
                 _modify {
                     defer {
-                        _$registrar.didSet(0)
+                        _$registrar.didSet(0, after: _$Slots.first)
                     }
                     yield &_$sn
                 }
@@ -55,11 +55,11 @@ import Testing
                 }
                 set {
                     _$code = newValue
-                    _$registrar.didSet(12)
+                    _$registrar.didSet(12, after: _$Slots.first)
                 }
                 _modify {
                     defer {
-                        _$registrar.didSet(12)
+                        _$registrar.didSet(12, after: _$Slots.first)
                     }
                     yield &_$code
                 }
@@ -88,11 +88,11 @@ import Testing
                 }
                 set {
                     _$session = newValue
-                    _$registrar.didSet(1)
+                    _$registrar.didSet(1, after: _$Slots.first)
                 }
                 _modify {
                     defer {
-                        _$registrar.didSet(1)
+                        _$registrar.didSet(1, after: _$Slots.first)
                     }
                     yield &_$session
                 }
@@ -121,11 +121,11 @@ import Testing
                 }
                 set {
                     _$delegate = newValue
-                    _$registrar.didSet(0)
+                    _$registrar.didSet(0, after: _$Slots.first)
                 }
                 _modify {
                     defer {
-                        _$registrar.didSet(0)
+                        _$registrar.didSet(0, after: _$Slots.first)
                     }
                     yield &_$delegate
                 }
@@ -154,11 +154,11 @@ import Testing
                 }
                 set {
                     _$default = newValue
-                    _$registrar.didSet(3)
+                    _$registrar.didSet(3, after: _$Slots.first)
                 }
                 _modify {
                     defer {
-                        _$registrar.didSet(3)
+                        _$registrar.didSet(3, after: _$Slots.first)
                     }
                     yield &_$default
                 }

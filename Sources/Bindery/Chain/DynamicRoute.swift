@@ -39,58 +39,69 @@ final class DynamicRoute: Sendable {
         return result
     }
 
-    /// Key-path equality that also holds for a path built with `appending(path:)`, whose
-    /// buffer may differ from the literal's in a flag that `==` compares but hashing does not:
-    /// equal types and equal component hashes. (Not descriptions: printing a key path has
-    /// crashed in optimised builds on this toolchain.)
-    private static func same(_ lhs: AnyKeyPath, _ rhs: AnyKeyPath) -> Bool {
-        if lhs == rhs { return true }
-        return Swift.type(of: lhs) == Swift.type(of: rhs) && lhs.hashValue == rhs.hashValue
-    }
-
     private static func value<Root>(of root: Root, at keyPath: AnyKeyPath) -> Any? {
         root[keyPath: keyPath]
+    }
+
+    /// The table that lists the properties `keyPath` starts from: that of the key path's root
+    /// type, which may be a superclass or a subclass of `object`'s class (`\Sub.inherited`,
+    /// `\Base.property` on a subclass object), else that of `object`'s class.
+    private static func table(for keyPath: AnyKeyPath, of object: some DynamicObject) -> any DynamicObject.Type {
+        Swift.type(of: keyPath).rootType as? any DynamicObject.Type ?? Swift.type(of: object)
     }
 
     /// How `object`'s key path is observed, or nil if it does not run through `@Dynamic`
     /// stored properties only.
     @usableFromInline
     static func source(for keyPath: AnyKeyPath, of object: some DynamicObject) -> EndpointSource? {
-        let type = Swift.type(of: object)
-        if let property = type._$dynamicProperties.first(where: { same($0.keyPath, keyPath) }) {
+        let type = table(for: keyPath, of: object)
+        if let property = type._$dynamicProperties.first(where: { $0.keyPath == keyPath }) {
             guard let slot = property.slot else { return EndpointSource.none }
             return .property(object._$registrar, slot: slot)
         }
-        guard let hops = search(keyPath, prefix: nil, in: type, depth: 0) else { return nil }
+        guard let hops = search(keyPath, in: type) else { return nil }
         return .route(DynamicRoute(hops: hops))
     }
 
     /// The dotted property names of `keyPath` from `type`, if it runs through `@Dynamic`
     /// stored properties (for diagnostics).
     static func name(of keyPath: AnyKeyPath, in type: any DynamicObject.Type) -> String? {
-        if let property = type._$dynamicProperties.first(where: { same($0.keyPath, keyPath) }) { return property.name }
-        return search(keyPath, prefix: nil, in: type, depth: 0).map { DynamicRoute(hops: $0).name }
+        let type = Swift.type(of: keyPath).rootType as? any DynamicObject.Type ?? type
+        if let property = type._$dynamicProperties.first(where: { $0.keyPath == keyPath }) { return property.name }
+        return search(keyPath, in: type).map { DynamicRoute(hops: $0).name }
     }
 
-    /// Depth-first search for property chains whose concatenation equals `target`.
-    private static func search(_ target: AnyKeyPath, prefix: AnyKeyPath?, in type: any DynamicObject.Type, depth: Int) -> [Hop]? {
-        guard depth < 5 else { return nil }
-        for property in type._$dynamicProperties {
-            let path: AnyKeyPath
-            if let prefix {
-                guard let joined = prefix.appending(path: property.keyPath) else { continue }
-                path = joined
-            } else {
-                path = property.keyPath
+    /// The properties, one per object, whose key paths joined make exactly `target`; nil if
+    /// there are none within five objects.
+    ///
+    /// Key paths are compared with `==`, never by hash. A candidate is joined from its last
+    /// hop backwards (`a.appending(b.appending(c))`): joined that way it carries the same
+    /// internal flags as the literal `\A.a.b.c`, which `==` compares (joined from the front,
+    /// the flag that marks where the path stops going through objects lands on every hop).
+    private static func search(_ target: AnyKeyPath, in type: any DynamicObject.Type) -> [Hop]? {
+        let targetValue = Swift.type(of: target).valueType
+        var hops: [Hop] = []
+        func visit(_ type: any DynamicObject.Type) -> Bool {
+            guard hops.count < 5 else { return false }
+            for property in type._$dynamicProperties {
+                hops.append(Hop(keyPath: property.keyPath, slot: property.slot, name: property.name))
+                let valueType = Swift.type(of: property.keyPath).valueType
+                if hops.count > 1, valueType == targetValue, joined(hops) == target { return true }
+                if let next = valueType as? any DynamicObject.Type, visit(next) { return true }
+                hops.removeLast()
             }
-            let hop = Hop(keyPath: property.keyPath, slot: property.slot, name: property.name)
-            if Self.same(path, target) { return [hop] }
-            let valueType = Swift.type(of: property.keyPath).valueType
-            guard let next = valueType as? any DynamicObject.Type else { continue }
-            if let rest = search(target, prefix: path, in: next, depth: depth + 1) {
-                return [hop] + rest
-            }
+            return false
         }
-        return nil
+        return visit(type) ? hops : nil
+    }
+
+    /// The hops' key paths joined from the last one backwards.
+    private static func joined(_ hops: [Hop]) -> AnyKeyPath? {
+        var path: AnyKeyPath? = hops.last?.keyPath
+        for hop in hops.dropLast().reversed() {
+            guard let leaf = path else { return nil }
+            path = hop.keyPath.appending(path: leaf)
+        }
+        return path
     }
 }

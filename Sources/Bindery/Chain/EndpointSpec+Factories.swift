@@ -199,12 +199,18 @@ extension EndpointSpec {
 enum DirectAccess {
     /// The accessors of `object`'s property at `keyPath`, if `object` is a `@Dynamic` object
     /// whose table has them for exactly these types. Bind time only.
+    ///
+    /// The table is `Root`'s, the key path's root: a subclass's table lists the inherited
+    /// properties too, with key paths rooted at the subclass, so `\Sub.inherited` is found
+    /// in `Sub`'s table and `\Base.property` in `Base`'s, whatever the object's class.
     @usableFromInline
     static func accessor<Root: AnyObject, Property>(
         of object: Root, _ keyPath: KeyPath<Root, Property>, _: Property.Type
     ) -> PropertyAccessor<Root, Property>? {
-        guard let dynamic = object as? any DynamicObject else { return nil }
-        let entry = type(of: dynamic)._$dynamicProperties.first { $0.keyPath == keyPath }
+        guard let type = Root.self as? any DynamicObject.Type ?? Swift.type(of: object) as? any DynamicObject.Type else {
+            return nil
+        }
+        let entry = type._$dynamicProperties.first { $0.keyPath == keyPath }
         return entry?.accessor as? PropertyAccessor<Root, Property>
     }
 }

@@ -56,6 +56,26 @@ public final class ChangeRegistrar: @unchecked Sendable {
         }
     }
 
+    /// Reports that the property in slot `index` of a class's own slots was just set; the
+    /// class's own slots follow the `inherited` slots of its superclasses.
+    ///
+    /// Runs every chain that listens to the slot synchronously on the calling thread before it
+    /// returns. When nothing listens to any property of the object it returns after one relaxed
+    /// atomic load, without evaluating `inherited`.
+    ///
+    /// - Parameters:
+    ///   - index: The property's slot among its class's own, as numbered by ``Dynamic()``.
+    ///   - inherited: How many slots the superclasses use: `0` for a class that inherits none.
+    @inlinable
+    public func didSet(_ index: Int, after inherited: @autoclosure () -> Int) {
+        let observed = observedSlots.load(ordering: .relaxed)
+        guard observed != 0 else { return }
+        let slot = inherited() &+ index
+        if observed & Self.bit(for: slot) != 0 {
+            notify(slot)
+        }
+    }
+
     @inlinable
     static func bit(for slot: Int) -> UInt64 {
         1 &<< UInt64(truncatingIfNeeded: Swift.min(Swift.max(slot, 0), 63))

@@ -16,7 +16,11 @@
 /// ```
 ///
 /// Attaching it to a struct, enum or actor is a compile-time error.
-@attached(member, names: named(_$registrar), named(_$dynamicProperties))
+@attached(
+    member,
+    conformances: DynamicObject,
+    names: named(_$registrar), named(_$dynamicProperties), named(_$Slots), named(_$slotCount)
+)
 @attached(memberAttribute)
 @attached(extension, conformances: DynamicObject)
 public macro Dynamic() = #externalMacro(module: "BinderyMacros", type: "DynamicMacro")

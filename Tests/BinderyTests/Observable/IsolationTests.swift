@@ -1,0 +1,61 @@
+import Testing
+@testable import Bindery
+
+/// A view model isolated to the main actor, as an app writes it.
+@MainActor @Dynamic final class TitleViewModel {
+    var title = ""
+    let id = 1
+}
+
+/// A main-actor view model that can be subclassed.
+@MainActor @Dynamic class BaseViewModel {
+    var status = ""
+}
+
+/// Its subclass, also on the main actor.
+@MainActor @Dynamic final class DetailViewModel: BaseViewModel {
+    var detail = ""
+}
+
+/// `@Dynamic` classes isolated to the main actor.
+@Suite struct IsolationTests {
+    @Test("Rule 10: a @MainActor @Dynamic view model binds from main-actor code")
+    @MainActor
+    func mainActorViewModelBinds() {
+        let vm = TitleViewModel()
+        let label = Label()
+        Bind.in(vm, \.title).out(label, \.text)
+        vm.title = "Hello"
+        #expect(label.text == "Hello")
+        #expect(TitleViewModel._$dynamicProperties.map(\.name) == ["title", "id"])
+    }
+
+    @Test("Rule 10: a @MainActor subclass's own and inherited properties both bind")
+    @MainActor
+    func mainActorSubclassBinds() {
+        let vm = DetailViewModel()
+        let status = Label(), detail = Label()
+        Bind.in(vm, \.status).out(status, \.text)
+        Bind.in(vm, \.detail).out(detail, \.text)
+        vm.status = "ok"
+        vm.detail = "more"
+        #expect(status.text == "ok")
+        #expect(detail.text == "more")
+    }
+
+    @Test("Rule 10: off the main actor, a main-actor class's table is not built (and nothing traps)")
+    func offMainActorTableIsEmpty() async {
+        let count = await Task.detached { () -> Int in
+            // A class never asked for on the main actor before.
+            OffMainViewModel._$dynamicProperties.count
+        }.value
+        #expect(count == 0)
+        let onMain = await MainActor.run { OffMainViewModel._$dynamicProperties.count }
+        #expect(onMain == 1)
+    }
+}
+
+/// A main-actor class whose table is first asked for off the main actor.
+@MainActor @Dynamic final class OffMainViewModel {
+    var value = 0
+}
