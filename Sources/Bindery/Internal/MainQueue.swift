@@ -2,7 +2,12 @@ import Dispatch
 
 /// The main queue, the main actor's executor, for endpoints that ask for main-actor delivery.
 enum MainQueue {
+    #if canImport(Darwin)
+    // Darwin's Dispatch overlay does not mark the key Sendable; it is immutable after creation.
     nonisolated(unsafe) private static let key = DispatchSpecificKey<UInt8>()
+    #else
+    private static let key = DispatchSpecificKey<UInt8>()
+    #endif
     private static let marked: Bool = {
         DispatchQueue.main.setSpecific(key: key, value: 1)
         return true
