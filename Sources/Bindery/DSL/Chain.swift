@@ -12,9 +12,9 @@
 /// from it (automatic conversion, a convert closure, or negation).
 ///
 /// **Retention.** Endpoints' objects are never retained, except for the length of one write
-/// (a `@Dynamic` object is held unowned, not weakly, so it gets no side table; any other
-/// object is held weakly); filters, convert closures and named blocks are held strongly by
-/// the chain until it ends (capture objects weakly in them). You
+/// (they are held unowned, not weakly, so they get no side table; an Objective-C object is
+/// held weakly); filters, convert closures and named blocks are held strongly by the chain
+/// until it ends (capture objects weakly in them). You
 /// need not keep the `Chain`: it is a handle, and the chain lives in Bindery's graph while one
 /// sender and one receiver are alive (DESIGN rule 1).
 ///

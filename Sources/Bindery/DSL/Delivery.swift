@@ -8,6 +8,7 @@ public enum Delivery: Sendable, Equatable {
     case immediate
     /// On the main actor: at once when the change is made on the main thread, otherwise
     /// enqueued on the main queue in the order the changes were made, so the receiver ends at
-    /// the last value. A write enqueued before the receiver was unbound may still land.
+    /// the last value. A queued write is skipped if the receiver was unbound meanwhile, or if a
+    /// newer change of the chain overtook it.
     case mainActor
 }
