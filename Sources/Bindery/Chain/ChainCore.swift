@@ -110,6 +110,8 @@ final class ChainCore<Value>: AnyChainCore {
     @exclusivity(unchecked) var plan: Plan<Value>
     @exclusivity(unchecked) var queue: [Queued<Value>] = []
     @exclusivity(unchecked) var dissolved = false
+    /// Whether the chain has had a live sender and a live receiver at some point.
+    var hasBeenComplete = false
     /// What the chain let go of while a thread owned it (plans, and through them endpoints):
     /// the owner may still be using it unretained. Released when the owner gives the chain back.
     @exclusivity(unchecked) var retired: [AnyObject] = []
@@ -167,6 +169,7 @@ final class ChainCore<Value>: AnyChainCore {
         Registry.shared.attachLocked(endpoint, source: spec.source, lifetime: spec.lifetime)
         endpoints.append(endpoint)
         rebuildPlanLocked()
+        noteCompletenessLocked()
         guard spec.initial, endpoint.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
         return { self.submit(.push([endpoint], [])) }
     }
@@ -194,6 +197,7 @@ final class ChainCore<Value>: AnyChainCore {
         Registry.shared.subscribeLocked(endpoint, source: spec.source)
         endpoints[position] = endpoint
         rebuildPlanLocked()
+        noteCompletenessLocked()
         guard pushing, spec.initial, spec.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
         return { self.submit(.push([endpoint], [])) }
     }
@@ -230,6 +234,7 @@ final class ChainCore<Value>: AnyChainCore {
             blocks.append(block)
         }
         rebuildPlanLocked()
+        noteCompletenessLocked()
         return initial ? { self.submit(.push([], [block])) } : nil
     }
 
@@ -249,6 +254,7 @@ final class ChainCore<Value>: AnyChainCore {
         let receivers = moved.endpoints.filter { $0.wantsInitial && $0.role.contains(.receives) && $0.accessors.write != nil }
         let newBlocks = moved.blocks.filter(\.initial)
         rebuildPlanLocked()
+        noteCompletenessLocked()
         guard !receivers.isEmpty || !newBlocks.isEmpty || !moved.pending.isEmpty else { return nil }
         return {
             if !receivers.isEmpty || !newBlocks.isEmpty { self.submit(.push(receivers, newBlocks)) }
@@ -323,10 +329,17 @@ final class ChainCore<Value>: AnyChainCore {
     }
 
     /// A chain lives while one sender and one receiver are alive (DESIGN rule 1): one that
-    /// has lost either ends.
+    /// has lost either ends. A chain that has never had both (a declaration still being
+    /// written, or one that stopped at its head) is not ended by losing a member: it was never
+    /// bound, and a continuation may still complete it.
     func checkLivenessLocked() {
-        guard !dissolved, !isCompleteLocked else { return }
+        guard !dissolved, hasBeenComplete, !isCompleteLocked else { return }
         dissolveLocked()
+    }
+
+    /// Records that the chain has been complete, after it grew. Lock held.
+    func noteCompletenessLocked() {
+        if !hasBeenComplete { hasBeenComplete = isCompleteLocked }
     }
 
     /// Whether the chain has a live sender and a live receiver (a named block counts), in at

@@ -110,6 +110,7 @@ extension Bind {
     /// var seen: [BindingDiagnostic] = []
     /// Bind.withDiagnosticsHandler({ seen.append($0) }) { Bind.in(a, \.x).out(b, \.y) }
     /// ```
+    @discardableResult
     public static func withDiagnosticsHandler<Result>(
         _ handler: @escaping @Sendable (BindingDiagnostic) -> Void,
         operation: () throws -> Result

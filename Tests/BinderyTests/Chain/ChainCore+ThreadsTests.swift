@@ -3,7 +3,7 @@ import Testing
 
 /// DESIGN rule 10: serialised changes from many threads, no lock held over user code,
 /// re-entrant blocks.
-@Suite struct ChainCoreThreadsTests {
+@Suite(.failOnUnexpectedDiagnostics) struct ChainCoreThreadsTests {
     static let writers = 8
     static let writesPerWriter = 2_000
 

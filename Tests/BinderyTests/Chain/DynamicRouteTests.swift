@@ -2,7 +2,7 @@ import Testing
 @testable import Bindery
 
 /// Key paths across several `@Dynamic` objects.
-@Suite struct DynamicRouteTests {
+@Suite(.failOnUnexpectedDiagnostics) struct DynamicRouteTests {
     @Test("A sender key path across objects follows every link")
     func followsEveryLink() {
         let user = User(name: "Ada")
@@ -71,5 +71,14 @@ import Testing
         let label = Label()
         Bind.in(app, \.build).out(label, \.text)
         #expect(label.text == "1")
+        // A let inside a route: only the property past it is observed.
+        let owner = User(name: "first")
+        let account = Account(owner: owner)
+        let ownerLabel = Label()
+        Bind.in(account, \.owner.name).out(ownerLabel, \.text)
+        #expect(ownerLabel.text == "first")
+        owner.name = "second"
+        #expect(ownerLabel.text == "second")
+        #expect(account._$registrar.observedSlots.load(ordering: .relaxed) == 0)   // nothing listens to the let
     }
 }

@@ -2,7 +2,7 @@ import Testing
 @testable import Bindery
 
 /// The accessors an endpoint uses: direct ones for `@Dynamic` properties, key paths otherwise.
-@Suite struct EndpointSpecFactoriesTests {
+@Suite(.failOnUnexpectedDiagnostics) struct EndpointSpecFactoriesTests {
     @Test("A @Dynamic property is read and written through the accessors the macro generated")
     func dynamicPropertyUsesDirectAccessors() throws {
         let box = Box()

@@ -2,7 +2,7 @@ import Testing
 @testable import Bindery
 
 /// The binding graph: what it keeps and when it lets go (DESIGN rule 1).
-@Suite struct RegistryTests {
+@Suite(.failOnUnexpectedDiagnostics) struct RegistryTests {
     @Test("The graph indexes endpoints by object and forgets them when their chain ends")
     func indexByObject() {
         let box = Box()

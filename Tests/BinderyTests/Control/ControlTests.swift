@@ -3,7 +3,7 @@ import Bindery
 
 /// Controls: user edits arrive as events, programmatic sets do not fire, shorthands bind the
 /// designated property.
-@Suite struct ControlTests {
+@Suite(.failOnUnexpectedDiagnostics) struct ControlTests {
     @Test("A user edit propagates; a program's write to the control does not")
     func editsPropagateProgrammaticSetsDoNot() {
         let model = Box()

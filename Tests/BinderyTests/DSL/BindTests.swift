@@ -2,7 +2,7 @@ import Testing
 import Bindery
 
 /// Chain heads: `Bind.in` / `Bind.inout` on objects, controls, array elements, shorthands.
-@Suite struct BindTests {
+@Suite(.failOnUnexpectedDiagnostics) struct BindTests {
     @Test("Bind.in on an observable property sends its sets")
     func inOnProperty() {
         let box = Box()

@@ -2,7 +2,7 @@ import Testing
 @testable import Bindery
 
 /// Unbinding in every form, the status query, and lifetime (DESIGN rule 1).
-@Suite struct BindUnbindTests {
+@Suite(.failOnUnexpectedDiagnostics) struct BindUnbindTests {
     @Test("Bind.unbind(object) takes the object out of every chain")
     func unbindObject() {
         let box = Box()
@@ -136,7 +136,7 @@ import Testing
             let chain = Bind.inout(source, \.string)
                 .out(label, \.text)
                 .inout(field, \.text, on: .editingChanged)
-                .out("block") { (_: String) in }
+                .out("block") { (_: String) in _ = label }
             switch way {
             case .handle: chain.unbind()
             case .object: Bind.unbind(source)
@@ -152,6 +152,23 @@ import Testing
     }
 
     enum UnbindWay: CaseIterable, Sendable { case handle, object, keyPath, controlEvent, block, `deinit` }
+
+    @Test("Rule 1: unbinding a block lets go of what it captured while the chain lives on")
+    func blockUnbindReleasesCaptures() {
+        let source = Box(), label = Label()
+        weak var weakToken: Label?
+        do {
+            let token = Label()
+            weakToken = token
+            Bind.in(source, \.int).out(label, \.number).out("capture") { (_: Int) in _ = token }
+        }
+        #expect(weakToken != nil)           // the chain holds its block
+        Bind.unbind(source, \.int, block: "capture")
+        #expect(weakToken == nil)
+        #expect(Bind.isBound(source))       // the rest of the chain lives on
+        source.int = 3
+        #expect(label.number == 3)
+    }
 
     @Test("Rule 1: unbinding an array element's endpoint keeps nothing alive")
     func noLeakIndex() {

@@ -2,7 +2,7 @@ import Testing
 import Bindery
 
 /// Continuations that receive: `.out`, `.outNot`, named blocks, filters.
-@Suite struct ChainReceiversTests {
+@Suite(.failOnUnexpectedDiagnostics) struct ChainReceiversTests {
     @Test("Rule 6: an Int reaches an optional String receiver, converted")
     func optionalStringReceiver() {
         let box = Box()

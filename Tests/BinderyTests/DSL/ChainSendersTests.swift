@@ -2,7 +2,7 @@ import Testing
 import Bindery
 
 /// Continuations that send: `.in`, `.inout`, `.inoutNot`, with conversion.
-@Suite struct ChainSendersTests {
+@Suite(.failOnUnexpectedDiagnostics) struct ChainSendersTests {
     @Test("A second sender joins the chain and its changes reach every receiver")
     func secondSender() {
         let a = Box(), b = Box()

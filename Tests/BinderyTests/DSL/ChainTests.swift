@@ -2,7 +2,7 @@ import Testing
 @testable import Bindery
 
 /// The chain syntax as a user writes it: the example, joins, initial values.
-@Suite struct ChainTests {
+@Suite(.failOnUnexpectedDiagnostics) struct ChainTests {
     @Test("The issue's lottery example behaves as its comments say")
     func lotteryExample() {
         let lottery = Lottery()

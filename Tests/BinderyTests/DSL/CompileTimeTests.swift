@@ -3,7 +3,7 @@ import Bindery
 
 /// Key-path inference and overload resolution of the chain syntax: these compile, and pick the
 /// overload their comment names. (What must not compile is in `Tests/CompileFailures/`.)
-@Suite struct CompileTimeTests {
+@Suite(.failOnUnexpectedDiagnostics) struct CompileTimeTests {
     @Test("A block's parameter picks the overload: untyped gets the chain's value, typed converts, none ignores it")
     func blockOverloads() {
         let box = Box()

@@ -3,8 +3,8 @@ import Testing
 @testable import Bindery
 
 /// DESIGN rule 10: endpoints may ask for delivery on the main actor.
-@Suite struct DeliveryTests {
-    @Test("Rule 10: a .mainActor receiver and block changed off the main actor run on it, in order")
+@Suite(.failOnUnexpectedDiagnostics) struct DeliveryTests {
+    @Test("Rule 10: a .mainActor receiver and block changed off the main actor run on it, in order", .timeLimit(.minutes(1)))
     func mainActorDeliveryFromBackground() async {
         let box = Box()
         let label = MainLabel()

@@ -2,7 +2,7 @@ import Testing
 import Bindery
 
 /// DESIGN rule 11: misuse at bind time and bad data at run time are reported, never trapped.
-@Suite struct BindingDiagnosticTests {
+@Suite(.failOnUnexpectedDiagnostics) struct BindingDiagnosticTests {
     @Test("Rule 11: a receiver whose type does not convert is refused, naming object, key path and rule")
     func misuseNamesObjectKeyPathRule() {
         let log = DiagnosticLog()
@@ -61,8 +61,8 @@ import Bindery
         #expect(log.all.first?.message.contains("digits[2]") == true)
     }
 
-    @Test("The process-wide handler can be replaced and restored")
-    func globalHandler() {
+    @Test("The process-wide handler can be replaced and restored; a scoped handler wins over it")
+    func globalHandler() async {
         let log = DiagnosticLog()
         Bind.setDiagnosticsHandler { log.record($0) }
         defer { Bind.setDiagnosticsHandler(nil) }
@@ -72,6 +72,12 @@ import Bindery
             Bind.in(Box(), \.int).out(Panel(), \.background)
         }
         #expect(scoped.all.count == 1)
+        #expect(!log.all.contains { $0.message.contains("Panel") })
+        // Outside any scoped handler (a detached task inherits none), the global one hears it.
+        await Task.detached {
+            Bind.in(Box(), \.double).out(Panel(), \.background)
+        }.value
+        #expect(log.all.contains { $0.kind == .misuse && $0.message.contains("Panel") })
     }
 }
 

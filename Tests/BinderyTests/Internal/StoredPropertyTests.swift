@@ -3,7 +3,7 @@ import Testing
 
 /// Offsets of stored properties read off key paths (DESIGN rule 12), and the key paths that
 /// must keep the runtime's generic path.
-@Suite struct StoredPropertyTests {
+@Suite(.failOnUnexpectedDiagnostics) struct StoredPropertyTests {
     final class Panel {
         var width = 0
         var title: String? = "untitled"

@@ -3,7 +3,7 @@ import Testing
 
 /// How endpoints hold `@Dynamic` objects: no weak reference, no strong one, and never a strong
 /// reference formed to an object that has begun to deinitialise (DESIGN rule 1).
-@Suite struct UnownedObjectTests {
+@Suite(.failOnUnexpectedDiagnostics) struct UnownedObjectTests {
     /// Runs `onDeinit` from its deinit.
     final class Probe {
         var onDeinit: (() -> Void)?

@@ -8,7 +8,7 @@ import Testing
 /// `BINDERY_MODEL_CASES` sets how many cases run (default 10,000), `BINDERY_MODEL_SEED` the
 /// first seed (default 1). A failure names its seed and prints the program shrunk to the steps
 /// that still fail.
-@Suite struct ModelCheckTests {
+@Suite(.failOnUnexpectedDiagnostics) struct ModelCheckTests {
     static let cases = ProcessInfo.processInfo.environment["BINDERY_MODEL_CASES"].flatMap(Int.init) ?? 10_000
     static let firstSeed = ProcessInfo.processInfo.environment["BINDERY_MODEL_SEED"].flatMap(UInt64.init) ?? 1
     static let length = 24

@@ -13,7 +13,7 @@ struct ModelProgram: CustomStringConvertible {
 
     /// A program of `length` steps drawn from `seed`.
     static func generate(seed: UInt64, length: Int) -> ModelProgram {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         var steps: [Step] = []
         var blockNumber = 0
         var declarations = 0
@@ -38,11 +38,11 @@ struct ModelProgram: CustomStringConvertible {
         return ModelProgram(steps: steps)
     }
 
-    private static func node(_ random: inout SeededGenerator) -> Int { Int.random(in: 0..<dynamicCount, using: &random) }
-    private static func plain(_ random: inout SeededGenerator) -> Int { Int.random(in: 0..<plainCount, using: &random) }
+    private static func node(_ random: inout SplitMix64) -> Int { Int.random(in: 0..<dynamicCount, using: &random) }
+    private static func plain(_ random: inout SplitMix64) -> Int { Int.random(in: 0..<plainCount, using: &random) }
 
     /// A place that can send: a `@Dynamic` property, an element, the control.
-    private static func sendingPlace(_ random: inout SeededGenerator) -> Place {
+    private static func sendingPlace(_ random: inout SplitMix64) -> Place {
         switch Int.random(in: 0..<5, using: &random) {
         case 0, 1: .dynamicA(node(&random))
         case 2, 3: .element(node(&random), index: Int.random(in: 0..<3, using: &random))
@@ -50,12 +50,12 @@ struct ModelProgram: CustomStringConvertible {
         }
     }
 
-    private static func head(_ random: inout SeededGenerator) -> Link {
+    private static func head(_ random: inout SplitMix64) -> Link {
         let place = sendingPlace(&random)
         return Bool.random(using: &random) ? .sender(place) : .twoWay(place, initial: true)
     }
 
-    private static func continuation(_ random: inout SeededGenerator, blockNumber: inout Int) -> Link {
+    private static func continuation(_ random: inout SplitMix64, blockNumber: inout Int) -> Link {
         let initial = Int.random(in: 0..<4, using: &random) != 0
         switch Int.random(in: 0..<12, using: &random) {
         case 0: return .sender(sendingPlace(&random))
@@ -82,7 +82,7 @@ struct ModelProgram: CustomStringConvertible {
         }
     }
 
-    private static func writablePlace(_ random: inout SeededGenerator) -> Place {
+    private static func writablePlace(_ random: inout SplitMix64) -> Place {
         switch Int.random(in: 0..<10, using: &random) {
         case 0..<3: .dynamicA(node(&random))
         case 3: .dynamicB(node(&random))
@@ -92,7 +92,7 @@ struct ModelProgram: CustomStringConvertible {
         }
     }
 
-    private static func object(_ random: inout SeededGenerator) -> ObjectRef {
+    private static func object(_ random: inout SplitMix64) -> ObjectRef {
         switch Int.random(in: 0..<6, using: &random) {
         case 0..<3: .dynamic(node(&random))
         case 3, 4: .plain(plain(&random))
@@ -100,7 +100,7 @@ struct ModelProgram: CustomStringConvertible {
         }
     }
 
-    private static func unbindForm(_ random: inout SeededGenerator, declarations: Int, blocks: Int) -> UnbindForm {
+    private static func unbindForm(_ random: inout SplitMix64, declarations: Int, blocks: Int) -> UnbindForm {
         switch Int.random(in: 0..<5, using: &random) {
         case 0 where declarations > 0: .chain(declaration: Int.random(in: 0..<declarations, using: &random))
         case 1: .object(object(&random))

@@ -16,8 +16,9 @@
 //   merges that chain into this one, which keeps its value; newcomers (and merged members)
 //   that want an initial value get it, receivers first, then blocks.
 // - A chain is bound while it has a live sender and a live receiver or block, in two members.
-//   It ends when it loses that by an unbind or a `@Dynamic` object or control going; a plain
-//   receiver that goes is dropped at the next change the chain delivers.
+//   A chain that has been bound ends when it loses that by an unbind or a `@Dynamic` object or
+//   control going; a plain receiver that goes is dropped at the next change the chain delivers.
+//   A chain never bound yet (a declaration being written) is not ended by losing a member.
 
 struct ModelEndpoint {
     var place: Place
@@ -44,6 +45,9 @@ final class ModelChain {
     var filters = 0
     var blocks: [ModelBlock] = []
     var isEnded = false
+    /// Whether it has been bound (a live sender and receiver) at some point: only a chain that
+    /// has been bound ends by losing members.
+    var hasBeenComplete = false
     var isDispatching = false
     var queue: [ModelWork] = []
 
@@ -130,6 +134,7 @@ final class ReferenceModel {
                 chain.members[index].sends = true
                 chain.members[index].receives = chain.members[index].receives || receives
                 chain.members[index].wantsInitial = true
+                noteCompleteness(chain)
             } else {
                 chain = ModelChain(
                     value: Self.chainValue(place, from: held[place]!),
@@ -156,6 +161,7 @@ final class ReferenceModel {
         case .block(let name, let initial, let writeBack):
             let block = ModelBlock(name: name, initial: initial, writeBack: writeBack)
             chain.blocks.append(block)
+            noteCompleteness(chain)
             if initial { push(chain, receivers: [], blocks: [block]) }
         case .sender(let place):
             join(chain, place, sends: true, receives: false, initial: true)
@@ -172,6 +178,7 @@ final class ReferenceModel {
     private func join(_ chain: ModelChain, _ place: Place, sends: Bool, receives: Bool, initial: Bool) {
         guard let other = self.chain(of: place) else {
             chain.members.append(ModelEndpoint(place: place, sends: sends, receives: receives, wantsInitial: initial))
+            noteCompleteness(chain)
             if initial, receives { push(chain, receivers: [place], blocks: []) }
             return
         }
@@ -185,6 +192,7 @@ final class ReferenceModel {
         chain.members[index].sends = chain.members[index].sends || sends
         chain.members[index].receives = chain.members[index].receives || receives
         chain.members[index].wantsInitial = initial
+        noteCompleteness(chain)
         if let merged, !merged.receivers.isEmpty || !merged.blocks.isEmpty {
             push(chain, receivers: merged.receivers, blocks: merged.blocks)
         }
@@ -297,7 +305,11 @@ final class ReferenceModel {
     }
 
     private func endIfIncomplete(_ chain: ModelChain) {
-        if !chain.isEnded, !isComplete(chain) { end(chain) }
+        if !chain.isEnded, chain.hasBeenComplete, !isComplete(chain) { end(chain) }
+    }
+
+    private func noteCompleteness(_ chain: ModelChain) {
+        if !chain.hasBeenComplete { chain.hasBeenComplete = isComplete(chain) }
     }
 
     private func end(_ chain: ModelChain) {

@@ -8,7 +8,7 @@ import Testing
 /// threads are done (DESIGN rules 3, 5, 10): every endpoint of a chain holds the same value,
 /// one that was written and passed the filter; no block saw a rejected value; nothing released
 /// was written. Each case runs under a watchdog that names its seed if it does not finish.
-@Suite struct ThreadedModelCheckTests {
+@Suite(.failOnUnexpectedDiagnostics) struct ThreadedModelCheckTests {
     static let cases = ProcessInfo.processInfo.environment["BINDERY_THREADED_CASES"].flatMap(Int.init) ?? 200
     static let firstSeed = ProcessInfo.processInfo.environment["BINDERY_MODEL_SEED"].flatMap(UInt64.init) ?? 1
 
@@ -28,7 +28,7 @@ import Testing
 
     /// One case: 2–3 chains of 2–4 fields, 3 writer threads, one thread releasing a field.
     static func runCase(seed: UInt64) -> String? {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         let chainCount = Int.random(in: 2...3, using: &random)
         var fields: [[SafeField]] = []
         var blockLogs: [ValueLog] = []

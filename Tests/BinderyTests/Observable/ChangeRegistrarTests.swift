@@ -2,7 +2,7 @@ import Testing
 @testable import Bindery
 
 /// The registrar that `@Dynamic` setters report to.
-@Suite struct ChangeRegistrarTests {
+@Suite(.failOnUnexpectedDiagnostics) struct ChangeRegistrarTests {
     @Test("Rule 12: a write nobody observes stops at the registrar's clear slot bits and keeps it idle")
     func unobservedWrite() {
         let box = Box()

@@ -2,7 +2,7 @@ import Testing
 import Bindery
 
 /// `Dynamic<Value>`, the standalone observable box.
-@Suite struct DynamicTests {
+@Suite(.failOnUnexpectedDiagnostics) struct DynamicTests {
     @Test("A box binds like a @Dynamic property, both ways")
     func boxBinds() {
         let count = Dynamic(0)

@@ -24,7 +24,7 @@ final class Bike: Vehicle, @unchecked Sendable {
 }
 
 /// `@Dynamic` on subclasses, and plain subclasses of `@Dynamic` classes.
-@Suite struct InheritanceTests {
+@Suite(.failOnUnexpectedDiagnostics) struct InheritanceTests {
     @Test("Rule 1: a @Dynamic subclass's inherited and new properties both propagate, through the subclass's key paths")
     func subclassPropertiesPropagate() {
         let car = Car()

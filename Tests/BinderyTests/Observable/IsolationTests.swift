@@ -18,7 +18,7 @@ import Testing
 }
 
 /// `@Dynamic` classes isolated to the main actor.
-@Suite struct IsolationTests {
+@Suite(.failOnUnexpectedDiagnostics) struct IsolationTests {
     @Test("Rule 10: a @MainActor @Dynamic view model binds from main-actor code")
     @MainActor
     func mainActorViewModelBinds() {

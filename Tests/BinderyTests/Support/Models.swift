@@ -77,6 +77,13 @@ final class TestSlider: Control, @unchecked Sendable {
     init(session: Session) { self.session = session }
 }
 
+/// A `@Dynamic` object whose link to another is a `let`: a route through it never needs to
+/// follow a replacement.
+@Dynamic final class Account: @unchecked Sendable {
+    let owner: User
+    init(owner: User) { self.owner = owner }
+}
+
 /// A generic `@Dynamic` holder for tests that need a fresh observable value.
 @Dynamic final class Box: @unchecked Sendable {
     var int = 0
@@ -102,6 +109,7 @@ final class DiagnosticLog: @unchecked Sendable {
     }
 
     /// Runs `body` with this log as the diagnostics handler.
+    @discardableResult
     func capture<R>(_ body: () throws -> R) rethrows -> R {
         try Bind.withDiagnosticsHandler({ self.record($0) }, operation: body)
     }
