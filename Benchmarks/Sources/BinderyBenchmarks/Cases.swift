@@ -277,8 +277,11 @@ private func memoryChain() -> Work {
         }
         let allocations = bench_count_stop()
         let after = bench_heap_in_use()
-        let verified = targets.indices.allSatisfy { targets[$0].value == $0 }
-            && sources.allSatisfy { Bind.isBound($0) }
+        // A chain is bound while its receiver lives, and Bindery does not keep it: keep the
+        // targets alive until every check is made (Swift may release them after their last use).
+        let verified = withExtendedLifetime(targets) {
+            targets.indices.allSatisfy { targets[$0].value == $0 } && sources.allSatisfy { Bind.isBound($0) }
+        }
         for source in sources { Bind.unbind(source) }
         return Figure(
             value: (Double(after) - Double(before)) / Double(count), unit: .bytes,

@@ -42,8 +42,18 @@ extension ScalarValue {
     }
 
     /// The value as a `Double`: text reads its leading decimal number, integers round to
-    /// nearest, `nil` → 0, `false`/`true` → 0/1.
-    var double: Double { floatingPoint { Double($0) } }
+    /// nearest, `nil` → 0, `false`/`true` → 0/1, and a `Float` becomes the `Double` nearest to
+    /// the decimal it prints as (a slider at `0.1` is `0.1`, not `0.10000000149011612`).
+    var double: Double {
+        if case .float(let value) = self { return Self.decimal(value) }
+        return floatingPoint { Double($0) }
+    }
+
+    /// The `Double` nearest to the shortest decimal that reads back as `value`.
+    private static func decimal(_ value: Float) -> Double {
+        guard value.isFinite else { return Double(value) }
+        return Double(value.description) ?? Double(value)
+    }
 
     /// The value as a `Float`, as ``double`` but rounded once, straight to `Float`.
     var float: Float { floatingPoint { Float($0) } }

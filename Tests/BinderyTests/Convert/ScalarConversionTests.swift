@@ -141,7 +141,29 @@ import Testing
     func doubleToFloat(value: Double) throws {
         let result = try convert(value, to: Float.self)
         #expect(result.bitPattern == Float(value).bitPattern)
-        #expect(try convert(result, to: Double.self).bitPattern == Double(result).bitPattern)
+        // Back to Double, and to Float again: the same Float.
+        let back = try convert(result, to: Double.self)
+        #expect(Float(back).bitPattern == result.bitPattern || (result.isNaN && back.isNaN))
+    }
+
+    @Test("Rule 6: Float → Double keeps the decimal a person sees", arguments: [
+        (Float(0.1), 0.1), (Float(0.3), 0.3), (Float(3.5), 3.5), (Float(1e-5), 1e-5), (Float(-2.2), -2.2),
+        (Float(16_777_216), 16_777_216), (Float.infinity, .infinity),
+    ] as [(Float, Double)])
+    func floatToDoubleKeepsDecimal(value: Float, expected: Double) throws {
+        #expect(try convert(value, to: Double.self) == expected)
+        #expect(try convert(value, to: Double?.self) == expected)
+    }
+
+    @Test("Rule 6: a Float slider at 0.1 shows 0.1 in a Double-backed label")
+    func sliderToDoubleLabel() {
+        let model = Box()
+        let slider = TestSlider()
+        let label = Label()
+        Bind.inout(model, \.double).inout(slider, \.value, on: .valueChanged).out(label, \.text)
+        slider.drag(to: 0.1)
+        #expect(model.double == 0.1)
+        #expect(label.text == "0.1")
     }
 
     // MARK: Number → String

@@ -75,7 +75,7 @@ import Bindery
         #expect(!log.all.contains { $0.message.contains("Panel") })
         // Outside any scoped handler (a detached task inherits none), the global one hears it.
         await Task.detached {
-            Bind.in(Box(), \.double).out(Panel(), \.background)
+            _ = Bind.in(Box(), \.double).out(Panel(), \.background)
         }.value
         #expect(log.all.contains { $0.kind == .misuse && $0.message.contains("Panel") })
     }
