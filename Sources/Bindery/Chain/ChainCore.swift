@@ -328,7 +328,7 @@ final class ChainCore<Value>: AnyChainCore {
         checkLivenessLocked()
     }
 
-    /// A chain lives while one sender and one receiver are alive (DESIGN rule 1): one that
+    /// A chain lives while one sender and one receiver are alive: one that
     /// has lost either ends. A chain that has never had both (a declaration still being
     /// written, or one that stopped at its head) is not ended by losing a member: it was never
     /// bound, and a continuation may still complete it.

@@ -99,7 +99,7 @@ class AnyEndpoint {
             notifierIsObject = true
         case .none, .events:
             // A control's events come from its event center, which may outlive the control:
-            // the control is read through its weak reference, never assumed alive.
+            // the control is read through `target`, never assumed alive.
             self.route = nil
             notifierIsObject = false
         }

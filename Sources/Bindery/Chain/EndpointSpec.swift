@@ -127,6 +127,14 @@ struct EndpointSpec<Value> {
     /// How diagnostics name the endpoint.
     var label: String { EndpointLabel.make(object, keyPath: keyPath, index: index, events: events) }
 
+    /// This spec with the registrar whose deinit means its object is gone. Call it before
+    /// taking the graph lock: finding a control's registrar reads its `eventCenter`.
+    func withLifetime() -> EndpointSpec {
+        var spec = self
+        spec.lifetime = Registry.lifetimeRegistrar(of: object)
+        return spec
+    }
+
     /// This spec with its accessors in terms of another chain value type.
     func retyped<Other>(_ accessors: Accessors<Other>) -> EndpointSpec<Other> {
         var typed = EndpointSpec<Other>(object: object, keyPath: keyPath, role: role, accessors: accessors)

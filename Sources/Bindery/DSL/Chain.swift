@@ -36,8 +36,7 @@ public struct Chain<Value>: @unchecked Sendable {
     /// Starts a declaration at `spec`: joins the chain it is already in, if any (rule 7).
     @usableFromInline
     init(head declared: EndpointSpec<Value>) {
-        var spec = declared
-        spec.lifetime = Registry.lifetimeRegistrar(of: spec.object)
+        let spec = declared.withLifetime()
         if let problem = spec.problem {
             Self.report(problem, spec: spec)
             core = Registry.shared.locked {
@@ -78,8 +77,7 @@ public struct Chain<Value>: @unchecked Sendable {
     /// Adds `spec` to this chain, merging the chain it is already in, if any (rule 7).
     @usableFromInline
     func adding(_ declared: EndpointSpec<Value>) -> Chain {
-        var spec = declared
-        spec.lifetime = Registry.lifetimeRegistrar(of: spec.object)
+        let spec = declared.withLifetime()
         if let problem = spec.problem {
             Self.report(problem, spec: spec)
             return self

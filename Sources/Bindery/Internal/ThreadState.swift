@@ -15,7 +15,7 @@ struct ThreadState {
     /// How many dispatches this thread is nested in.
     var nesting: Int = 0
     /// The endpoint this thread is writing for a chain it does not own (a main-actor write):
-    /// its echo is ignored (DESIGN rule 3).
+    /// its echo is ignored.
     var deferredWrite: ObjectIdentifier?
 
     /// The depth of a change this thread makes now: one more than the change it is
