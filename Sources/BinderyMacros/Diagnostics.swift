@@ -51,6 +51,22 @@ struct DynamicDiagnostic: DiagnosticMessage {
         )
     }
 
+    /// The class is isolated to a global actor other than the main actor.
+    ///
+    /// - Parameters:
+    ///   - name: The class.
+    ///   - actor: The global actor's attribute as written.
+    static func customGlobalActor(name: String, actor: String) -> Self {
+        Self(
+            "customGlobalActor",
+            """
+            @Dynamic supports classes on the main actor or on no global actor: '\(name)' is \
+            isolated to '\(actor)', whose properties Bindery cannot reach synchronously from the \
+            thread that binds or sets them; remove '@\(actor)', or use '@MainActor'
+            """
+        )
+    }
+
     /// One `var` declares several properties, or a tuple pattern.
     ///
     /// - Parameter names: The declared names, as written.

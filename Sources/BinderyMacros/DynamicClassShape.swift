@@ -81,7 +81,7 @@ struct DynamicClassShape {
     /// The global actor named by an attribute of the class (`@MainActor`, or a custom
     /// attribute whose name ends in `Actor`), else `MainActor` if a listed property is marked
     /// `@MainActor`, else `nil`.
-    private static func isolation(of classDecl: ClassDeclSyntax) -> Isolation? {
+    static func isolation(of classDecl: ClassDeclSyntax) -> Isolation? {
         for element in classDecl.attributes {
             guard case .attribute(let attribute) = element, let name = attribute.simpleName else { continue }
             if name == "MainActor" { return .mainActor }

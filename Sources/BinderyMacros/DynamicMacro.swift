@@ -3,7 +3,7 @@ import SwiftSyntax
 import SwiftSyntaxMacros
 
 /// `@Dynamic`: makes the stored `var`s of a class report their sets to a per-object
-/// `ChangeRegistrar`.
+/// `_ChangeRegistrar`.
 ///
 /// It has three roles:
 /// - **member attribute**: puts `@_DynamicTracked(slot)` on every tracked stored `var`,
@@ -22,16 +22,16 @@ import SwiftSyntaxMacros
 /// final class Lottery {
 ///     @_DynamicTracked(0) var sn = 0
 ///     let id = 7
-///     nonisolated let _$registrar = Bindery.ChangeRegistrar()
+///     nonisolated let _$registrar = Bindery._ChangeRegistrar()
 ///     enum _$Slots { nonisolated static var first: Int { 0 } }
-///     nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
-///         Bindery.DynamicProperty(
+///     nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = [
+///         Bindery._DynamicProperty(
 ///             name: "sn", keyPath: \Lottery.sn, slot: 0,
-///             accessor: Bindery.PropertyAccessor(\Lottery.sn, get: { $0.sn }, set: { $0.sn = $1 })
+///             accessor: Bindery._PropertyAccessor(\Lottery.sn, get: { $0.sn }, set: { $0.sn = $1 })
 ///         ),
-///         Bindery.DynamicProperty(
+///         Bindery._DynamicProperty(
 ///             name: "id", keyPath: \Lottery.id, slot: nil,
-///             accessor: Bindery.PropertyAccessor(\Lottery.id, get: { $0.id })
+///             accessor: Bindery._PropertyAccessor(\Lottery.id, get: { $0.id })
 ///         ),
 ///     ]
 /// }
@@ -42,7 +42,7 @@ import SwiftSyntaxMacros
 /// `nonisolated` so that a `@MainActor` class conforms. Each entry also carries the property's
 /// direct accessors, which Bindery calls instead of applying the key path (see
 /// `accessor(of:root:)`). How the table is built (a `static let`, or once per class through
-/// `Bindery.DynamicProperty.table`, on the main actor for a `@MainActor` class) is described
+/// `Bindery._DynamicProperty.table`, on the main actor for a `@MainActor` class) is described
 /// at `propertyTable`.
 ///
 /// **Subclasses.** On a subclass of a `@Dynamic` class (the compiler tells the member role
@@ -91,7 +91,7 @@ extension DynamicMacro: MemberAttributeMacro {
         providingAttributesFor member: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
-        guard declaration.is(ClassDeclSyntax.self) else { return [] }
+        guard let classDecl = declaration.as(ClassDeclSyntax.self), !isRefused(classDecl) else { return [] }
         switch DynamicMemberRole(of: member) {
         case .tracked(let name):
             // Look the slot up by name: the member and the class may be separate syntax trees.
@@ -131,6 +131,10 @@ extension DynamicMacro: MemberMacro {
             return []
         }
 
+        if case .custom(let actor) = DynamicClassShape.isolation(of: classDecl) {
+            context.diagnose(Diagnostic(node: node, message: DynamicDiagnostic.customGlobalActor(name: classDecl.name.text, actor: actor)))
+            return []
+        }
         let shape = DynamicClassShape(classDecl, inheritsConformance: protocols.isEmpty, context: context)
         let table = DynamicPropertyTable(classDecl.memberBlock.members)
         var members: [DeclSyntax] = []
@@ -145,7 +149,7 @@ extension DynamicMacro: MemberMacro {
         return members
     }
 
-    /// `nonisolated let _$registrar = Bindery.ChangeRegistrar()`.
+    /// `nonisolated let _$registrar = Bindery._ChangeRegistrar()`.
     private static func registrar(modifiers: [DeclModifierSyntax]) -> DeclSyntax {
         DeclSyntax(
             VariableDeclSyntax(
@@ -155,7 +159,7 @@ extension DynamicMacro: MemberMacro {
                     PatternBindingSyntax(
                         pattern: IdentifierPatternSyntax(identifier: .identifier(registrarName)),
                         initializer: InitializerClauseSyntax(
-                            value: GeneratedSyntax.call(GeneratedSyntax.binderyExpr("ChangeRegistrar"))
+                            value: GeneratedSyntax.call(GeneratedSyntax.binderyExpr("_ChangeRegistrar"))
                         )
                     )
                 ])
@@ -204,7 +208,7 @@ extension DynamicMacro: MemberMacro {
     ///
     /// - a `static let` array for a final, non-generic class that inherits no table and is
     ///   not isolated to a global actor;
-    /// - otherwise a computed property that asks `Bindery.DynamicProperty.table(of:_:)` to
+    /// - otherwise a computed property that asks `Bindery._DynamicProperty.table(of:_:)` to
     ///   build the table once per class and keep it. A class that can be subclassed lists its
     ///   properties with key paths rooted at whichever class asks (`Self`), through a generic
     ///   local function, so that `\Sub.inherited` is in `Sub`'s table; a subclass's table starts
@@ -213,20 +217,18 @@ extension DynamicMacro: MemberMacro {
     /// Swift forms a key path to a property isolated to a global actor only on that actor. For
     /// a class (or a listed property) marked `@MainActor`, the table is built on the main
     /// actor, through `table(of:declaredBy:onMainActor:)`, which checks that it runs there. Swift has no
-    /// synchronous, checked way into any other global actor (the standard library's own
-    /// `MainActor.assumeIsolated` is a bit cast after an executor check), so for a class
-    /// isolated to a custom global actor the builder is still called through `unsafeBitCast`;
-    /// it forms key paths and closures and reads no property. A macro cannot see a module's
+    /// synchronous, checked way into any other global actor, so a class isolated to a custom
+    /// global actor is refused (see `isRefused(_:)`). A macro cannot see a module's
     /// default isolation: in a module whose default is `MainActor`, write `@MainActor` on the
     /// class.
     private static func propertyTable(_ table: DynamicPropertyTable, _ shape: DynamicClassShape) -> DeclSyntax {
-        let arrayType = TypeSyntax(ArrayTypeSyntax(element: GeneratedSyntax.binderyType("DynamicProperty")))
+        let arrayType = TypeSyntax(ArrayTypeSyntax(element: GeneratedSyntax.binderyType("_DynamicProperty")))
         let entriesRoot: TokenSyntax = shape.isFinal ? shape.name : .identifier("Root")
         let elements = table.entries.map { entry in
             ArrayElementSyntax(
                 leadingTrivia: .newline,
                 expression: GeneratedSyntax.multilineCall(
-                    GeneratedSyntax.binderyExpr("DynamicProperty"),
+                    GeneratedSyntax.binderyExpr("_DynamicProperty"),
                     [
                         ("name", GeneratedSyntax.string(entry.name.text)),
                         ("keyPath", GeneratedSyntax.keyPath(root: entriesRoot, property: entry.name.token)),
@@ -265,26 +267,7 @@ extension DynamicMacro: MemberMacro {
                 .stmt(StmtSyntax(ReturnStmtSyntax(expression: shape.superclass == nil ? call : GeneratedSyntax.sum(inherited, call)))),
             ]
         }
-        if case .custom(let actor) = shape.isolation {
-            let builder = GeneratedSyntax.constant(
-                "table",
-                type: GeneratedSyntax.functionType(returning: arrayType, isolation: actor),
-                value: GeneratedSyntax.closure(body)
-            )
-            let unisolatedCall = GeneratedSyntax.call(
-                GeneratedSyntax.call(
-                    GeneratedSyntax.reference(.identifier("unsafeBitCast")),
-                    [
-                        (nil, GeneratedSyntax.reference(.identifier("table"))),
-                        ("to", GeneratedSyntax.metatype(GeneratedSyntax.functionType(returning: arrayType))),
-                    ]
-                )
-            )
-            body = [.decl(builder), .stmt(StmtSyntax(ReturnStmtSyntax(expression: unisolatedCall)))]
-        }
-
-        let isStored = shape.isFinal && !shape.isGeneric && shape.superclass == nil
-            && (shape.isolation == nil || shape.isolation?.isCustom == true)
+        let isStored = shape.isFinal && !shape.isGeneric && shape.superclass == nil && shape.isolation == nil
         let binding: PatternBindingSyntax
         let type = TypeAnnotationSyntax(type: arrayType)
         let name = IdentifierPatternSyntax(identifier: .identifier(tableName))
@@ -302,7 +285,7 @@ extension DynamicMacro: MemberMacro {
                 ("declaredBy", GeneratedSyntax.member(GeneratedSyntax.reference(shape.name), "self")),
             ]
             arguments.append((shape.isolation == .mainActor ? "onMainActor" : nil, GeneratedSyntax.closure(body)))
-            let cached = GeneratedSyntax.call(GeneratedSyntax.member(GeneratedSyntax.binderyExpr("DynamicProperty"), "table"), arguments)
+            let cached = GeneratedSyntax.call(GeneratedSyntax.member(GeneratedSyntax.binderyExpr("_DynamicProperty"), "table"), arguments)
             binding = PatternBindingSyntax(
                 pattern: name,
                 typeAnnotation: type,
@@ -327,7 +310,7 @@ extension DynamicMacro: MemberMacro {
         return GeneratedSyntax.sum(GeneratedSyntax.member(GeneratedSyntax.reference(.identifier(slotsName)), "first"), GeneratedSyntax.integer(slot))
     }
 
-    /// `Bindery.PropertyAccessor(\Root.name, get: { $0.name }, set: { $0.name = $1 })`, without
+    /// `Bindery._PropertyAccessor(\Root.name, get: { $0.name }, set: { $0.name = $1 })`, without
     /// `set:` for a `let`: the property read and written directly, so that an update needs no
     /// key path.
     ///
@@ -345,7 +328,7 @@ extension DynamicMacro: MemberMacro {
             arguments.append(("set", GeneratedSyntax.closure([.expr(assignment)])))
         }
         return GeneratedSyntax.multilineCall(
-            GeneratedSyntax.binderyExpr("PropertyAccessor"),
+            GeneratedSyntax.binderyExpr("_PropertyAccessor"),
             arguments,
             breakingBefore: Set(arguments.indices)
         )
@@ -366,6 +349,19 @@ extension DynamicMacro: MemberMacro {
         default: kind = "not a class"
         }
         return .notAClass(name: name, kind: kind)
+    }
+}
+
+// MARK: - Refusals
+
+extension DynamicMacro {
+    /// Whether `@Dynamic` refuses the class outright, expanding to nothing in every role: a
+    /// class isolated to a global actor other than the main actor. Its property table needs
+    /// key paths to its properties, which Swift forms only on that actor, and Bindery reads
+    /// the table synchronously from whichever thread binds; only the main actor has a checked,
+    /// synchronous way in. The member role reports it.
+    static func isRefused(_ classDecl: ClassDeclSyntax) -> Bool {
+        DynamicClassShape.isolation(of: classDecl)?.isCustom == true
     }
 }
 
@@ -390,7 +386,7 @@ extension DynamicMacro: ExtensionMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        guard declaration.is(ClassDeclSyntax.self), !protocols.isEmpty else { return [] }
+        guard let classDecl = declaration.as(ClassDeclSyntax.self), !isRefused(classDecl), !protocols.isEmpty else { return [] }
         let availability = declaration.attributes.filter { element in
             if case .attribute(let attribute) = element { return attribute.simpleName == "available" }
             return false

@@ -236,22 +236,6 @@ enum GeneratedSyntax {
         )
     }
 
-    /// `() -> result`, with `@isolation` in front if given.
-    static func functionType(returning result: TypeSyntax, isolation: String? = nil) -> TypeSyntax {
-        let function = FunctionTypeSyntax(
-            parameters: TupleTypeElementListSyntax([]),
-            returnClause: ReturnClauseSyntax(type: result)
-        )
-        guard let isolation else { return TypeSyntax(function) }
-        return TypeSyntax(
-            AttributedTypeSyntax(
-                specifiers: TypeSpecifierListSyntax([]),
-                attributes: AttributeListSyntax([.attribute(attribute(isolation).with(\.trailingTrivia, .space))]),
-                baseType: function
-            )
-        )
-    }
-
     /// `{ statements }`, as a closure.
     static func closure(_ statements: [CodeBlockItemSyntax.Item]) -> ExprSyntax {
         ExprSyntax(
@@ -261,30 +245,6 @@ enum GeneratedSyntax {
                 ),
                 rightBrace: .rightBraceToken(leadingTrivia: .newline)
             )
-        )
-    }
-
-    /// `let name: type = value`.
-    static func constant(_ name: String, type: TypeSyntax, value: ExprSyntax) -> DeclSyntax {
-        DeclSyntax(
-            VariableDeclSyntax(
-                bindingSpecifier: .keyword(.let),
-                bindings: PatternBindingListSyntax([
-                    PatternBindingSyntax(
-                        pattern: IdentifierPatternSyntax(identifier: .identifier(name)),
-                        typeAnnotation: TypeAnnotationSyntax(type: type),
-                        initializer: InitializerClauseSyntax(value: value)
-                    )
-                ])
-            )
-        )
-    }
-
-    /// `(type).self`.
-    static func metatype(_ type: TypeSyntax) -> ExprSyntax {
-        member(
-            ExprSyntax(TupleExprSyntax(elements: LabeledExprListSyntax([LabeledExprSyntax(expression: TypeExprSyntax(type: type))]))),
-            "self"
         )
     }
 

@@ -26,7 +26,7 @@ import Testing
             final class Model {
                 var cache = 0
 
-                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+                nonisolated let _$registrar = Bindery._ChangeRegistrar()
 
                 enum _$Slots {
                     nonisolated static var first: Int {
@@ -34,7 +34,7 @@ import Testing
                     }
                 }
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = []
+                nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = []
             }
 
             extension Model: Bindery.DynamicObject {

@@ -34,7 +34,7 @@ import Testing
                 static var shared = 0
                 lazy var l = 0
 
-                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+                nonisolated let _$registrar = Bindery._ChangeRegistrar()
 
                 enum _$Slots {
                     nonisolated static var first: Int {
@@ -42,10 +42,10 @@ import Testing
                     }
                 }
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
-                    Bindery.DynamicProperty(
+                nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = [
+                    Bindery._DynamicProperty(
                         name: "sn", keyPath: \\Lottery.sn, slot: 0,
-                        accessor: Bindery.PropertyAccessor(
+                        accessor: Bindery._PropertyAccessor(
                             \\Lottery.sn,
                             get: {
                                 $0.sn
@@ -55,9 +55,9 @@ import Testing
                             }
                         )
                     ),
-                    Bindery.DynamicProperty(
+                    Bindery._DynamicProperty(
                         name: "code", keyPath: \\Lottery.code, slot: 1,
-                        accessor: Bindery.PropertyAccessor(
+                        accessor: Bindery._PropertyAccessor(
                             \\Lottery.code,
                             get: {
                                 $0.code
@@ -67,18 +67,18 @@ import Testing
                             }
                         )
                     ),
-                    Bindery.DynamicProperty(
+                    Bindery._DynamicProperty(
                         name: "id", keyPath: \\Lottery.id, slot: nil,
-                        accessor: Bindery.PropertyAccessor(
+                        accessor: Bindery._PropertyAccessor(
                             \\Lottery.id,
                             get: {
                                 $0.id
                             }
                         )
                     ),
-                    Bindery.DynamicProperty(
+                    Bindery._DynamicProperty(
                         name: "session", keyPath: \\Lottery.session, slot: 2,
-                        accessor: Bindery.PropertyAccessor(
+                        accessor: Bindery._PropertyAccessor(
                             \\Lottery.session,
                             get: {
                                 $0.session
@@ -124,7 +124,7 @@ import Testing
                 var note: String?
                 init(id: Int, bank: Bank) { self.id = id; self.bank = bank }
 
-                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+                nonisolated let _$registrar = Bindery._ChangeRegistrar()
 
                 enum _$Slots {
                     nonisolated static var first: Int {
@@ -132,19 +132,19 @@ import Testing
                     }
                 }
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
-                    Bindery.DynamicProperty(
+                nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = [
+                    Bindery._DynamicProperty(
                         name: "id", keyPath: \\Account.id, slot: nil,
-                        accessor: Bindery.PropertyAccessor(
+                        accessor: Bindery._PropertyAccessor(
                             \\Account.id,
                             get: {
                                 $0.id
                             }
                         )
                     ),
-                    Bindery.DynamicProperty(
+                    Bindery._DynamicProperty(
                         name: "balance", keyPath: \\Account.balance, slot: 0,
-                        accessor: Bindery.PropertyAccessor(
+                        accessor: Bindery._PropertyAccessor(
                             \\Account.balance,
                             get: {
                                 $0.balance
@@ -154,9 +154,9 @@ import Testing
                             }
                         )
                     ),
-                    Bindery.DynamicProperty(
+                    Bindery._DynamicProperty(
                         name: "owner", keyPath: \\Account.owner, slot: 1,
-                        accessor: Bindery.PropertyAccessor(
+                        accessor: Bindery._PropertyAccessor(
                             \\Account.owner,
                             get: {
                                 $0.owner
@@ -166,9 +166,9 @@ import Testing
                             }
                         )
                     ),
-                    Bindery.DynamicProperty(
+                    Bindery._DynamicProperty(
                         name: "bank", keyPath: \\Account.bank, slot: 2,
-                        accessor: Bindery.PropertyAccessor(
+                        accessor: Bindery._PropertyAccessor(
                             \\Account.bank,
                             get: {
                                 $0.bank
@@ -178,9 +178,9 @@ import Testing
                             }
                         )
                     ),
-                    Bindery.DynamicProperty(
+                    Bindery._DynamicProperty(
                         name: "note", keyPath: \\Account.note, slot: 3,
-                        accessor: Bindery.PropertyAccessor(
+                        accessor: Bindery._PropertyAccessor(
                             \\Account.note,
                             get: {
                                 $0.note
@@ -238,7 +238,7 @@ import Testing
                 var cache = 0
                 init(step: Int) { self.step = step }
 
-                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+                nonisolated let _$registrar = Bindery._ChangeRegistrar()
 
                 enum _$Slots {
                     nonisolated static var first: Int {
@@ -246,10 +246,10 @@ import Testing
                     }
                 }
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
-                    Bindery.DynamicProperty(
+                nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = [
+                    Bindery._DynamicProperty(
                         name: "count", keyPath: \\Counter.count, slot: 0,
-                        accessor: Bindery.PropertyAccessor(
+                        accessor: Bindery._PropertyAccessor(
                             \\Counter.count,
                             get: {
                                 $0.count
@@ -259,9 +259,9 @@ import Testing
                             }
                         )
                     ),
-                    Bindery.DynamicProperty(
+                    Bindery._DynamicProperty(
                         name: "step", keyPath: \\Counter.step, slot: nil,
-                        accessor: Bindery.PropertyAccessor(
+                        accessor: Bindery._PropertyAccessor(
                             \\Counter.step,
                             get: {
                                 $0.step
@@ -292,7 +292,7 @@ import Testing
                 var name: String
                 init(name: String) { self.name = name }
 
-                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+                nonisolated let _$registrar = Bindery._ChangeRegistrar()
 
                 enum _$Slots {
                     nonisolated static var first: Int {
@@ -300,10 +300,10 @@ import Testing
                     }
                 }
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
-                    Bindery.DynamicProperty(
+                nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = [
+                    Bindery._DynamicProperty(
                         name: "name", keyPath: \\User.name, slot: 0,
-                        accessor: Bindery.PropertyAccessor(
+                        accessor: Bindery._PropertyAccessor(
                             \\User.name,
                             get: {
                                 $0.name
@@ -368,7 +368,7 @@ import Testing
                 @_DynamicTracked(9) var manual = 0
                 func reset() {}
 
-                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+                nonisolated let _$registrar = Bindery._ChangeRegistrar()
 
                 enum _$Slots {
                     nonisolated static var first: Int {
@@ -376,10 +376,10 @@ import Testing
                     }
                 }
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
-                    Bindery.DynamicProperty(
+                nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = [
+                    Bindery._DynamicProperty(
                         name: "title", keyPath: \\Model.title, slot: 0,
-                        accessor: Bindery.PropertyAccessor(
+                        accessor: Bindery._PropertyAccessor(
                             \\Model.title,
                             get: {
                                 $0.title
@@ -415,7 +415,7 @@ import Testing
                 @MainActor
                 @_DynamicTracked(1) var `default` = false
 
-                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+                nonisolated let _$registrar = Bindery._ChangeRegistrar()
 
                 enum _$Slots {
                     nonisolated static var first: Int {
@@ -423,12 +423,12 @@ import Testing
                     }
                 }
 
-                nonisolated static var _$dynamicProperties: [Bindery.DynamicProperty] {
-                    Bindery.DynamicProperty.table(of: Self.self, declaredBy: Settings.self, onMainActor: {
+                nonisolated static var _$dynamicProperties: [Bindery._DynamicProperty] {
+                    Bindery._DynamicProperty.table(of: Self.self, declaredBy: Settings.self, onMainActor: {
                             [
-                                Bindery.DynamicProperty(
+                                Bindery._DynamicProperty(
                                     name: "theme", keyPath: \\Settings.theme, slot: 0,
-                                    accessor: Bindery.PropertyAccessor(
+                                    accessor: Bindery._PropertyAccessor(
                                         \\Settings.theme,
                                         get: {
                                             $0.theme
@@ -438,9 +438,9 @@ import Testing
                                         }
                                     )
                                 ),
-                                Bindery.DynamicProperty(
+                                Bindery._DynamicProperty(
                                     name: "default", keyPath: \\Settings.`default`, slot: 1,
-                                    accessor: Bindery.PropertyAccessor(
+                                    accessor: Bindery._PropertyAccessor(
                                         \\Settings.`default`,
                                         get: {
                                             $0.`default`
@@ -476,7 +476,7 @@ import Testing
                     @_DynamicTracked(0)
                     \(keyword) var title = ""
 
-                    \(member) nonisolated let _$registrar = Bindery.ChangeRegistrar()
+                    \(member) nonisolated let _$registrar = Bindery._ChangeRegistrar()
 
                     enum _$Slots {
                         nonisolated static var first: Int {
@@ -488,13 +488,13 @@ import Testing
                         _$Slots.first + 1
                     }
 
-                    \(keyword) nonisolated class var _$dynamicProperties: [Bindery.DynamicProperty] {
-                        Bindery.DynamicProperty.table(of: Self.self, declaredBy: Model.self, {
-                                func table<Root: Model>(_: Root.Type) -> [Bindery.DynamicProperty] {
+                    \(keyword) nonisolated class var _$dynamicProperties: [Bindery._DynamicProperty] {
+                        Bindery._DynamicProperty.table(of: Self.self, declaredBy: Model.self, {
+                                func table<Root: Model>(_: Root.Type) -> [Bindery._DynamicProperty] {
                                     [
-                                        Bindery.DynamicProperty(
+                                        Bindery._DynamicProperty(
                                             name: "title", keyPath: \\Root.title, slot: 0,
-                                            accessor: Bindery.PropertyAccessor(
+                                            accessor: Bindery._PropertyAccessor(
                                                 \\Root.title,
                                                 get: {
                                                     $0.title
@@ -532,7 +532,7 @@ import Testing
                 @_DynamicTracked(0)
                 var title = ""
 
-                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+                nonisolated let _$registrar = Bindery._ChangeRegistrar()
 
                 enum _$Slots {
                     nonisolated static var first: Int {
@@ -540,12 +540,12 @@ import Testing
                     }
                 }
 
-                nonisolated static var _$dynamicProperties: [Bindery.DynamicProperty] {
-                    Bindery.DynamicProperty.table(of: Self.self, declaredBy: ViewModel.self, onMainActor: {
+                nonisolated static var _$dynamicProperties: [Bindery._DynamicProperty] {
+                    Bindery._DynamicProperty.table(of: Self.self, declaredBy: ViewModel.self, onMainActor: {
                             [
-                                Bindery.DynamicProperty(
+                                Bindery._DynamicProperty(
                                     name: "title", keyPath: \\ViewModel.title, slot: 0,
-                                    accessor: Bindery.PropertyAccessor(
+                                    accessor: Bindery._PropertyAccessor(
                                         \\ViewModel.title,
                                         get: {
                                             $0.title
@@ -567,7 +567,7 @@ import Testing
         )
     }
 
-    @Test("A class isolated to another global actor builds its table on that actor (through a bit cast: Swift has no checked way in)")
+    @Test("A class isolated to another global actor is refused: Bindery cannot reach that actor synchronously")
     func customGlobalActorClass() {
         assertBinderyExpansion(
             """
@@ -577,41 +577,20 @@ import Testing
             """,
             expandedSource: """
             @DatabaseActor final class Record {
-                @_DynamicTracked(0)
                 var id = 0
-
-                nonisolated let _$registrar = Bindery.ChangeRegistrar()
-
-                enum _$Slots {
-                    nonisolated static var first: Int {
-                        0
-                    }
-                }
-
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = {
-                    let table: @DatabaseActor () -> [Bindery.DynamicProperty] = {
-                        [
-                            Bindery.DynamicProperty(
-                                name: "id", keyPath: \\Record.id, slot: 0,
-                                accessor: Bindery.PropertyAccessor(
-                                    \\Record.id,
-                                    get: {
-                                        $0.id
-                                    },
-                                    set: {
-                                        $0.id = $1
-                                    }
-                                )
-                            ),
-                        ]
-                    }
-                    return unsafeBitCast(table, to: (() -> [Bindery.DynamicProperty]).self)()
-                }()
-            }
-
-            extension Record: Bindery.DynamicObject {
             }
             """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: """
+                    @Dynamic supports classes on the main actor or on no global actor: 'Record' is \
+                    isolated to 'DatabaseActor', whose properties Bindery cannot reach synchronously from the \
+                    thread that binds or sets them; remove '@DatabaseActor', or use '@MainActor'
+                    """,
+                    line: 1,
+                    column: 1
+                )
+            ],
             macros: dynamicMacroOnly
         )
     }
@@ -641,13 +620,13 @@ import Testing
                     _$Slots.first + 1
                 }
 
-                override nonisolated class var _$dynamicProperties: [Bindery.DynamicProperty] {
-                    Bindery.DynamicProperty.table(of: Self.self, declaredBy: Car.self, {
-                            func table<Root: Car>(_: Root.Type) -> [Bindery.DynamicProperty] {
+                override nonisolated class var _$dynamicProperties: [Bindery._DynamicProperty] {
+                    Bindery._DynamicProperty.table(of: Self.self, declaredBy: Car.self, {
+                            func table<Root: Car>(_: Root.Type) -> [Bindery._DynamicProperty] {
                                 [
-                                    Bindery.DynamicProperty(
+                                    Bindery._DynamicProperty(
                                         name: "doors", keyPath: \\Root.doors, slot: _$Slots.first + 0,
-                                        accessor: Bindery.PropertyAccessor(
+                                        accessor: Bindery._PropertyAccessor(
                                             \\Root.doors,
                                             get: {
                                                 $0.doors
@@ -657,9 +636,9 @@ import Testing
                                             }
                                         )
                                     ),
-                                    Bindery.DynamicProperty(
+                                    Bindery._DynamicProperty(
                                         name: "wheels", keyPath: \\Root.wheels, slot: nil,
-                                        accessor: Bindery.PropertyAccessor(
+                                        accessor: Bindery._PropertyAccessor(
                                             \\Root.wheels,
                                             get: {
                                                 $0.wheels
@@ -696,12 +675,12 @@ import Testing
                     }
                 }
 
-                override nonisolated static var _$dynamicProperties: [Bindery.DynamicProperty] {
-                    Bindery.DynamicProperty.table(of: Self.self, declaredBy: RaceCar.self, {
+                override nonisolated static var _$dynamicProperties: [Bindery._DynamicProperty] {
+                    Bindery._DynamicProperty.table(of: Self.self, declaredBy: RaceCar.self, {
                             super._$dynamicProperties + [
-                                Bindery.DynamicProperty(
+                                Bindery._DynamicProperty(
                                     name: "team", keyPath: \\RaceCar.team, slot: _$Slots.first + 0,
-                                    accessor: Bindery.PropertyAccessor(
+                                    accessor: Bindery._PropertyAccessor(
                                         \\RaceCar.team,
                                         get: {
                                             $0.team
@@ -733,7 +712,7 @@ import Testing
                 @_DynamicTracked(0)
                 var x = 0
 
-                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+                nonisolated let _$registrar = Bindery._ChangeRegistrar()
 
                 enum _$Slots {
                     nonisolated static var first: Int {
@@ -741,10 +720,10 @@ import Testing
                     }
                 }
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
-                    Bindery.DynamicProperty(
+                nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = [
+                    Bindery._DynamicProperty(
                         name: "x", keyPath: \\Plain.x, slot: 0,
-                        accessor: Bindery.PropertyAccessor(
+                        accessor: Bindery._PropertyAccessor(
                             \\Plain.x,
                             get: {
                                 $0.x
@@ -776,7 +755,7 @@ import Testing
                 var value: Value
                 init(value: Value) { self.value = value }
 
-                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+                nonisolated let _$registrar = Bindery._ChangeRegistrar()
 
                 enum _$Slots {
                     nonisolated static var first: Int {
@@ -784,12 +763,12 @@ import Testing
                     }
                 }
 
-                nonisolated static var _$dynamicProperties: [Bindery.DynamicProperty] {
-                    Bindery.DynamicProperty.table(of: Self.self, declaredBy: Box.self, {
+                nonisolated static var _$dynamicProperties: [Bindery._DynamicProperty] {
+                    Bindery._DynamicProperty.table(of: Self.self, declaredBy: Box.self, {
                             [
-                                Bindery.DynamicProperty(
+                                Bindery._DynamicProperty(
                                     name: "value", keyPath: \\Box.value, slot: 0,
-                                    accessor: Bindery.PropertyAccessor(
+                                    accessor: Bindery._PropertyAccessor(
                                         \\Box.value,
                                         get: {
                                             $0.value
@@ -827,7 +806,7 @@ import Testing
                     @_DynamicTracked(0)
                     var page = 0
 
-                    nonisolated let _$registrar = Bindery.ChangeRegistrar()
+                    nonisolated let _$registrar = Bindery._ChangeRegistrar()
 
                     enum _$Slots {
                         nonisolated static var first: Int {
@@ -835,12 +814,12 @@ import Testing
                         }
                     }
 
-                    nonisolated static var _$dynamicProperties: [Bindery.DynamicProperty] {
-                        Bindery.DynamicProperty.table(of: Self.self, declaredBy: State.self, {
+                    nonisolated static var _$dynamicProperties: [Bindery._DynamicProperty] {
+                        Bindery._DynamicProperty.table(of: Self.self, declaredBy: State.self, {
                                 [
-                                    Bindery.DynamicProperty(
+                                    Bindery._DynamicProperty(
                                         name: "page", keyPath: \\State.page, slot: 0,
-                                        accessor: Bindery.PropertyAccessor(
+                                        accessor: Bindery._PropertyAccessor(
                                             \\State.page,
                                             get: {
                                                 $0.page
@@ -873,7 +852,7 @@ import Testing
             expandedSource: """
             final class Empty {
 
-                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+                nonisolated let _$registrar = Bindery._ChangeRegistrar()
 
                 enum _$Slots {
                     nonisolated static var first: Int {
@@ -881,7 +860,7 @@ import Testing
                     }
                 }
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = []
+                nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = []
             }
 
             extension Empty: Bindery.DynamicObject {
@@ -911,9 +890,9 @@ import Testing
                     _$Slots.first + 0
                 }
 
-                override nonisolated class var _$dynamicProperties: [Bindery.DynamicProperty] {
-                    Bindery.DynamicProperty.table(of: Self.self, declaredBy: Derived.self, {
-                            func table<Root: Derived>(_: Root.Type) -> [Bindery.DynamicProperty] {
+                override nonisolated class var _$dynamicProperties: [Bindery._DynamicProperty] {
+                    Bindery._DynamicProperty.table(of: Self.self, declaredBy: Derived.self, {
+                            func table<Root: Derived>(_: Root.Type) -> [Bindery._DynamicProperty] {
                                 []
                             }
                             return super._$dynamicProperties + table(Self.self)
@@ -933,7 +912,7 @@ import Testing
             @available(macOS 15, *)
             final class Recent {
 
-                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+                nonisolated let _$registrar = Bindery._ChangeRegistrar()
 
                 enum _$Slots {
                     nonisolated static var first: Int {
@@ -941,7 +920,7 @@ import Testing
                     }
                 }
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = []
+                nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = []
             }
 
             @available(macOS 15, *)
@@ -1022,7 +1001,7 @@ import Testing
                 @_DynamicTracked(0)
                 var valid = false
 
-                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+                nonisolated let _$registrar = Bindery._ChangeRegistrar()
 
                 enum _$Slots {
                     nonisolated static var first: Int {
@@ -1030,10 +1009,10 @@ import Testing
                     }
                 }
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
-                    Bindery.DynamicProperty(
+                nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = [
+                    Bindery._DynamicProperty(
                         name: "valid", keyPath: \\Form.valid, slot: 0,
-                        accessor: Bindery.PropertyAccessor(
+                        accessor: Bindery._PropertyAccessor(
                             \\Form.valid,
                             get: {
                                 $0.valid
@@ -1102,7 +1081,7 @@ import Testing
                 var (w, h) = (1, 1)
                 let a = 1, b = 2
 
-                nonisolated let _$registrar = Bindery.ChangeRegistrar()
+                nonisolated let _$registrar = Bindery._ChangeRegistrar()
 
                 enum _$Slots {
                     nonisolated static var first: Int {
@@ -1110,19 +1089,19 @@ import Testing
                     }
                 }
 
-                nonisolated static let _$dynamicProperties: [Bindery.DynamicProperty] = [
-                    Bindery.DynamicProperty(
+                nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = [
+                    Bindery._DynamicProperty(
                         name: "a", keyPath: \\Point.a, slot: nil,
-                        accessor: Bindery.PropertyAccessor(
+                        accessor: Bindery._PropertyAccessor(
                             \\Point.a,
                             get: {
                                 $0.a
                             }
                         )
                     ),
-                    Bindery.DynamicProperty(
+                    Bindery._DynamicProperty(
                         name: "b", keyPath: \\Point.b, slot: nil,
-                        accessor: Bindery.PropertyAccessor(
+                        accessor: Bindery._PropertyAccessor(
                             \\Point.b,
                             get: {
                                 $0.b

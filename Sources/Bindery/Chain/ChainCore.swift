@@ -87,7 +87,20 @@ struct NamedBlock<Value> {
     /// Whether it runs with the chain's value when it joins, also when a merge brings it into
     /// another chain (rule 2).
     var initial = true
+    /// Cleared when the block is removed, replaced or its chain ends, so that a run already
+    /// queued on the main actor is dropped. Shared with the block's copy when a merge moves it.
+    var liveness = BlockLiveness()
     let body: (Value) -> Void
+}
+
+/// Whether a named block still belongs to a chain; read by main-actor runs queued before it
+/// was removed.
+final class BlockLiveness: Sendable {
+    private let live = Atomic<Bool>(true)
+
+    var isLive: Bool { live.load(ordering: .acquiring) }
+
+    func end() { live.store(false, ordering: .releasing) }
 }
 
 /// A chain typed by its value: members, filters, blocks, and the dispatch machinery of
@@ -228,6 +241,7 @@ final class ChainCore<Value>: AnyChainCore {
         }
         let block = NamedBlock(name: name, delivery: delivery, initial: initial, body: typed)
         if let existing = blocks.firstIndex(where: { $0.name == name }) {
+            blocks[existing].liveness.end()
             Registry.shared.buryLocked(blocks[existing])
             blocks[existing] = block
         } else {
@@ -241,6 +255,7 @@ final class ChainCore<Value>: AnyChainCore {
     override func removeBlockLocked(named name: String) -> Bool {
         let count = blocks.count
         Registry.shared.buryLocked(blocks)
+        for block in blocks where block.name == name { block.liveness.end() }
         blocks.removeAll { $0.name == name }
         guard blocks.count != count else { return false }
         rebuildPlanLocked()
@@ -291,11 +306,13 @@ final class ChainCore<Value>: AnyChainCore {
                 // One name, one block: the chain named first keeps its own (rule 7).
                 guard !target.blocks.contains(where: { $0.name == block.name }) else {
                     Diagnostics.report(.misuse, rule: 7, "the block \"\(block.name)\" of a joined chain was dropped: the chain it joined has a block of that name")
+                    block.liveness.end()
                     Registry.shared.buryLocked(block)
                     continue
                 }
                 let body = block.body
-                movedBlocks.append(NamedBlock(name: block.name, delivery: block.delivery, initial: block.initial) { body(toOther($0)) })
+                movedBlocks.append(
+                    NamedBlock(name: block.name, delivery: block.delivery, initial: block.initial, liveness: block.liveness) { body(toOther($0)) })
             }
             target.blocks += movedBlocks
         }
@@ -359,6 +376,7 @@ final class ChainCore<Value>: AnyChainCore {
     override func dissolveLocked() {
         guard !dissolved else { return }
         dissolved = true
+        for block in blocks { block.liveness.end() }
         Registry.shared.buryLocked((filters, blocks, queue))
         for endpoint in endpoints { Registry.shared.forgetLocked(endpoint) }
         endpoints.removeAll()
@@ -675,8 +693,11 @@ final class ChainCore<Value>: AnyChainCore {
         for block in blocks {
             if block.delivery == .mainActor, !MainQueue.isCurrent {
                 let depth = ThreadState.current.pointee.depth
-                let body = block.body
-                MainQueue.enqueue { ThreadState.runDeferred(depth: depth, writing: nil) { body(value) } }
+                let body = block.body, liveness = block.liveness
+                MainQueue.enqueue {
+                    guard liveness.isLive else { return }
+                    ThreadState.runDeferred(depth: depth, writing: nil) { body(value) }
+                }
             } else {
                 block.body(value)
             }

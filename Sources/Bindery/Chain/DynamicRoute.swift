@@ -26,8 +26,8 @@ final class DynamicRoute: Sendable {
     /// The objects along the route from `root` as it is now, and the registrar slot to listen
     /// to on each. The caller must keep each object alive for as long as it holds its
     /// registrar: a registrar must never outlive its object.
-    func links(from root: AnyObject) -> [(object: AnyObject, registrar: ChangeRegistrar, slot: Int)] {
-        var result: [(object: AnyObject, registrar: ChangeRegistrar, slot: Int)] = []
+    func links(from root: AnyObject) -> [(object: AnyObject, registrar: _ChangeRegistrar, slot: Int)] {
+        var result: [(object: AnyObject, registrar: _ChangeRegistrar, slot: Int)] = []
         var object: Any? = root
         for (index, hop) in hops.enumerated() {
             guard let dynamic = object as? any DynamicObject else { break }

@@ -45,7 +45,7 @@ class AnyEndpoint {
     /// Whether notifications come from the object's own registrar (so `object` is alive).
     let notifierIsObject: Bool
     /// The registrar whose deinit means this endpoint's object is gone.
-    unowned(unsafe) var lifetime: ChangeRegistrar?
+    unowned(unsafe) var lifetime: _ChangeRegistrar?
     /// Registrar slots this endpoint listens to.
     var subscriptions: [Subscription] = []
     /// For key paths across several objects.
@@ -76,7 +76,7 @@ class AnyEndpoint {
     let writtenSequence = Atomic<UInt64>(0)
 
     struct Subscription {
-        unowned(unsafe) let registrar: ChangeRegistrar
+        unowned(unsafe) let registrar: _ChangeRegistrar
         let slot: Int
     }
 
@@ -166,7 +166,7 @@ class AnyEndpoint {
 
     // MARK: Membership (registry lock held)
 
-    func subscribeLocked(_ registrar: ChangeRegistrar, slot: Int) {
+    func subscribeLocked(_ registrar: _ChangeRegistrar, slot: Int) {
         registrar.addListener(self, slot: slot)
         subscriptions.append(Subscription(registrar: registrar, slot: slot))
     }

@@ -206,12 +206,12 @@ enum DirectAccess {
     @usableFromInline
     static func accessor<Root: AnyObject, Property>(
         of object: Root, _ keyPath: KeyPath<Root, Property>, _: Property.Type
-    ) -> PropertyAccessor<Root, Property>? {
+    ) -> _PropertyAccessor<Root, Property>? {
         guard let type = Root.self as? any DynamicObject.Type ?? Swift.type(of: object) as? any DynamicObject.Type else {
             return nil
         }
         let entry = type._$dynamicProperties.first { $0.keyPath == keyPath }
-        return entry?.accessor as? PropertyAccessor<Root, Property>
+        return entry?.accessor as? _PropertyAccessor<Root, Property>
     }
 }
 

@@ -16,9 +16,9 @@ enum EndpointSource {
     /// It does not: a receiver.
     case none
     /// A ``Dynamic()`` property: a slot of the object's registrar.
-    case property(ChangeRegistrar, slot: Int)
+    case property(_ChangeRegistrar, slot: Int)
     /// A control: events of its event center.
-    case events(ChangeRegistrar, ControlEvents)
+    case events(_ChangeRegistrar, ControlEvents)
     /// A key path across several `@Dynamic` objects: every link is observed.
     case route(DynamicRoute)
 }
@@ -114,7 +114,7 @@ struct EndpointSpec<Value> {
     /// The registrar whose deinit means the object is gone (a `@Dynamic` object's, a
     /// control's event center's), found before the graph lock is taken: reading a control's
     /// `eventCenter` runs its code.
-    @usableFromInline var lifetime: ChangeRegistrar? = nil
+    @usableFromInline var lifetime: _ChangeRegistrar? = nil
 
     @inlinable
     init(object: AnyObject, keyPath: AnyKeyPath, role: Role, accessors: Accessors<Value>) {

@@ -89,7 +89,7 @@ final class Registry: @unchecked Sendable {
 
     // MARK: Notifications (lock not held on entry)
 
-    func notify(_ registrar: ChangeRegistrar, slot: Int) {
+    func notify(_ registrar: _ChangeRegistrar, slot: Int) {
         let thread = ThreadState.current
         var single: Unmanaged<AnyEndpoint>?
         var decision = Decision.ignore
@@ -118,7 +118,7 @@ final class Registry: @unchecked Sendable {
         }
     }
 
-    func notify(_ registrar: ChangeRegistrar, events mask: UInt32) {
+    func notify(_ registrar: _ChangeRegistrar, events mask: UInt32) {
         let listeners = locked { () -> [AnyEndpoint] in
             var seen: [AnyEndpoint] = []
             var bits = mask
@@ -145,7 +145,7 @@ final class Registry: @unchecked Sendable {
     ///
     /// - Parameter lifetime: The registrar whose deinit means the object is gone, found
     ///   before the lock was taken (`lifetimeRegistrar(of:)` may run user code).
-    func attachLocked(_ endpoint: AnyEndpoint, source: EndpointSource, lifetime: ChangeRegistrar?) {
+    func attachLocked(_ endpoint: AnyEndpoint, source: EndpointSource, lifetime: _ChangeRegistrar?) {
         assertLocked()
         byObject[endpoint.objectID, default: []].append(endpoint)
         endpointCount += 1
@@ -227,7 +227,7 @@ final class Registry: @unchecked Sendable {
     ///
     /// A dispatch on another thread may still hold one of its endpoints: it cannot reach the
     /// object, which is deinitialising (see `UnownedObject`), so nothing waits for it.
-    func registrarWillDeinit(_ registrar: ChangeRegistrar) {
+    func registrarWillDeinit(_ registrar: _ChangeRegistrar) {
         locked {
             for listeners in registrar.removeAllListeners() {
                 for endpoint in listeners {
@@ -268,7 +268,7 @@ final class Registry: @unchecked Sendable {
 
     /// The registrar whose deinit means `object` is gone. Reads a control's `eventCenter`,
     /// which is the control's code: never call it with the lock held.
-    static func lifetimeRegistrar(of object: AnyObject) -> ChangeRegistrar? {
+    static func lifetimeRegistrar(of object: AnyObject) -> _ChangeRegistrar? {
         if let dynamic = object as? any DynamicObject { return dynamic._$registrar }
         if let control = object as? any Control { return control.eventCenter.registrar }
         return nil

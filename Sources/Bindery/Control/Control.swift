@@ -63,7 +63,7 @@ extension Control {
 /// owns it. Another control that tries to is refused and reported, so a center that outlives
 /// its control never makes Bindery reach a control that has gone.
 public final class ControlEventCenter: Sendable {
-    let registrar = ChangeRegistrar()
+    let registrar = _ChangeRegistrar()
     /// The address of the control that owns this center; 0 until one binds or sends.
     private let owner = Atomic<UInt>(0)
 

@@ -36,7 +36,7 @@ extension Chain {
     ///   - initial: Whether it receives the chain's value now.
     ///   - delivery: Where it is written: on the changing thread, or on the main actor.
     ///   - convert: Chain value → property; held strongly by the chain, run on the thread that
-    ///     made the change (on the main actor with `.mainActor` delivery).
+    ///     made the change (on the main actor with `.mainActor` delivery), so it is `@Sendable`.
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -45,7 +45,7 @@ extension Chain {
     @inlinable @discardableResult
     public func out<Root: AnyObject, Property>(
         _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>, initial: Bool = true,
-        delivery: Delivery = .immediate, convert: @escaping (Value) -> Property
+        delivery: Delivery = .immediate, convert: @escaping @Sendable (Value) -> Property
     ) -> Chain {
         var spec = EndpointSpec<Value>.property(object, keyPath, writable: keyPath, role: .receives, toChain: nil, fromChain: convert)
         spec.initial = initial
@@ -114,16 +114,17 @@ extension Chain {
 
     /// Adds a named block that receives every accepted value of the chain.
     ///
-    /// Blocks run after all property receivers, in the order they were added (DESIGN rule 9),
-    /// on the thread that made the change, with no Bindery lock held. A block gets the chain's
-    /// current value now unless `initial` is false. Adding a block with a name the chain
-    /// already has replaces that block. The block is held strongly until the chain ends or
-    /// `Bind.unbind(_:_:block:)` removes it: capture objects weakly.
+    /// Blocks run after all property receivers, in the order they were added, on the thread
+    /// that made the change (which may be any thread, so the block is `@Sendable`), with no
+    /// Bindery lock held. A block gets the chain's current value now unless `initial` is
+    /// false. Adding a block with a name the chain already has replaces that block. The block
+    /// is held strongly until the chain ends or `Bind.unbind(_:_:block:)` removes it: capture
+    /// objects weakly. For UI work, use ``out(_:initial:delivery:_:)-(_,_,_,(Value)->Void)``,
+    /// which takes a `@MainActor` block.
     ///
     /// - Parameters:
     ///   - name: The block's name, for unbinding and the status query.
     ///   - initial: Whether it runs with the chain's value now.
-    ///   - delivery: Where it runs: on the changing thread, or on the main actor.
     ///   - body: The block.
     /// - Returns: The chain, to continue.
     ///
@@ -131,10 +132,8 @@ extension Chain {
     /// Bind.in(lottery, \.code).out("log") { code in print("drew", code) }
     /// ```
     @discardableResult
-    public func out(
-        _ name: String, initial: Bool = true, delivery: Delivery = .immediate, _ body: @escaping (Value) -> Void
-    ) -> Chain {
-        adding(block: name, initial: initial, delivery: delivery, body)
+    public func out(_ name: String, initial: Bool = true, _ body: @escaping @Sendable (Value) -> Void) -> Chain {
+        adding(block: name, initial: initial, delivery: .immediate, body)
     }
 
     /// Adds a named block that receives the chain's values converted to the type it declares.
@@ -144,7 +143,6 @@ extension Chain {
     /// - Parameters:
     ///   - name: The block's name.
     ///   - initial: Whether it runs with the chain's value now.
-    ///   - delivery: Where it runs: on the changing thread, or on the main actor.
     ///   - body: The block, taking a type the chain's value converts to automatically.
     /// - Returns: The chain, to continue.
     ///
@@ -152,10 +150,8 @@ extension Chain {
     /// Bind.inout(lottery, \.isWin).out("flash") { (won: Bool) in if won { flash() } }
     /// ```
     @discardableResult
-    public func out<Argument>(
-        _ name: String, initial: Bool = true, delivery: Delivery = .immediate, _ body: @escaping (Argument) -> Void
-    ) -> Chain {
-        adding(block: name, initial: initial, delivery: delivery, body)
+    public func out<Argument>(_ name: String, initial: Bool = true, _ body: @escaping @Sendable (Argument) -> Void) -> Chain {
+        adding(block: name, initial: initial, delivery: .immediate, body)
     }
 
     /// Adds a named block that runs on every accepted value, without looking at it.
@@ -165,7 +161,6 @@ extension Chain {
     /// - Parameters:
     ///   - name: The block's name.
     ///   - initial: Whether it runs now.
-    ///   - delivery: Where it runs: on the changing thread, or on the main actor.
     ///   - body: The block.
     /// - Returns: The chain, to continue.
     ///
@@ -173,10 +168,82 @@ extension Chain {
     /// Bind.in(lottery, \.code).out("sound") { player.click() }
     /// ```
     @discardableResult
+    public func out(_ name: String, initial: Bool = true, _ body: @escaping @Sendable () -> Void) -> Chain {
+        adding(block: name, initial: initial, delivery: .immediate) { (_: Value) in body() }
+    }
+
+    /// Adds a named block that runs on the main actor: UI work.
+    ///
+    /// When the change happens on the main thread, the block runs at once, in the change,
+    /// after the property receivers; from any other thread it is queued on the main actor in
+    /// the order the changes were made. A queued run is dropped if the block was removed or
+    /// the chain ended meanwhile. The value crosses to the main actor, so it is `Sendable`.
+    /// Order and retention are as for ``out(_:initial:_:)-(_,_,(Value)->Void)``.
+    ///
+    /// - Parameters:
+    ///   - name: The block's name, for unbinding and the status query.
+    ///   - initial: Whether it runs with the chain's value now.
+    ///   - delivery: `.mainActor`.
+    ///   - body: The block, isolated to the main actor.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.in(downloader, \.progress).out("bar", delivery: .mainActor) { progressBar.value = $0 }
+    /// ```
+    @discardableResult
     public func out(
-        _ name: String, initial: Bool = true, delivery: Delivery = .immediate, _ body: @escaping () -> Void
+        _ name: String, initial: Bool = true, delivery: MainActorDelivery, _ body: @escaping @MainActor (Value) -> Void
+    ) -> Chain where Value: Sendable {
+        adding(block: name, initial: initial, delivery: .mainActor) { (value: Value) in
+            MainActor.assumeIsolated { body(value) }
+        }
+    }
+
+    /// Adds a main-actor block that receives the chain's values converted to the type it
+    /// declares (the conversion runs on the main actor too).
+    ///
+    /// See ``out(_:initial:delivery:_:)-(_,_,_,(Value)->Void)`` for when it runs.
+    ///
+    /// - Parameters:
+    ///   - name: The block's name.
+    ///   - initial: Whether it runs with the chain's value now.
+    ///   - delivery: `.mainActor`.
+    ///   - body: The block, isolated to the main actor.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.in(downloader, \.bytes).out("size", delivery: .mainActor) { (text: String) in sizeLabel.text = text }
+    /// ```
+    @discardableResult
+    public func out<Argument: Sendable>(
+        _ name: String, initial: Bool = true, delivery: MainActorDelivery, _ body: @escaping @MainActor (Argument) -> Void
+    ) -> Chain where Value: Sendable {
+        adding(block: name, initial: initial, delivery: .mainActor) { (argument: Argument) in
+            MainActor.assumeIsolated { body(argument) }
+        }
+    }
+
+    /// Adds a main-actor block that runs on every accepted value, without looking at it.
+    ///
+    /// See ``out(_:initial:delivery:_:)-(_,_,_,(Value)->Void)`` for when it runs.
+    ///
+    /// - Parameters:
+    ///   - name: The block's name.
+    ///   - initial: Whether it runs now.
+    ///   - delivery: `.mainActor`.
+    ///   - body: The block, isolated to the main actor.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.in(downloader, \.progress).out("redraw", delivery: .mainActor) { chart.setNeedsDisplay() }
+    /// ```
+    @discardableResult
+    public func out(
+        _ name: String, initial: Bool = true, delivery: MainActorDelivery, _ body: @escaping @MainActor () -> Void
     ) -> Chain {
-        adding(block: name, initial: initial, delivery: delivery) { (_: Value) in body() }
+        adding(block: name, initial: initial, delivery: .mainActor) { (_: Value) in
+            MainActor.assumeIsolated { body() }
+        }
     }
 
     /// Adds a filter: a value reaches receivers and blocks only if every filter of the chain
@@ -185,7 +252,8 @@ extension Chain {
     /// A rejected value reaches nobody, and its source is put back to the chain's last
     /// accepted value (at first, the value at bind time, so a first rejection never blanks a
     /// field); the put-back does not propagate. The filter runs on the thread that made the
-    /// change, with no Bindery lock held, and is held strongly until the chain ends.
+    /// change (any thread, so it is `@Sendable`), with no Bindery lock held, and is held
+    /// strongly until the chain ends.
     ///
     /// - Parameter isIncluded: Whether a value may pass.
     /// - Returns: The chain, to continue.
@@ -194,7 +262,7 @@ extension Chain {
     /// Bind.inout(lottery, \.winCode).inout(winCodeField, \.text, on: .editingChanged).filter { $0.count <= 3 }
     /// ```
     @discardableResult
-    public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Chain {
+    public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Chain {
         adding(filter: isIncluded)
     }
 }

@@ -24,22 +24,26 @@ extension Chain {
         return adding(spec)
     }
 
-    /// Adds a sender whose property type is converted into the chain's by `convert`.
+    /// Adds a sender whose property type is turned into the chain's by `reverse`.
+    ///
+    /// The label matches the two-way form: everywhere in Bindery, `convert` turns the chain's
+    /// value into a property's type and `reverse` turns a property's value into the chain's.
     ///
     /// - Parameters:
     ///   - object: The sender, held weakly.
     ///   - keyPath: Its property.
-    ///   - convert: Turns the property's value into the chain's; held strongly by the chain.
+    ///   - reverse: Turns the property's value into the chain's; held strongly by the chain and
+    ///     run on the thread that sets the property, so it is `@Sendable`.
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
-    /// Bind.inout(model, \.title).in(document, \.url, convert: { $0.lastPathComponent })
+    /// Bind.inout(model, \.title).in(document, \.url, reverse: { $0.lastPathComponent })
     /// ```
     @inlinable @discardableResult
     public func `in`<Root: DynamicObject, Property>(
-        _ object: Root, _ keyPath: KeyPath<Root, Property>, convert: @escaping (Property) -> Value
+        _ object: Root, _ keyPath: KeyPath<Root, Property>, reverse: @escaping @Sendable (Property) -> Value
     ) -> Chain {
-        var spec = EndpointSpec<Value>.property(object, keyPath, writable: nil, role: .sends, toChain: convert, fromChain: nil)
+        var spec = EndpointSpec<Value>.property(object, keyPath, writable: nil, role: .sends, toChain: reverse, fromChain: nil)
         spec.observe(object)
         return adding(spec)
     }
@@ -127,8 +131,10 @@ extension Chain {
     ///   - object: The endpoint's object, held weakly.
     ///   - keyPath: Its property.
     ///   - initial: Whether it receives the chain's value now.
-    ///   - convert: Chain value → property; held strongly by the chain.
-    ///   - reverse: Property → chain value; held strongly by the chain.
+    ///   - convert: Chain value → property; held strongly by the chain, run on the thread that
+    ///     made the change (so it is `@Sendable`).
+    ///   - reverse: Property → chain value; held strongly by the chain, run on the thread that
+    ///     sets the property.
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -137,7 +143,7 @@ extension Chain {
     @inlinable @discardableResult
     public func `inout`<Root: DynamicObject, Property>(
         _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>, initial: Bool = true,
-        convert: @escaping (Value) -> Property, reverse: @escaping (Property) -> Value
+        convert: @escaping @Sendable (Value) -> Property, reverse: @escaping @Sendable (Property) -> Value
     ) -> Chain {
         var spec = EndpointSpec<Value>.property(
             object, keyPath, writable: keyPath, role: [.sends, .receives], toChain: reverse, fromChain: convert)
@@ -177,8 +183,10 @@ extension Chain {
     ///   - keyPath: Its property.
     ///   - events: The events that report a user edit.
     ///   - initial: Whether it receives the chain's value now.
-    ///   - convert: Chain value → property; held strongly by the chain.
-    ///   - reverse: Property → chain value; held strongly by the chain.
+    ///   - convert: Chain value → property; held strongly by the chain, run on the thread that
+    ///     made the change (so it is `@Sendable`).
+    ///   - reverse: Property → chain value; held strongly by the chain, run on the thread that
+    ///     sets the property.
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -187,7 +195,7 @@ extension Chain {
     @inlinable @discardableResult
     public func `inout`<Root: Control, Property>(
         _ control: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>, on events: ControlEvents, initial: Bool = true,
-        convert: @escaping (Value) -> Property, reverse: @escaping (Property) -> Value
+        convert: @escaping @Sendable (Value) -> Property, reverse: @escaping @Sendable (Property) -> Value
     ) -> Chain {
         var spec = EndpointSpec<Value>.property(
             control, keyPath, writable: keyPath, role: [.sends, .receives], toChain: reverse, fromChain: convert)

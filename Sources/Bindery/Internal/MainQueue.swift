@@ -2,12 +2,16 @@ import Dispatch
 
 /// The main queue, the main actor's executor, for endpoints that ask for main-actor delivery.
 enum MainQueue {
-    #if canImport(Darwin)
-    // Darwin's Dispatch overlay does not mark the key Sendable; it is immutable after creation.
-    nonisolated(unsafe) private static let key = DispatchSpecificKey<UInt8>()
-    #else
-    private static let key = DispatchSpecificKey<UInt8>()
-    #endif
+    /// The key that marks the main queue. Wrapped because not every Dispatch overlay marks
+    /// `DispatchSpecificKey` Sendable: a `nonisolated(unsafe)` or a plain `let` each warns on
+    /// one platform, and Bindery's sources must build without warnings everywhere.
+    private struct Key: @unchecked Sendable {
+        // @unchecked: the key is immutable after creation; Dispatch only compares its address.
+        let key = DispatchSpecificKey<UInt8>()
+    }
+
+    private static let marker = Key()
+    private static var key: DispatchSpecificKey<UInt8> { marker.key }
     private static let marked: Bool = {
         DispatchQueue.main.setSpecific(key: key, value: 1)
         return true

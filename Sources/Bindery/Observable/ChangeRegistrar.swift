@@ -16,7 +16,7 @@ import Synchronization
 /// // What @Dynamic writes for `var sn = 0`, in short:
 /// set { _$sn = newValue; _$registrar.didSet(0) }
 /// ```
-public final class ChangeRegistrar: @unchecked Sendable {
+public final class _ChangeRegistrar: @unchecked Sendable {
     // @unchecked: `observedSlots` is atomic; every other stored property is read and written
     // only with `Registry.shared.lock` held.
 
@@ -140,7 +140,7 @@ public final class ChangeRegistrar: @unchecked Sendable {
     var isIdle: Bool { members.isEmpty && listeners.allSatisfy(\.isEmpty) }
 }
 
-extension ChangeRegistrar {
+extension _ChangeRegistrar {
     /// Whether nothing listens to or belongs to this registrar. For tests.
     var isIdleForTesting: Bool {
         Registry.shared.locked { isIdle }

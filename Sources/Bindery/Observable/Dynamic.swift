@@ -8,13 +8,16 @@
 /// ```
 ///
 /// Each set of ``value`` propagates synchronously on the setting thread. Bindery holds the
-/// box weakly: keep it where it belongs (a view model's `let`). When it deinitialises it
-/// leaves every chain at once. Reading and writing `value` from several threads at once is the
-/// caller's race, as with any `var`.
-public final class Dynamic<Value>: DynamicObject, @unchecked Sendable {
-    // @unchecked: `value` is an ordinary var, as thread-safe as the caller's use of it; the
-    // registrar is thread-safe.
-
+/// box without retaining it: keep it where it belongs (a view model's `let`). When it
+/// deinitialises it leaves every chain at once.
+///
+/// The value is behind the box's own lock, so a box of a `Sendable` value is itself
+/// `Sendable`: any thread may read and set it. A box of a value that is not `Sendable` stays
+/// where it was made, as that value would.
+public final class Dynamic<Value>: DynamicObject {
+    /// Guards `storage`; never held while Bindery or user code runs, except for an in-place
+    /// mutation of `value` (`count.value += 1`), which holds it for the mutation only.
+    private let lock = Lock()
     private var storage: Value
 
     /// Creates a box holding `value`.
@@ -24,26 +27,36 @@ public final class Dynamic<Value>: DynamicObject, @unchecked Sendable {
         storage = value
     }
 
-    /// The value. Each set is reported to every chain bound to `\.value`.
+    /// The value. Each set is reported to every chain bound to `\.value`, on the setting
+    /// thread, after the new value is stored.
     public var value: Value {
-        get { storage }
+        get {
+            lock.withLock { storage }
+        }
         set {
-            storage = newValue
+            lock.withLock { storage = newValue }
             _$registrar.didSet(0)
         }
         _modify {
-            yield &storage
+            lock.lock()
+            do {
+                defer { lock.unlock() }
+                yield &storage
+            }
             _$registrar.didSet(0)
         }
     }
 
     /// The box's registrar. Not API.
-    public let _$registrar = ChangeRegistrar()
+    public let _$registrar = _ChangeRegistrar()
 
     /// The box's one property, `value`, in slot 0. Not API.
-    public static var _$dynamicProperties: [DynamicProperty] {
-        [DynamicProperty(
+    public static var _$dynamicProperties: [_DynamicProperty] {
+        [_DynamicProperty(
             name: "value", keyPath: \Dynamic<Value>.value, slot: 0,
-            accessor: PropertyAccessor(\Dynamic<Value>.value, get: { $0.value }, set: { $0.value = $1 }))]
+            accessor: _PropertyAccessor(\Dynamic<Value>.value, get: { $0.value }, set: { $0.value = $1 }))]
     }
 }
+
+// Every stored property is immutable or behind `lock`; the registrar is thread-safe.
+extension Dynamic: @unchecked Sendable where Value: Sendable {}

@@ -5,7 +5,7 @@
 /// Each table is built once per class, the first time Bindery asks for it (when an object of
 /// the class is bound), and kept for the life of the process: one small array per class, never
 /// per object. Building runs no user code.
-extension DynamicProperty {
+extension _DynamicProperty {
     /// The table of `type`, built by `build` the first time and kept. Not API: called by code
     /// that ``Dynamic()`` generates.
     ///
@@ -19,8 +19,8 @@ extension DynamicProperty {
     public static func table(
         of type: AnyObject.Type,
         declaredBy declaringClass: AnyObject.Type,
-        _ build: () -> [DynamicProperty]
-    ) -> [DynamicProperty] {
+        _ build: () -> [_DynamicProperty]
+    ) -> [_DynamicProperty] {
         let id = DynamicTableCache.Key(type, declaringClass)
         if let table = DynamicTableCache.shared.table(for: id) { return table }
         return DynamicTableCache.shared.keep(build(), for: id)
@@ -43,8 +43,8 @@ extension DynamicProperty {
     public static func table(
         of type: AnyObject.Type,
         declaredBy declaringClass: AnyObject.Type,
-        onMainActor build: @MainActor () -> [DynamicProperty]
-    ) -> [DynamicProperty] {
+        onMainActor build: @MainActor () -> [_DynamicProperty]
+    ) -> [_DynamicProperty] {
         let id = DynamicTableCache.Key(type, declaringClass)
         if let table = DynamicTableCache.shared.table(for: id) { return table }
         guard MainQueue.isCurrent else { return [] }
@@ -58,7 +58,7 @@ final class DynamicTableCache: @unchecked Sendable {
     static let shared = DynamicTableCache()
 
     private let lock = Lock()
-    private var tables: [Key: [DynamicProperty]] = [:]
+    private var tables: [Key: [_DynamicProperty]] = [:]
 
     /// A class, and the class (itself or a superclass) whose part of its table is meant.
     struct Key: Hashable {
@@ -71,12 +71,12 @@ final class DynamicTableCache: @unchecked Sendable {
         }
     }
 
-    func table(for id: Key) -> [DynamicProperty]? {
+    func table(for id: Key) -> [_DynamicProperty]? {
         lock.withLock { tables[id] }
     }
 
     /// Keeps `table` unless another thread kept one first; returns the one kept.
-    func keep(_ table: [DynamicProperty], for id: Key) -> [DynamicProperty] {
+    func keep(_ table: [_DynamicProperty], for id: Key) -> [_DynamicProperty] {
         lock.withLock {
             if let kept = tables[id] { return kept }
             tables[id] = table

@@ -3,7 +3,7 @@
 ///
 /// Not API: ``Dynamic()`` builds these into `_$dynamicProperties`; Bindery finds them by key
 /// path at bind time. The closures hold nothing but code.
-public final class PropertyAccessor<Root: AnyObject, Value>: @unchecked Sendable {
+public final class _PropertyAccessor<Root: AnyObject, Value>: @unchecked Sendable {
     // @unchecked: both closures are immutable and capture nothing.
 
     /// Reads the property.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Bindery
 
@@ -16,7 +17,7 @@ import Testing
         for source in sources.dropFirst() { chain = chain.in(source, \.int) }
         for label in labels { chain = chain.out(label, \.number) }
         for mirror in mirrors { chain = chain.out(mirror, \.int) }
-        let counter = BlockCounter()
+        let counter = Counter()
         chain.out("count", initial: false) { (_: Int) in counter.increment() }
 
         await withTaskGroup(of: Void.self) { group in
@@ -64,7 +65,7 @@ import Testing
     func reentrantBlock() {
         let source = Box(), other = Box()
         let label = Label(), spare = Label()
-        var log: [String] = []
+        let log = Recorder<String>()
         Bind.in(other, \.int).out(spare, \.number)
         Bind.in(source, \.int).out(label, \.number).out("reenter", initial: false) { (value: Int) in
             log.append("block \(value)")
@@ -75,7 +76,7 @@ import Testing
             if value == 1 { source.int = 2 }           // sets this chain's source: queued
         }
         source.int = 1
-        #expect(log == ["block 1", "block 2"])
+        #expect(log.values == ["block 1", "block 2"])
         #expect(label.number == 2)
         #expect(!Bind.isBound(spare))
     }
@@ -94,18 +95,21 @@ import Testing
     }
 }
 
-/// Counts block runs from any thread.
-final class BlockCounter: @unchecked Sendable {
-    // @unchecked: the count is only touched by the chain's owner, one thread at a time, and
-    // read after the task group has joined.
-    private(set) var value = 0
-    func increment() { value += 1 }
-}
+/// A receiver whose setter queries Bindery; the converter that feeds it asks too.
+final class LockProbe: @unchecked Sendable {
+    // @unchecked: `state` is guarded by `lock` (NSLock is pthread-based, so the thread
+    // sanitizer sees it); Bindery is called with it released.
+    private let lock = NSLock()
+    private var state = (value: 0, sawBinding: false)
 
-/// A receiver whose setter queries Bindery.
-final class LockProbe {
-    var sawBinding = false
-    var value = 0 {
-        didSet { sawBinding = Bind.isBound(self) }
+    var sawBinding: Bool { lock.withLock { state.sawBinding } }
+
+    var value: Int {
+        get { lock.withLock { state.value } }
+        set {
+            lock.withLock { state.value = newValue }
+            let bound = Bind.isBound(self)
+            lock.withLock { state.sawBinding = bound }
+        }
     }
 }

@@ -6,14 +6,14 @@ import Testing
     @Test("Rule 3: a two-way chain's own writes do not re-enter it")
     func twoWayDoesNotLoop() {
         let a = Box(), b = Box()
-        var runs = 0
-        Bind.inout(a, \.int).inout(b, \.int).out("count", initial: false) { runs += 1 }
+        let runs = Counter()
+        Bind.inout(a, \.int).inout(b, \.int).out("count", initial: false) { runs.increment() }
         a.int = 1
         #expect(b.int == 1)
-        #expect(runs == 1)
+        #expect(runs.value == 1)
         b.int = 2
         #expect(a.int == 2)
-        #expect(runs == 2)
+        #expect(runs.value == 2)
     }
 
     @Test("Rule 3: the guard is not sticky: an object written by one chain sends its next change in another")
@@ -31,13 +31,13 @@ import Testing
     func changeDuringDispatchIsQueued() {
         let box = Box()
         let label = Label()
-        var seen: [Int] = []
+        let seen = Recorder<Int>()
         Bind.inout(box, \.int).out(label, \.text).out("bump", initial: false) { (v: Int) in
             seen.append(v)
             if v == 1 { box.int = 2 }
         }
         box.int = 1
-        #expect(seen == [1, 2])
+        #expect(seen.values == [1, 2])
         #expect(label.text == "2")
         #expect(box.int == 2)
     }
@@ -72,16 +72,16 @@ import Testing
     func filtersAllMustPass() {
         let box = Box()
         let label = Label()
-        var blockRuns = 0
+        let blockRuns = Counter()
         Bind.inout(box, \.int).out(label, \.text).filter { $0 % 2 == 0 }.filter { $0 < 10 }
-            .out("runs", initial: false) { blockRuns += 1 }
+            .out("runs", initial: false) { blockRuns.increment() }
         box.int = 4
         #expect(label.text == "4")
         box.int = 5
         #expect(label.text == "4")
         box.int = 12
         #expect(label.text == "4")
-        #expect(blockRuns == 1)
+        #expect(blockRuns.value == 1)
     }
 
     @Test("Rule 5: a rejected source is put back to the last accepted value, without propagating")
@@ -89,18 +89,18 @@ import Testing
         let box = Box()
         box.string = "ok"
         let label = Label()
-        var blockRuns = 0
+        let blockRuns = Counter()
         Bind.inout(box, \.string).out(label, \.text).filter { $0.count <= 3 }
-            .out("runs", initial: false) { blockRuns += 1 }
+            .out("runs", initial: false) { blockRuns.increment() }
         box.string = "toolong"
         #expect(box.string == "ok")
         #expect(label.text == "ok")
-        #expect(blockRuns == 0)
+        #expect(blockRuns.value == 0)
         box.string = "new"
         #expect(box.string == "new")
         box.string = "again too long"
         #expect(box.string == "new")
-        #expect(blockRuns == 1)
+        #expect(blockRuns.value == 1)
     }
 
     @Test("Rule 5: a first rejection never blanks a field: it is put back to the value at bind time")
@@ -117,55 +117,55 @@ import Testing
     @Test("Rule 9: receivers are written in join order, then blocks in declaration order")
     func order() {
         let box = Box()
-        var log: [String] = []
-        let first = Recorder(name: "first") { log.append($0) }
-        let second = Recorder(name: "second") { log.append($0) }
+        let log = Recorder<String>()
+        let first = WriteReporter(name: "first") { log.append($0) }
+        let second = WriteReporter(name: "second") { log.append($0) }
         Bind.in(box, \.int)
             .out("block1", initial: false) { log.append("block1") }
             .out(first, \.value, initial: false)
             .out("block2", initial: false) { log.append("block2") }
             .out(second, \.value, initial: false)
         box.int = 1
-        #expect(log == ["first", "second", "block1", "block2"])
+        #expect(log.values == ["first", "second", "block1", "block2"])
     }
 
     @Test("Rule 9: each block gets the value converted to the type it declares")
     func blocksConvert() {
         let box = Box()
-        var asString: [String] = []
-        var asBool: [Bool] = []
-        var asDouble: [Double] = []
+        let asString = Recorder<String>()
+        let asBool = Recorder<Bool>()
+        let asDouble = Recorder<Double>()
         Bind.in(box, \.int)
             .out("s", initial: false) { (s: String) in asString.append(s) }
             .out("b", initial: false) { (b: Bool) in asBool.append(b) }
             .out("d", initial: false) { (d: Double) in asDouble.append(d) }
         box.int = 3
         box.int = 0
-        #expect(asString == ["3", "0"])
-        #expect(asBool == [true, false])
-        #expect(asDouble == [3, 0])
+        #expect(asString.values == ["3", "0"])
+        #expect(asBool.values == [true, false])
+        #expect(asDouble.values == [3, 0])
     }
 
     @Test("A named block with a name the chain has replaces the earlier block")
     func blockNameReplaces() {
         let box = Box()
-        var old = 0, new = 0
-        let chain = Bind.in(box, \.int).out("x", initial: false) { old += 1 }
-        chain.out("x", initial: false) { new += 1 }
+        let old = Counter(), new = Counter()
+        let chain = Bind.in(box, \.int).out("x", initial: false) { old.increment() }
+        chain.out("x", initial: false) { new.increment() }
         box.int = 1
-        #expect(old == 0)
-        #expect(new == 1)
+        #expect(old.value == 0)
+        #expect(new.value == 1)
     }
 
     @Test("Array element endpoints send only when their element changes")
     func arrayElementDedupe() {
         let lottery = Lottery()
-        var seen: [Int] = []
+        let seen = Recorder<Int>()
         Bind.in(lottery, \.digits, index: 2).out("d", initial: false) { (d: Int) in seen.append(d) }
         lottery.digits[0] = 5
         lottery.digits[2] = 8
         lottery.digits[1] = 5
-        #expect(seen == [8])
+        #expect(seen.values == [8])
     }
 
     @Test("Array element receivers are written in place")
@@ -201,16 +201,16 @@ import Testing
         do {
             let first = Label(), second = Label()
             gone = second
-            var chain: Chain<Int>?
-            chain = Bind.in(box, \.int).out(first, \.number).out("stop", initial: false) { (_: Int) in chain?.unbind() }
+            let handle = Recorder<Chain<Int>>()
+            let chain = Bind.in(box, \.int).out(first, \.number).out("stop", initial: false) { (_: Int) in handle.last?.unbind() }
                 .out(second, \.number)
+            handle.append(chain)
             box.int = 6
             #expect(first.number == 6)
             #expect(second.number == 6)
-            #expect(chain?.isBound == false)
+            #expect(chain.isBound == false)
             box.int = 7
             #expect(first.number == 6)
-            chain = nil
         }
         #expect(gone == nil)
         #expect(box._$registrar.isIdleForTesting)
@@ -218,7 +218,7 @@ import Testing
 }
 
 /// A receiver that reports each write.
-final class Recorder {
+final class WriteReporter {
     let name: String
     let onWrite: (String) -> Void
     var value = 0 {
@@ -252,7 +252,7 @@ extension ChainCoreTests {
         let a = Box(), c = Box()
         // The first receiver's setter sets c, which the same dispatch writes right after.
         var fired = false
-        let nudge = Recorder(name: "nudge") { _ in
+        let nudge = WriteReporter(name: "nudge") { _ in
             guard !fired else { return }
             fired = true
             c.int = 42
@@ -292,12 +292,12 @@ extension ChainCoreTests {
     func elementBlockIgnoresOtherElements() {
         let model = Box()
         let lottery = Lottery()
-        var runs: [Int] = []
+        let runs = Recorder<Int>()
         Bind.inout(model, \.int).inout(lottery, \.digits, index: 1).out("seen", initial: false) { (v: Int) in runs.append(v) }
         model.int = 4
         lottery.digits[0] = 9
         lottery.digits[2] = 9
-        #expect(runs == [4])
+        #expect(runs.values == [4])
     }
 
     @Test("Rule 1, 7: a @Dynamic receiver declared again mid-dispatch still gets the dispatch's value")
@@ -306,7 +306,7 @@ extension ChainCoreTests {
         let plain = Label()
         // The first receiver's setter declares the same binding again, as cell reuse does: the
         // second receiver's endpoint is replaced while the dispatch is under way.
-        let trigger = Recorder(name: "t") { _ in Bind.in(source, \.int).out(target, \.int, initial: false) }
+        let trigger = WriteReporter(name: "t") { _ in Bind.in(source, \.int).out(target, \.int, initial: false) }
         Bind.in(source, \.int).out(trigger, \.value, initial: false).out(target, \.int).out(plain, \.number)
         source.int = 5
         #expect(plain.number == 5)
@@ -320,7 +320,7 @@ extension ChainCoreTests {
     func receiverUnboundMidDispatchSkipped() {
         let source = Box()
         let dynamicReceiver = Box(), plainReceiver = Label()
-        let trigger = Recorder(name: "t") { _ in
+        let trigger = WriteReporter(name: "t") { _ in
             Bind.unbind(dynamicReceiver)
             Bind.unbind(plainReceiver)
         }
@@ -335,7 +335,7 @@ extension ChainCoreTests {
     func receiverMergedMidDispatch() {
         let source = Box(), receiver = Box(), head = Box()
         head.int = 100
-        let trigger = Recorder(name: "t") { _ in
+        let trigger = WriteReporter(name: "t") { _ in
             // A new declaration whose first chain (head's) absorbs the dispatching one.
             Bind.in(head, \.int).out(receiver, \.int)
         }
@@ -350,27 +350,27 @@ extension ChainCoreTests {
         let a = Box(), b = Box(), quiet = Label()
         a.int = 1
         b.int = 2
-        var blockRuns = 0
-        Bind.in(b, \.int).out(quiet, \.number, initial: false).out("quiet", initial: false) { blockRuns += 1 }
+        let blockRuns = Counter()
+        Bind.in(b, \.int).out(quiet, \.number, initial: false).out("quiet", initial: false) { blockRuns.increment() }
         Bind.in(a, \.int).in(b, \.int)      // b's chain joins a's; a's value (1) wins
         #expect(quiet.number == 0)
-        #expect(blockRuns == 0)
+        #expect(blockRuns.value == 0)
         a.int = 3
         #expect(quiet.number == 3)
-        #expect(blockRuns == 1)
+        #expect(blockRuns.value == 1)
     }
 
     @Test("Rule 7: a merge never leaves two blocks with one name in a chain")
     func mergeKeepsOneBlockPerName() {
         let a = Box(), b = Box()
-        var first = 0, second = 0
+        let first = Counter(), second = Counter()
         let log = DiagnosticLog()
-        Bind.in(a, \.int).out("log", initial: false) { first += 1 }
-        Bind.in(b, \.int).out("log", initial: false) { second += 1 }
+        Bind.in(a, \.int).out("log", initial: false) { first.increment() }
+        Bind.in(b, \.int).out("log", initial: false) { second.increment() }
         log.capture { Bind.in(a, \.int).in(b, \.int) }
         a.int = 1
-        #expect(first == 1)
-        #expect(second == 0)
+        #expect(first.value == 1)
+        #expect(second.value == 0)
         #expect(log.all.count == 1)
         #expect(log.all.first?.message.contains("\"log\"") == true)
     }
@@ -400,7 +400,7 @@ extension ChainCoreTests {
         let model = Box(), source = Box()
         let log = DiagnosticLog()
         log.capture {
-            Bind.inout(model, \.int).in(source, \.color, convert: { $0.name.count }).filter { $0 < 5 }
+            Bind.inout(model, \.int).in(source, \.color, reverse: { $0.name.count }).filter { $0 < 5 }
             source.color = Color(name: "far too long")
         }
         #expect(model.int == 0)

@@ -30,14 +30,14 @@ import Bindery
     func severalEvents() {
         let model = Box()
         let field = TestField()
-        var runs = 0
+        let runs = Counter()
         Bind.in(field, \.text, on: [.editingChanged, .editingDidEnd]).out(model, \.string)
-            .out("runs", initial: false) { runs += 1 }
+            .out("runs", initial: false) { runs.increment() }
         field.text = "x"
         field.sendActions(for: [.editingChanged, .editingDidEnd])
-        #expect(runs == 1)
+        #expect(runs.value == 1)
         field.sendActions(for: .editingDidEnd)
-        #expect(runs == 2)
+        #expect(runs.value == 2)
         #expect(model.string == "x")
     }
 

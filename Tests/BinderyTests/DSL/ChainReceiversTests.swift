@@ -54,20 +54,20 @@ import Bindery
     @Test("A block with no argument runs on every accepted change")
     func zeroArgumentBlock() {
         let model = Box()
-        var runs = 0
-        Bind.in(model, \.int).out("tick") { runs += 1 }
+        let runs = Counter()
+        Bind.in(model, \.int).out("tick") { runs.increment() }
         model.int = 1
         model.int = 2
-        #expect(runs == 3)   // initial value, then two changes
+        #expect(runs.value == 3)   // initial value, then two changes
     }
 
     @Test("A block typed as the chain's value gets it unconverted")
     func valueBlock() {
         let model = Box()
-        var seen: [Color] = []
+        let seen = Recorder<Color>()
         Bind.in(model, \.color).out("colors", initial: false) { color in seen.append(color) }
         model.color = Color(name: "x")
-        #expect(seen == [Color(name: "x")])
+        #expect(seen.values == [Color(name: "x")])
     }
 
     @Test("Rule 5: filters run as a table", arguments: [("ab", true), ("abc", true), ("abcd", false), ("", true)])

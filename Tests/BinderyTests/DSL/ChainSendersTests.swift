@@ -22,10 +22,10 @@ import Bindery
         #expect(model.int == 42)
     }
 
-    @Test("A sender with a convert closure turns its custom type into the chain's value")
+    @Test("A sender with a reverse closure turns its custom type into the chain's value")
     func senderConvertClosure() {
         let model = Box(), swatch = Box()
-        Bind.inout(model, \.string).in(swatch, \.color, convert: { $0.name })
+        Bind.inout(model, \.string).in(swatch, \.color, reverse: { $0.name })
         swatch.color = Color(name: "teal")
         #expect(model.string == "teal")
     }

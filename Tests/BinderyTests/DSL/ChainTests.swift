@@ -10,7 +10,7 @@ import Testing
         let rateSlider = TestSlider(), rateLabel = Label()
         let snLabel = Label(), panel = Panel(), loseBadge = Label(), middleDigitLabel = Label()
         let colors = [Color(name: "red"), Color(name: "green"), Color(name: "blue")]
-        var flashes = 0
+        let flashes = Counter()
 
         Bind.inout(lottery, \.winCode)
             .out(winCodeLabel, \.text)
@@ -24,7 +24,7 @@ import Testing
             .out(panel, \.background, convert: { colors[$0 % colors.count] })
         Bind.inout(lottery, \.isWin)
             .outNot(loseBadge, \.isVisible)
-            .out("flash") { (won: Bool) in if won { flashes += 1 } }
+            .out("flash") { (won: Bool) in if won { flashes.increment() } }
         Bind.in(lottery, \.digits, index: 1).out(middleDigitLabel, \.text)
 
         // Rule 2: receivers start at the head's value.
@@ -54,7 +54,7 @@ import Testing
 
         lottery.isWin = true
         #expect(loseBadge.isVisible == false)
-        #expect(flashes == 1)
+        #expect(flashes.value == 1)
 
         lottery.digits[1] = 7
         #expect(middleDigitLabel.text == "7")
@@ -75,22 +75,22 @@ import Testing
         let box = Box()
         box.int = 3
         let label = Label()
-        var blockValues: [Int] = []
+        let blockValues = Recorder<Int>()
         Bind.in(box, \.int).out(label, \.text, initial: false).out("log", initial: false) { (v: Int) in blockValues.append(v) }
         #expect(label.text == nil)
-        #expect(blockValues.isEmpty)
+        #expect(blockValues.values.isEmpty)
         box.int = 4
         #expect(label.text == "4")
-        #expect(blockValues == [4])
+        #expect(blockValues.values == [4])
     }
 
     @Test("Rule 2: a named block runs with the current value when it joins")
     func blockGetsInitialValue() {
         let box = Box()
         box.string = "hi"
-        var seen: [String] = []
+        let seen = Recorder<String>()
         Bind.in(box, \.string).out("seen") { (s: String) in seen.append(s) }
-        #expect(seen == ["hi"])
+        #expect(seen.values == ["hi"])
     }
 
     @Test("Rule 7: a declaration that starts at a bound endpoint continues its chain")

@@ -7,15 +7,15 @@ import Bindery
     @Test("A block's parameter picks the overload: untyped gets the chain's value, typed converts, none ignores it")
     func blockOverloads() {
         let box = Box()
-        var untyped: [Int] = [], typed: [String] = [], none = 0
+        let untyped = Recorder<Int>(), typed = Recorder<String>(), none = Counter()
         Bind.in(box, \.int)
             .out("untyped", initial: false) { value in untyped.append(value) }   // (Value) -> Void
             .out("typed", initial: false) { (text: String) in typed.append(text) } // generic Argument
-            .out("none", initial: false) { none += 1 }                             // () -> Void
+            .out("none", initial: false) { none.increment() }                           // () -> Void
         box.int = 2
-        #expect(untyped == [2])
-        #expect(typed == ["2"])
-        #expect(none == 1)
+        #expect(untyped.values == [2])
+        #expect(typed.values == ["2"])
+        #expect(none.value == 1)
     }
 
     @Test("Key paths infer their root from the object, for heads, continuations, unbind and isBound")

@@ -21,8 +21,8 @@ import Testing
                 for value in 1...3 { box.int = value }
             }
         }
-        #expect(seen.values == [1, 2, 3])
-        #expect(seen.allOnMain)
+        #expect(await seen.values == [1, 2, 3])
+        #expect(await seen.allOnMain)
         #expect(label.text == "3")
         #expect(label.allOnMain)
     }
@@ -39,20 +39,29 @@ import Testing
     }
 }
 
-/// A label that records whether each write came on the main actor.
+/// A label that records whether each write came on the main actor. A plain class, as a
+/// receiver bound from any thread is: its state is behind a lock.
 final class MainLabel: @unchecked Sendable {
-    // @unchecked: written only on the main actor by the tests that use it.
-    private(set) var allOnMain = true
+    // @unchecked: `state` is guarded by `lock`.
+    private let lock = NSLock()
+    private var state: (text: String?, allOnMain: Bool) = (nil, true)
+
+    var allOnMain: Bool { lock.withLock { state.allOnMain } }
     var text: String? {
-        didSet { allOnMain = allOnMain && MainQueue.isCurrent }
+        get { lock.withLock { state.text } }
+        set {
+            let onMain = MainQueue.isCurrent
+            lock.withLock { state = (newValue, state.allOnMain && onMain) }
+        }
     }
 }
 
-/// Values a main-actor block saw.
-final class MainLog: @unchecked Sendable {
-    // @unchecked: appended to only on the main actor, read after the continuation resumes.
+/// Values main-actor blocks saw: main-actor state, which only a `@MainActor` block can touch.
+@MainActor final class MainLog {
     private(set) var values: [Int] = []
     private(set) var allOnMain = true
+
+    nonisolated init() {}
 
     func append(_ value: Int, onMain: Bool) {
         values.append(value)
@@ -74,14 +83,14 @@ extension DeliveryTests {
             }
             Task.detached { box.int = 1 }
         }
-        #expect(depths.values == [1])
-        #expect(depths.allOnMain)
+        #expect(await depths.values == [1])
+        #expect(await depths.allOnMain)
     }
 
     @Test("Rule 3, 4: a main-actor receiver that also sends does not echo its writes back into its chain", .timeLimit(.minutes(1)))
     func mainActorReceiverDoesNotEcho() async {
         let source = Box(), mirror = Box()
-        let seen = ValueLog()
+        let seen = Recorder<Int>()
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             Bind.inout(source, \.int)
                 .out(mirror, \.int, initial: false, delivery: .mainActor)
@@ -99,11 +108,65 @@ extension DeliveryTests {
     }
 }
 
-/// Values a block saw, from any thread.
-final class ValueLog: @unchecked Sendable {
-    // @unchecked: `entries` is guarded by `lock`.
-    private let lock = NSLock()
-    private var entries: [Int] = []
-    var values: [Int] { lock.withLock { entries } }
-    func append(_ value: Int) { lock.withLock { entries.append(value) } }
+/// Main-actor blocks are typed `@MainActor`.
+extension DeliveryTests {
+    @Test("Rule 10: on the main thread a main-actor block runs in the change, before the setter returns")
+    @MainActor
+    func mainActorBlockIsSynchronousOnMain() {
+        let box = Box()
+        let log = MainLog()
+        Bind.in(box, \.int).out("draw", initial: false, delivery: .mainActor) { value in
+            log.append(value, onMain: MainQueue.isCurrent)    // main-actor state, no hop needed
+        }
+        box.int = 2
+        #expect(log.values == [2])
+        box.int = 3
+        #expect(log.values == [2, 3])
+        #expect(log.allOnMain)
+    }
+
+    @Test("Rule 1: a main-actor run queued before its block was removed is dropped", .timeLimit(.minutes(1)))
+    @MainActor
+    func removedBlockDropsQueuedRun() async {
+        let box = Box()
+        let log = MainLog()
+        Bind.in(box, \.int).out(Label(), \.number).out("draw", initial: false, delivery: .mainActor) { value in
+            log.append(value, onMain: true)
+        }
+        // The change is made on another thread while this test holds the main actor, so the
+        // block's run waits on the main queue behind it.
+        let changed = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            box.int = 1
+            changed.signal()
+        }
+        changed.wait()
+        Bind.unbind(box, \.int, block: "draw")
+        await withCheckedContinuation { (drained: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { drained.resume() }    // runs after the queued block run
+        }
+        #expect(log.values.isEmpty)
+    }
+
+    @Test("Rule 10: a main-actor run queued while the block is still bound runs", .timeLimit(.minutes(1)))
+    @MainActor
+    func boundBlockRunsQueuedRun() async {
+        let box = Box()
+        let log = MainLog()
+        Bind.in(box, \.int).out("draw", initial: false, delivery: .mainActor) { value in
+            log.append(value, onMain: MainQueue.isCurrent)
+        }
+        let changed = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            box.int = 1
+            changed.signal()
+        }
+        changed.wait()
+        #expect(log.values.isEmpty)                           // queued, not run yet
+        await withCheckedContinuation { (drained: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { drained.resume() }
+        }
+        #expect(log.values == [1])
+        #expect(log.allOnMain)
+    }
 }

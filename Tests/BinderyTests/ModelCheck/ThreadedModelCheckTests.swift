@@ -31,11 +31,11 @@ import Testing
         var random = SplitMix64(seed: seed)
         let chainCount = Int.random(in: 2...3, using: &random)
         var fields: [[SafeField]] = []
-        var blockLogs: [ValueLog] = []
+        var blockLogs: [Recorder<Int>] = []
         let hasFilter = (0..<chainCount).map { _ in Bool.random(using: &random) }
         for chain in 0..<chainCount {
             let members = (0..<Int.random(in: 2...4, using: &random)).map { _ in SafeField() }
-            let log = ValueLog()
+            let log = Recorder<Int>()
             var bound = Bind.inout(members[0], \.value, on: .valueChanged)
             for field in members.dropFirst() { bound = bound.inout(field, \.value, on: .valueChanged) }
             if hasFilter[chain] { bound = bound.filter { $0 % 7 != 3 } }

@@ -24,11 +24,11 @@ import Testing
     @Test("In-place mutation through _modify reports once")
     func modifyReportsOnce() {
         let lottery = Lottery()
-        var runs = 0
-        Bind.in(lottery, \.digits).out("runs", initial: false) { runs += 1 }
+        let runs = Counter()
+        Bind.in(lottery, \.digits).out("runs", initial: false) { runs.increment() }
         lottery.digits[0] += 1
         lottery.digits.append(4)
-        #expect(runs == 2)
+        #expect(runs.value == 2)
     }
 }
 

@@ -37,4 +37,20 @@ import Bindery
         color.value = Color(name: "blue")
         #expect(label.text == "blue")
     }
+
+    @Test("Rule 10: a box of a Sendable value is Sendable: threads set it, and every set propagates", .timeLimit(.minutes(1)))
+    func sendableBoxAcrossThreads() async {
+        let count = Dynamic(0)
+        let seen = Counter()
+        Bind.in(count, \.value).out("seen", initial: false) { seen.increment() }
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {                        // compiles only because the box is Sendable
+                    for _ in 0..<1_000 { count.value += 1 }
+                }
+            }
+        }
+        #expect(seen.value == 4_000)
+        #expect(count.value > 0)
+    }
 }

@@ -55,6 +55,60 @@ import Testing
     }
 }
 
+/// A widget as UIKit and GTK have them: isolated to the main actor. Its conformance to
+/// `Control` is isolated too (`@MainActor Control`), so its main-actor members satisfy it.
+@MainActor final class MainActorField: @MainActor Control {
+    var text = ""
+    let eventCenter = ControlEventCenter()
+    static var designatedKeyPath: ReferenceWritableKeyPath<MainActorField, String> { \.text }
+    static var designatedEvents: ControlEvents { .editingChanged }
+
+    /// What a person typing does.
+    func type(_ newText: String) {
+        text = newText
+        sendActions(for: .editingChanged)
+    }
+}
+
+/// `@MainActor` widgets adopt `Control` and bind to `@MainActor` view models.
+extension IsolationTests {
+    @Test("A @MainActor widget adopts Control and binds two-way to a @MainActor @Dynamic view model")
+    @MainActor
+    func mainActorWidgetBindsToMainActorViewModel() {
+        let vm = TitleViewModel()
+        vm.title = "start"
+        let field = MainActorField()
+        let chain = Bind.inout(vm, \.title).inout(field)
+        #expect(field.text == "start")                // the view model's value, at bind time
+        vm.title = "from the model"
+        #expect(field.text == "from the model")
+        field.type("typed")
+        #expect(vm.title == "typed")
+        #expect(Bind.isBound(field, \.text, on: .editingChanged))
+        chain.unbind()
+        field.type("after")
+        #expect(vm.title == "typed")
+    }
+
+    @Test("Rule 1: a @MainActor widget leaves its chains when it deinitialises")
+    @MainActor
+    func mainActorWidgetLifetime() {
+        let vm = TitleViewModel()
+        let label = Label()
+        weak var gone: MainActorField?
+        do {
+            let field = MainActorField()
+            gone = field
+            Bind.in(field, \.text, on: .editingChanged).out(label, \.text).in(vm, \.title)
+            field.type("x")
+            #expect(label.text == "x")
+        }
+        #expect(gone == nil)
+        vm.title = "still bound through the model"
+        #expect(label.text == "still bound through the model")
+    }
+}
+
 /// A main-actor class whose table is first asked for off the main actor.
 @MainActor @Dynamic final class OffMainViewModel {
     var value = 0

@@ -1,0 +1,54 @@
+// What the documentation's examples take for granted: widgets as UI kits have them, isolated
+// to the main actor, and the app's helpers. Not part of any example.
+import Bindery
+
+/// A label.
+@MainActor final class Label {
+    var text: String?
+    var isVisible = true
+}
+
+/// A text field: reports user edits as events.
+@MainActor final class TextField: @MainActor Control {
+    var text = ""
+    let eventCenter = ControlEventCenter()
+    static var designatedKeyPath: ReferenceWritableKeyPath<TextField, String> { \.text }
+    static var designatedEvents: ControlEvents { .editingChanged }
+}
+
+/// A slider.
+@MainActor final class Slider: @MainActor Control {
+    var value: Float = 0
+    let eventCenter = ControlEventCenter()
+    static var designatedKeyPath: ReferenceWritableKeyPath<Slider, Float> { \.value }
+    static var designatedEvents: ControlEvents { .valueChanged }
+}
+
+/// A colour.
+struct Color: Sendable {
+    static let red = Color(), blue = Color(), green = Color()
+}
+
+/// A coloured view.
+@MainActor final class ColorView {
+    var color = Color.red
+    var background = Color.red
+}
+
+let colors: [Color] = [.red, .green, .blue]
+
+@MainActor let winCodeLabel = Label(), rateLabel = Label(), snLabel = Label()
+@MainActor let middleDigitLabel = Label(), loseBadge = Label(), progressLabel = Label()
+@MainActor let winCodeField = TextField()
+@MainActor let rateSlider = Slider(), slider = Slider()
+@MainActor let panel = ColorView(), view = ColorView()
+
+@MainActor func flash() {}
+@MainActor func finish() {}
+
+/// A logger, usable from any thread.
+struct Logger: Sendable {
+    func warning(_ message: String) {}
+}
+
+let logger = Logger()

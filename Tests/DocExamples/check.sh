@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The README's and the DocC articles' Swift examples compile, in the Swift 6 language mode,
+# with no warnings. Each document's examples become one program, in order, as main-actor
+# top-level code (as an app's main-actor code is), so a later example may use what an earlier
+# one declared. What a document leaves out (its widgets, its model) comes from Widgets.swift
+# and the document's own prelude here. A block that starts with `.` (a package-manifest
+# fragment) is not app code and is skipped. Run after `swift build`.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+bin=$(swift build --show-bin-path)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failed=0
+passed=0
+for doc in README.md Sources/Bindery/Bindery.docc/*.md Sources/Bindery/Bindery.docc/Articles/*.md; do
+    name=$(basename "$doc" .md)
+    main="$work/$name/main.swift"
+    mkdir -p "$work/$name"
+    count=$(python3 - "$doc" "$main" <<'PY'
+import re, sys
+doc, out = sys.argv[1], sys.argv[2]
+text = open(doc).read()
+blocks = re.findall(r"^```swift\n(.*?)^```", text, flags=re.S | re.M)
+parts = ["import Bindery"]
+count = 0
+for block in blocks:
+    lines = [line for line in block.splitlines() if not line.startswith("import ")]
+    body = "\n".join(lines).strip()
+    if not body or body.startswith("."):
+        continue
+    count += 1
+    parts.append(body)
+open(out, "w").write("\n\n".join(parts) + "\n")
+print(count)
+PY
+)
+    [ "$count" -eq 0 ] && continue
+    sources=("Tests/DocExamples/Widgets.swift" "$main")
+    [ -f "Tests/DocExamples/$name.prelude.swift" ] && sources+=("Tests/DocExamples/$name.prelude.swift")
+    output=$(swiftc -swift-version 6 -warnings-as-errors -wmo -emit-sil -o /dev/null -module-name "DocExample$passed$failed" \
+        -I "$bin/Modules" -Xcc -fmodule-map-file="$bin/BinderyRuntime.build/module.modulemap" \
+        -load-plugin-executable "$bin/BinderyMacros-tool#BinderyMacros" "${sources[@]}" 2>&1)
+    if [ $? -eq 0 ] && ! grep -q "warning:" <<<"$output"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL $doc ($count examples):"
+        echo "$output" | grep -E "error|warning" | head -n 10
+        echo "--- the program it made:"
+        cat -n "$main" | head -n 80
+    fi
+done
+echo "documentation examples: $passed documents compile, $failed do not"
+[ $failed -eq 0 ]
