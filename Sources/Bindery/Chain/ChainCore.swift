@@ -4,7 +4,7 @@ import Synchronization
 /// `Registry.shared.lock`.
 @usableFromInline
 class AnyChainCore {
-    /// Set when this chain was merged into another one (DESIGN rule 7).
+    /// Set when this chain was merged into another one (see <doc:Guarantees#Joins>).
     var forward: AnyChainCore?
     /// Set when the declaration's head was refused (and reported): continuations of the
     /// declaration are dropped silently.
@@ -45,7 +45,7 @@ enum Item<Value> {
     /// A source changed to `value`. `noted`: its change test (an array element's memo) has
     /// already passed it, on the owner's thread when it was queued.
     case change(Value, origin: Endpoint<Value>, noted: Bool)
-    /// Newly joined receivers and blocks get the chain's current value (DESIGN rule 2).
+    /// Newly joined receivers and blocks get the chain's current value (see <doc:Guarantees#Initial-value>).
     case push([Endpoint<Value>], [NamedBlock<Value>])
 }
 
@@ -85,7 +85,7 @@ struct NamedBlock<Value> {
     let name: String
     var delivery = Delivery.immediate
     /// Whether it runs with the chain's value when it joins, also when a merge brings it into
-    /// another chain (rule 2).
+    /// another chain (see <doc:Guarantees#Initial-value>).
     var initial = true
     /// Cleared when the block is removed, replaced or its chain ends, so that a run already
     /// queued on the main actor is dropped. Shared with the block's copy when a merge moves it.
@@ -131,9 +131,9 @@ final class ChainCore<Value>: AnyChainCore {
 
     // MARK: Owner only
     /// The chain's value: the head's at bind time, then the last accepted change. Newcomers
-    /// receive it (DESIGN rule 2) and a rejected change puts it back (rule 5).
+    /// receive it (see <doc:Guarantees#Initial-value>) and a rejected change puts it back (see <doc:Guarantees#Filters>).
     @exclusivity(unchecked) var current: Value?
-    /// The endpoint being written right now: its echo is ignored (DESIGN rule 3).
+    /// The endpoint being written right now: its echo is ignored (see <doc:Guarantees#Loops>).
     @exclusivity(unchecked) var writing: ObjectIdentifier?
 
     /// Counts the owner's writes; each write records it in the endpoint written. Atomic because
@@ -175,7 +175,7 @@ final class ChainCore<Value>: AnyChainCore {
     override func addLocked<Declared>(_ spec: EndpointSpec<Declared>) -> (() -> Void)? {
         Registry.shared.assertLocked()
         guard let accessors = spec.accessors.retyped(to: Value.self) else {
-            Diagnostics.report(.misuse, rule: 6, "cannot bind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); not bound")
+            Diagnostics.report(.misuse, rule: .conversion, "cannot bind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); not bound")
             return nil
         }
         let endpoint = Endpoint(spec: spec.retyped(accessors), core: self)
@@ -200,7 +200,7 @@ final class ChainCore<Value>: AnyChainCore {
         Registry.shared.assertLocked()
         guard let position = endpoints.firstIndex(where: { $0 === old }) else { return nil }
         guard let declared = spec.accessors.retyped(to: Value.self) else {
-            Diagnostics.report(.misuse, rule: 6, "cannot rebind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); kept as it was")
+            Diagnostics.report(.misuse, rule: .conversion, "cannot rebind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); kept as it was")
             return nil
         }
         let accessors = endpoints[position].accessors.redeclared(with: declared)
@@ -221,7 +221,7 @@ final class ChainCore<Value>: AnyChainCore {
         } else if let convert = Conversion.converter(from: Value.self, to: Declared.self) {
             filters.append { filter(convert($0)) }
         } else {
-            Diagnostics.report(.misuse, rule: 6, "cannot add a filter on \(Declared.self) to a chain of \(Value.self): not added")
+            Diagnostics.report(.misuse, rule: .conversion, "cannot add a filter on \(Declared.self) to a chain of \(Value.self): not added")
             return
         }
         rebuildPlanLocked()
@@ -236,7 +236,7 @@ final class ChainCore<Value>: AnyChainCore {
         } else if let convert = Conversion.converter(from: Value.self, to: Argument.self) {
             typed = { body(convert($0)) }
         } else {
-            Diagnostics.report(.misuse, rule: 9, "cannot add block \"\(name)\" taking \(Argument.self) to a chain of \(Value.self): not added")
+            Diagnostics.report(.misuse, rule: .order, "cannot add block \"\(name)\" taking \(Argument.self) to a chain of \(Value.self): not added")
             return nil
         }
         let block = NamedBlock(name: name, delivery: delivery, initial: initial, body: typed)
@@ -282,14 +282,14 @@ final class ChainCore<Value>: AnyChainCore {
         var retyped: [Accessors<Target>] = []
         for endpoint in endpoints {
             guard let accessors = endpoint.accessors.retyped(to: Target.self) else {
-                Diagnostics.report(.misuse, rule: 7, "cannot join the chain of \(endpoint.label) (\(Value.self)) to a chain of \(Target.self): the types do not convert; not joined")
+                Diagnostics.report(.misuse, rule: .join, "cannot join the chain of \(endpoint.label) (\(Value.self)) to a chain of \(Target.self): the types do not convert; not joined")
                 return nil
             }
             retyped.append(accessors)
         }
         let toOther = Conversion.converter(from: Target.self, to: Value.self)
         if (!filters.isEmpty || !blocks.isEmpty) && toOther == nil {
-            Diagnostics.report(.misuse, rule: 7, "cannot join a chain of \(Value.self) with filters or blocks to a chain of \(Target.self); not joined")
+            Diagnostics.report(.misuse, rule: .join, "cannot join a chain of \(Value.self) with filters or blocks to a chain of \(Target.self); not joined")
             return nil
         }
         var moved: [Endpoint<Target>] = []
@@ -305,7 +305,7 @@ final class ChainCore<Value>: AnyChainCore {
             for block in blocks {
                 // One name, one block: the chain named first keeps its own (rule 7).
                 guard !target.blocks.contains(where: { $0.name == block.name }) else {
-                    Diagnostics.report(.misuse, rule: 7, "the block \"\(block.name)\" of a joined chain was dropped: the chain it joined has a block of that name")
+                    Diagnostics.report(.misuse, rule: .join, "the block \"\(block.name)\" of a joined chain was dropped: the chain it joined has a block of that name")
                     block.liveness.end()
                     Registry.shared.buryLocked(block)
                     continue
@@ -566,10 +566,10 @@ final class ChainCore<Value>: AnyChainCore {
         }
     }
 
-    /// A change that went more than `maximumDepth` causes deep is dropped (rule 3).
+    /// A change that went more than `maximumDepth` causes deep is dropped (see <doc:Guarantees#Loops>).
     @inline(never)
     private func reportCycle() {
-        Diagnostics.report(.cycle, rule: 3, "a change of a chain of \(Value.self) kept causing changes \(Self.maximumDepth) levels deep across chains; dropped it to stop the cycle")
+        Diagnostics.report(.cycle, rule: .loops, "a change of a chain of \(Value.self) kept causing changes \(Self.maximumDepth) levels deep across chains; dropped it to stop the cycle")
     }
 
     /// Filters a change, records it and delivers it. Owner only, no lock held.
@@ -590,27 +590,27 @@ final class ChainCore<Value>: AnyChainCore {
         origin.accessors.noteChange?(value) ?? true
     }
 
-    /// Whether every filter passes `value` (rule 5).
+    /// Whether every filter passes `value` (see <doc:Guarantees#Filters>).
     @inline(never)
     private func passes(_ value: Value, _ filters: [(Value) -> Bool]) -> Bool {
         filters.allSatisfy { $0(value) }
     }
 
-    /// Restores a rejected source to the last accepted value, without propagating (rule 5).
+    /// Restores a rejected source to the last accepted value, without propagating (see <doc:Guarantees#Filters>).
     /// A source that cannot be written back (one-way converted) keeps the rejected value, and
     /// that is reported.
     @inline(never)
     private func putBack(_ origin: Endpoint<Value>) {
         guard let value = current, let target = origin.target else { return }
         guard origin.accessors.write != nil else {
-            Diagnostics.report(.badData, rule: 5, "a filter rejected a change of \(origin.label), which cannot be put back: it converts one way only; it keeps the rejected value")
+            Diagnostics.report(.badData, rule: .filters, "a filter rejected a change of \(origin.label), which cannot be put back: it converts one way only; it keeps the rejected value")
             return
         }
         write(value, to: origin, target)
         _ = origin.accessors.noteChange?(value)
     }
 
-    /// Writes receivers in join order, skipping the origin (rule 4), then runs blocks (rule 9).
+    /// Writes receivers in join order, skipping the origin (see <doc:Guarantees#No-echo>), then runs blocks (see <doc:Guarantees#Order>).
     /// The receivers are kept alive by the plan or item they come from.
     @inline(__always)
     private func deliver(_ value: Value, to receivers: [Unmanaged<Endpoint<Value>>], skipping origin: Endpoint<Value>?, blocks: [NamedBlock<Value>]) {
@@ -647,7 +647,7 @@ final class ChainCore<Value>: AnyChainCore {
         write(value, to: successor, target)
     }
 
-    /// Writes one endpoint's object, with its echo ignored (rule 3).
+    /// Writes one endpoint's object, with its echo ignored (see <doc:Guarantees#Loops>).
     @inline(__always)
     private func write(_ value: Value, to receiver: Endpoint<Value>, _ target: AnyObject) {
         if receiver.delivery == .mainActor, !MainQueue.isCurrent {
@@ -683,10 +683,10 @@ final class ChainCore<Value>: AnyChainCore {
 
     @inline(never)
     private static func reportUnwritable(_ receiver: Endpoint<Value>) {
-        Diagnostics.report(.badData, rule: 11, "cannot write \(receiver.label): skipped this receiver")
+        Diagnostics.report(.badData, rule: .badInput, "cannot write \(receiver.label): skipped this receiver")
     }
 
-    /// Runs named blocks after the receivers (rule 9); a main-actor block off the main actor
+    /// Runs named blocks after the receivers (see <doc:Guarantees#Order>); a main-actor block off the main actor
     /// runs there later, as the change's next cause.
     @inline(never)
     private func run(_ blocks: [NamedBlock<Value>], _ value: Value) {

@@ -68,7 +68,7 @@ class AnyEndpoint {
     }
     /// Whether writes go to the main actor.
     let delivery: Delivery
-    /// Whether it was declared to receive the chain's value when it joins (rule 2); a merge
+    /// Whether it was declared to receive the chain's value when it joins (see <doc:Guarantees#Initial-value>); a merge
     /// respects it too.
     let wantsInitial: Bool
     /// The chain's write sequence number when its owner last wrote this endpoint (see
@@ -262,7 +262,7 @@ final class Endpoint<Value>: AnyEndpoint {
         }
     }
 
-    /// Reads the value after a notification; reports an unreadable one (rule 11).
+    /// Reads the value after a notification; reports an unreadable one (see <doc:Guarantees#Bad-input>).
     @inline(__always)
     private func readForNotification() -> Value? {
         guard accessors.read != nil else { return nil }
@@ -281,6 +281,6 @@ final class Endpoint<Value>: AnyEndpoint {
 
     @inline(never)
     private func reportUnreadable() {
-        Diagnostics.report(.badData, rule: 11, "cannot read \(label): skipped this change")
+        Diagnostics.report(.badData, rule: .badInput, "cannot read \(label): skipped this change")
     }
 }

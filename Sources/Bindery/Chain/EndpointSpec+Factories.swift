@@ -70,7 +70,7 @@ extension EndpointSpec {
     }
 
     /// An endpoint on one element of an array property. Reads and writes out of range are
-    /// reported and skipped (DESIGN rule 11); a change elsewhere in the array does not
+    /// reported and skipped (see <doc:Guarantees#Bad-input>); a change elsewhere in the array does not
     /// propagate.
     @inlinable
     static func element<Root: AnyObject, Element: Equatable>(
@@ -146,7 +146,7 @@ extension EndpointSpec {
     @usableFromInline
     mutating func noteMissing(_ from: Any.Type, _ to: Any.Type) {
         guard problem == nil else { return }
-        problem = "\(from) does not convert to \(to) automatically (rule 6); use a convert closure, or convert:reverse: for a two-way endpoint"
+        problem = "\(from) does not convert to \(to) automatically (the pair is not in the conversion table); give a convert closure, or convert: and reverse: for a two-way endpoint"
     }
 
     /// An endpoint on an observable property or control property, converting automatically.

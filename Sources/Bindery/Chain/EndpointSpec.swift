@@ -109,7 +109,7 @@ struct EndpointSpec<Value> {
     @usableFromInline var source: EndpointSource = .none
     @usableFromInline var initial = true
     @usableFromInline var delivery = Delivery.immediate
-    /// Why this endpoint cannot be bound, for the misuse diagnostic (rule 11).
+    /// Why this endpoint cannot be bound, for the misuse diagnostic (see <doc:Guarantees#Bad-input>).
     @usableFromInline var problem: String?
     /// The registrar whose deinit means the object is gone (a `@Dynamic` object's, a
     /// control's event center's), found before the graph lock is taken: reading a control's

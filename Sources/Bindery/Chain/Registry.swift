@@ -11,7 +11,7 @@ import Darwin
 ///
 /// One lock guards the graph (endpoints, chains' shapes and queues, registrars' listener
 /// lists). It is never held while user code runs: setters, getters of computed properties,
-/// converters, filters and blocks all run after it is released (DESIGN rule 10). An update
+/// converters, filters and blocks all run after it is released (see <doc:Guarantees#Threads>). An update
 /// takes it once, uncontended, to find the listening chain and take ownership of it.
 final class Registry: @unchecked Sendable {
     // @unchecked: every stored var is guarded by `lock`.
@@ -222,7 +222,7 @@ final class Registry: @unchecked Sendable {
         endpointCount -= 1
     }
 
-    /// A `@Dynamic` object or a control is going: it leaves every chain now (rule 1), and
+    /// A `@Dynamic` object or a control is going: it leaves every chain now (see <doc:Guarantees#Lifetime>), and
     /// routes through it stop listening to it.
     ///
     /// A dispatch on another thread may still hold one of its endpoints: it cannot reach the

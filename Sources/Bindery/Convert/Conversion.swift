@@ -1,4 +1,4 @@
-/// Finds, at bind time, how a value of one type becomes a value of another (DESIGN rule 6).
+/// Finds, at bind time, how a value of one type becomes a value of another (see <doc:Guarantees#Conversion>).
 ///
 /// The engine asks once per endpoint and keeps the closure, so all dynamic casts happen here;
 /// the closures themselves do no casts and, between two non-string scalars, no allocation.

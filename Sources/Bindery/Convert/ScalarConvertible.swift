@@ -1,4 +1,4 @@
-/// A type that takes part in automatic scalar conversion (DESIGN rule 6).
+/// A type that takes part in automatic scalar conversion (see <doc:Guarantees#Conversion>).
 ///
 /// A conforming type writes itself as a ``ScalarValue`` and reads itself back from any
 /// ``ScalarValue``, so any two conforming types convert through one table that never traps:

@@ -1,5 +1,5 @@
 /// Reads the number or word at the start of a text, walking its UTF-8 bytes without copying
-/// (DESIGN rule 6). Whitespace means ASCII space, tab, and the line and page breaks `\n`,
+/// (see <doc:Guarantees#Conversion>). Whitespace means ASCII space, tab, and the line and page breaks `\n`,
 /// `\r`, `\u{0B}`, `\u{0C}`; digits are ASCII `0`–`9`.
 enum ScalarText {
     /// The integer at the start of `text`, after whitespace and an optional sign; 0 when there

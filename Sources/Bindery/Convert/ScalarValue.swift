@@ -1,4 +1,4 @@
-/// A scalar on its way from one type of the conversion table to another (DESIGN rule 6).
+/// A scalar on its way from one type of the conversion table to another (see <doc:Guarantees#Conversion>).
 ///
 /// Each ``ScalarConvertible`` type writes itself as one case and reads itself back from any
 /// case, so the table is one reader per target instead of one converter per pair. Only

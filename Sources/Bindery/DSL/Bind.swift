@@ -11,7 +11,7 @@
 ///
 /// A sender must be observable: a ``Dynamic()`` class, a ``Dynamic`` box, or a ``Control``
 /// with the events that report user edits. If the endpoint is already in a chain, the
-/// declaration continues that chain (DESIGN rule 7).
+/// declaration continues that chain (see <doc:Guarantees#Joins>).
 public enum Bind {}
 
 extension Bind {
@@ -101,7 +101,7 @@ extension Bind {
     /// Starts a chain at one element of an array property of an observable object.
     ///
     /// The chain sends when that element changes, not when another element does. An index out
-    /// of range skips the change and reports it (DESIGN rule 11).
+    /// of range skips the change and reports it (see <doc:Guarantees#Bad-input>).
     ///
     /// - Parameters:
     ///   - object: The sender, held weakly.

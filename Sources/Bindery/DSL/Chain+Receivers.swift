@@ -6,7 +6,7 @@ extension Chain {
     ///
     /// The object is held weakly; if it goes, it is dropped at the next dispatch (a `@Dynamic`
     /// object or a control at once). It gets the chain's current value now unless `initial`
-    /// is false (DESIGN rule 2). Writes happen on the thread that made the change.
+    /// is false (see <doc:Guarantees#Initial-value>). Writes happen on the thread that made the change.
     ///
     /// - Parameters:
     ///   - object: The receiver.
@@ -54,7 +54,7 @@ extension Chain {
     }
 
     /// Adds one element of an array property as a receiver. An index out of range skips the
-    /// write and reports it (DESIGN rule 11).
+    /// write and reports it (see <doc:Guarantees#Bad-input>).
     ///
     /// - Parameters:
     ///   - object: The receiver, held weakly.
@@ -119,8 +119,8 @@ extension Chain {
     /// Bindery lock held. A block gets the chain's current value now unless `initial` is
     /// false. Adding a block with a name the chain already has replaces that block. The block
     /// is held strongly until the chain ends or `Bind.unbind(_:_:block:)` removes it: capture
-    /// objects weakly. For UI work, use ``out(_:initial:delivery:_:)-(_,_,_,(Value)->Void)``,
-    /// which takes a `@MainActor` block.
+    /// objects weakly. For UI work, add `delivery: .mainActor`: the block is then typed
+    /// `@MainActor`.
     ///
     /// - Parameters:
     ///   - name: The block's name, for unbinding and the status query.
@@ -202,7 +202,8 @@ extension Chain {
     /// Adds a main-actor block that receives the chain's values converted to the type it
     /// declares (the conversion runs on the main actor too).
     ///
-    /// See ``out(_:initial:delivery:_:)-(_,_,_,(Value)->Void)`` for when it runs.
+    /// It runs as a main-actor block that takes the chain's value does: at once on the main
+    /// thread, queued on the main actor from any other thread.
     ///
     /// - Parameters:
     ///   - name: The block's name.
@@ -225,7 +226,8 @@ extension Chain {
 
     /// Adds a main-actor block that runs on every accepted value, without looking at it.
     ///
-    /// See ``out(_:initial:delivery:_:)-(_,_,_,(Value)->Void)`` for when it runs.
+    /// It runs as a main-actor block that takes the chain's value does: at once on the main
+    /// thread, queued on the main actor from any other thread.
     ///
     /// - Parameters:
     ///   - name: The block's name.
@@ -247,7 +249,7 @@ extension Chain {
     }
 
     /// Adds a filter: a value reaches receivers and blocks only if every filter of the chain
-    /// passes it (DESIGN rule 5).
+    /// passes it (see <doc:Guarantees#Filters>).
     ///
     /// A rejected value reaches nobody, and its source is put back to the chain's last
     /// accepted value (at first, the value at bind time, so a first rejection never blanks a

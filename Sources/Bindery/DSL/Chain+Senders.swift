@@ -6,7 +6,7 @@ extension Chain {
     /// converted automatically to the chain's value type.
     ///
     /// The object is held weakly. If the endpoint is already in another chain, that chain
-    /// joins this one and receives this chain's value (DESIGN rule 7).
+    /// joins this one and receives this chain's value (see <doc:Guarantees#Joins>).
     ///
     /// - Parameters:
     ///   - object: The sender.
@@ -72,7 +72,7 @@ extension Chain {
     /// - Parameters:
     ///   - object: The sender, held weakly.
     ///   - keyPath: The array property.
-    ///   - index: The element's index; out of range skips and reports (DESIGN rule 11).
+    ///   - index: The element's index; out of range skips and reports (see <doc:Guarantees#Bad-input>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -104,8 +104,8 @@ extension Chain {
 
     /// Adds an endpoint that both sends and receives: a property of an observable object.
     ///
-    /// It receives the chain's current value when it joins (DESIGN rule 2), unless `initial`
-    /// is false. If it is already in another chain, that chain joins this one (rule 7).
+    /// It receives the chain's current value when it joins (see <doc:Guarantees#Initial-value>), unless `initial`
+    /// is false. If it is already in another chain, that chain joins this one (see <doc:Guarantees#Joins>).
     ///
     /// - Parameters:
     ///   - object: The endpoint's object, held weakly.
@@ -154,7 +154,7 @@ extension Chain {
 
     /// Adds a control's property as a two-way endpoint: written by the chain, sending when the
     /// user triggers one of `events`. The control's own edits are never written back to it
-    /// (DESIGN rule 4).
+    /// (see <doc:Guarantees#No-echo>).
     ///
     /// - Parameters:
     ///   - control: The control, held weakly.
@@ -209,7 +209,7 @@ extension Chain {
     /// - Parameters:
     ///   - object: The endpoint's object, held weakly.
     ///   - keyPath: The array property.
-    ///   - index: The element's index; out of range skips and reports (DESIGN rule 11).
+    ///   - index: The element's index; out of range skips and reports (see <doc:Guarantees#Bad-input>).
     ///   - initial: Whether it receives the chain's value now.
     /// - Returns: The chain, to continue.
     ///

@@ -16,10 +16,10 @@
 /// held weakly); filters, convert closures and named blocks are held strongly by the chain
 /// until it ends (capture objects weakly in them). You
 /// need not keep the `Chain`: it is a handle, and the chain lives in Bindery's graph while one
-/// sender and one receiver are alive (DESIGN rule 1).
+/// sender and one receiver are alive (see <doc:Guarantees#Lifetime>).
 ///
 /// **Threads.** A change propagates synchronously on the thread that made it; changes from
-/// several threads to one chain are serialised (DESIGN rule 10).
+/// several threads to one chain are serialised (see <doc:Guarantees#Threads>).
 ///
 /// **End.** A chain ends when ``unbind()`` is called, when its last sender or last receiver
 /// goes (a `@Dynamic` object or control at once when it deinitialises; other objects at the
@@ -33,7 +33,7 @@ public struct Chain<Value>: @unchecked Sendable {
         self.core = core
     }
 
-    /// Starts a declaration at `spec`: joins the chain it is already in, if any (rule 7).
+    /// Starts a declaration at `spec`: joins the chain it is already in, if any (see <doc:Guarantees#Joins>).
     @usableFromInline
     init(head declared: EndpointSpec<Value>) {
         let spec = declared.withLifetime()
@@ -74,7 +74,7 @@ public struct Chain<Value>: @unchecked Sendable {
         return alreadyLocked ? join() : Registry.shared.locked(join)
     }
 
-    /// Adds `spec` to this chain, merging the chain it is already in, if any (rule 7).
+    /// Adds `spec` to this chain, merging the chain it is already in, if any (see <doc:Guarantees#Joins>).
     @usableFromInline
     func adding(_ declared: EndpointSpec<Value>) -> Chain {
         let spec = declared.withLifetime()
@@ -86,7 +86,7 @@ public struct Chain<Value>: @unchecked Sendable {
             let core = self.core.resolvedLocked()
             guard !core.isDissolved else {
                 if !core.isRefused {
-                    Diagnostics.report(.misuse, rule: 1, "cannot add \(spec.label): the chain it continues has ended; not bound")
+                    Diagnostics.report(.misuse, rule: .lifetime, "cannot add \(spec.label): the chain it continues has ended; not bound")
                 }
                 return (core, nil)
             }
@@ -125,7 +125,7 @@ public struct Chain<Value>: @unchecked Sendable {
             let core = self.core.resolvedLocked()
             guard !core.isDissolved else {
                 if !core.isRefused {
-                    Diagnostics.report(.misuse, rule: 1, "cannot add block \"\(name)\": the chain it continues has ended; not added")
+                    Diagnostics.report(.misuse, rule: .lifetime, "cannot add block \"\(name)\": the chain it continues has ended; not added")
                 }
                 return (core, nil)
             }
@@ -136,7 +136,7 @@ public struct Chain<Value>: @unchecked Sendable {
     }
 
     static func report(_ problem: String, spec: EndpointSpec<Value>) {
-        Diagnostics.report(.misuse, rule: 11, "cannot bind \(spec.label): \(problem). Not bound")
+        Diagnostics.report(.misuse, rule: .badInput, "cannot bind \(spec.label): \(problem). Not bound")
     }
 
     /// Ends the whole chain: every endpoint, filter and named block, in every declaration that

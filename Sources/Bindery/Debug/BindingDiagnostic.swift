@@ -7,9 +7,10 @@ import Darwin
 #endif
 
 /// A problem Bindery found and did not trap on: misuse at bind time, bad data at run time, or
-/// a runaway cycle (DESIGN rule 11).
+/// a runaway cycle (see <doc:Guarantees#Bad-input>).
 ///
-/// Every diagnostic names the object, the key path and the rule. Bindery hands it to the
+/// Every diagnostic names the object, the key path and the guarantee it concerns. Bindery
+/// hands it to the
 /// diagnostics handler (``Bind/setDiagnosticsHandler(_:)``,
 /// ``Bind/withDiagnosticsHandler(_:operation:)``); the default handler prints it to standard
 /// error.
@@ -24,10 +25,39 @@ public struct BindingDiagnostic: Sendable, Equatable, CustomStringConvertible {
         case cycle
     }
 
+    /// Which of Bindery's guarantees a diagnostic concerns; each is described in
+    /// <doc:Guarantees>.
+    public enum Rule: String, Sendable, Equatable, CaseIterable {
+        /// Objects are never retained; a chain lives while a sender and a receiver do.
+        case lifetime = "lifetime"
+        /// A receiver gets the chain's value when it joins, unless declared `initial: false`.
+        case initialValue = "initial value"
+        /// A chain's writes never re-enter it; runaway cycles across chains are stopped.
+        case loops = "loops"
+        /// The endpoint a change came from is not written back.
+        case noEcho = "no echo"
+        /// All filters must pass; a rejected source is put back.
+        case filters = "filters"
+        /// The one table of automatic conversions, and convert closures for other types.
+        case conversion = "conversion"
+        /// Binding an endpoint that is already in a chain joins the chains.
+        case join = "join"
+        /// Endpoints are told apart by object identity.
+        case identity = "identity"
+        /// Receivers in join order, then blocks in declaration order.
+        case order = "order"
+        /// Synchronous on the changing thread, serialised per chain, no lock over user code.
+        case threads = "threads"
+        /// Misuse is refused and bad data skipped, both reported, never trapped.
+        case badInput = "bad input"
+        /// What an update costs.
+        case cost = "cost"
+    }
+
     /// What kind of problem this is.
     public let kind: Kind
-    /// The DESIGN rule the problem concerns.
-    public let rule: Int
+    /// The guarantee the problem concerns.
+    public let rule: Rule
     /// A sentence that names the object, the key path and what went wrong.
     public let message: String
 
@@ -35,16 +65,17 @@ public struct BindingDiagnostic: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - kind: What kind of problem this is.
-    ///   - rule: The DESIGN rule it concerns.
+    ///   - rule: The guarantee it concerns.
     ///   - message: What went wrong, naming the object and key path.
-    public init(kind: Kind, rule: Int, message: String) {
+    public init(kind: Kind, rule: Rule, message: String) {
         self.kind = kind
         self.rule = rule
         self.message = message
     }
 
-    /// `Bindery (rule N, kind): message`.
-    public var description: String { "Bindery (rule \(rule), \(kind)): \(message)" }
+    /// `Bindery (kind, guarantee): message`, as in
+    /// `Bindery (misuse, conversion): cannot bind Panel.background: …`.
+    public var description: String { "Bindery (\(kind), \(rule.rawValue)): \(message)" }
 }
 
 /// Routes diagnostics to the handler in force.
@@ -62,7 +93,7 @@ enum Diagnostics {
 
     /// Reports a problem; inside Bindery's lock, once the lock is released (the handler is
     /// user code).
-    static func report(_ kind: BindingDiagnostic.Kind, rule: Int, _ message: String) {
+    static func report(_ kind: BindingDiagnostic.Kind, rule: BindingDiagnostic.Rule, _ message: String) {
         let diagnostic = BindingDiagnostic(kind: kind, rule: rule, message: message)
         if Registry.shared.isHeldByCurrentThread {
             Registry.shared.deferLocked(diagnostic)
@@ -91,7 +122,7 @@ extension Bind {
     /// - Parameter handler: What to do with each diagnostic.
     ///
     /// ```swift
-    /// Bind.setDiagnosticsHandler { logger.warning("\($0)") }
+    /// Bind.setDiagnosticsHandler { diagnostic in logger.warning("\(diagnostic)") }
     /// ```
     public static func setDiagnosticsHandler(_ handler: (@Sendable (BindingDiagnostic) -> Void)?) {
         Diagnostics.setGlobal(handler)
@@ -107,8 +138,10 @@ extension Bind {
     /// - Throws: What `operation` throws.
     ///
     /// ```swift
-    /// var seen: [BindingDiagnostic] = []
-    /// Bind.withDiagnosticsHandler({ seen.append($0) }) { Bind.in(a, \.x).out(b, \.y) }
+    /// let problems = Mutex<[BindingDiagnostic]>([])    // the handler may run on any thread
+    /// Bind.withDiagnosticsHandler({ diagnostic in problems.withLock { $0.append(diagnostic) } }) {
+    ///     Bind.in(model, \.title).out(label, \.text)
+    /// }
     /// ```
     @discardableResult
     public static func withDiagnosticsHandler<Result>(

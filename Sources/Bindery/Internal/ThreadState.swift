@@ -36,7 +36,7 @@ struct ThreadState {
 
     /// Runs main-actor work queued by a dispatch as that dispatch's next cause: changes it
     /// makes sit one level deeper than the change that queued it, so a cycle through main-actor
-    /// work is bounded like any other (rule 3), and a write to `writing`'s object does not
+    /// work is bounded like any other (see <doc:Guarantees#Loops>), and a write to `writing`'s object does not
     /// echo.
     ///
     /// - Parameters:

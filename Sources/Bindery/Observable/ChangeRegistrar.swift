@@ -6,7 +6,7 @@ import Synchronization
 /// after each store, synchronously, on the setting thread. Bindery never retains a registrar
 /// past its object, so the registrar is also the object's lifetime token: when the object
 /// deinitialises, the registrar's deinit takes every endpoint of the object out of every chain
-/// at once (DESIGN rule 1). If something else still holds the registrar then (a setter running
+/// at once (see <doc:Guarantees#Lifetime>). If something else still holds the registrar then (a setter running
 /// on another thread, say), its deinit comes later; Bindery skips the deinitialising object
 /// meanwhile and never writes it.
 ///

@@ -1,7 +1,7 @@
 /// Makes every stored `var` of a class observable by Bindery: Swift's answer to `@objc dynamic`.
 ///
 /// Each set of a stored `var` is reported synchronously, on the setting thread, to the
-/// object's ``_ChangeRegistrar``; `let`s, computed properties and properties marked
+/// object's registrar; `let`s, computed properties and properties marked
 /// ``DynamicIgnored()`` are left alone. The macro also generates a table from property names
 /// to key paths, and the registrar doubles as the object's lifetime token: when the object
 /// deinitialises, it leaves every chain at once.

@@ -52,7 +52,7 @@ import Testing
             Bind.in(b, \.int).out("feed a", initial: false) { (v: Int) in a.int = v + 1 }
             a.int = 0
         }
-        #expect(log.all.contains { $0.kind == .cycle && $0.rule == 3 })
+        #expect(log.all.contains { $0.kind == .cycle && $0.rule == .loops })
         #expect(a.int > 10)
         #expect(a.int <= 2 * ChainCore<Int>.maximumDepth + 4)
     }
