@@ -175,7 +175,7 @@ extension EndpointSpec {
         if let source = DynamicRoute.source(for: keyPath, of: object) {
             self.source = source
         } else if problem == nil {
-            problem = "it is not a stored property of a @Dynamic class (a computed property, an ignored one, or a path through another kind of object), so its changes cannot be heard"
+            problem = EndpointLabel.unobservable(keyPath, in: type(of: object))
         }
     }
 

@@ -150,31 +150,45 @@ struct EndpointSpec<Value> {
 
 /// How diagnostics name an endpoint: `Type.property[index] on [events]`. Computed only when a
 /// diagnostic is raised.
+@usableFromInline
 enum EndpointLabel {
     static func make(_ object: AnyObject, keyPath: AnyKeyPath, index: Int?, events: ControlEvents) -> String {
         make(type(of: object), object: object, keyPath: keyPath, index: index, events: events)
     }
 
     static func make(_ type: AnyObject.Type, object: AnyObject?, keyPath: AnyKeyPath, index: Int?, events: ControlEvents) -> String {
-        var text = "\(type).\(name(of: keyPath, in: type, object: object))"
+        var text = "\(type).\(name(of: keyPath, in: type))"
         if let index { text += "[\(index)]" }
         if !events.isEmpty { text += " on \(events)" }
         return text
     }
 
-    /// A property name for `keyPath`: from the `@Dynamic` table when there is one; else the
-    /// one stored property of the object whose type is the key path's value type; else that
-    /// type (`<String?>`). Key paths are not printed: their description is `<computed 0x…>`
-    /// for macro-generated accessors, and it has crashed in optimised builds on this toolchain.
-    static func name(of keyPath: AnyKeyPath, in type: AnyObject.Type, object: AnyObject?) -> String {
+    /// The property's name as the user wrote it: from the `@Dynamic` table when it is there,
+    /// else the stored property the key path addresses (found by offset in the class's
+    /// metadata, so a property wrapper's backing storage or a neighbour of the same type is
+    /// never named instead). A computed or nested property has no name Bindery can read; it
+    /// is described by its type. Key paths are never printed: their description is
+    /// `<computed 0x…>` for accessor-based paths, and it has crashed optimised builds on this
+    /// toolchain.
+    static func name(of keyPath: AnyKeyPath, in type: AnyObject.Type) -> String {
         if let dynamic = type as? any DynamicObject.Type, let name = DynamicRoute.name(of: keyPath, in: dynamic) {
             return name
         }
-        let valueType = Swift.type(of: keyPath).valueType
-        if let object {
-            let candidates = Mirror(reflecting: object).children.filter { Swift.type(of: $0.value) == valueType }
-            if candidates.count == 1, let label = candidates[0].label { return label }
+        if let offset = StoredProperty.offset(ofAny: keyPath), let field = StoredProperty.field(in: type, at: offset) {
+            return field.name
         }
-        return "<\(valueType)>"
+        return "(computed property of type \(Swift.type(of: keyPath).valueType))"
+    }
+
+    /// Why the property at `keyPath` of a `@Dynamic` class cannot be heard, in one phrase.
+    @usableFromInline
+    static func unobservable(_ keyPath: AnyKeyPath, in type: AnyObject.Type) -> String {
+        if let offset = StoredProperty.offset(ofAny: keyPath), let field = StoredProperty.field(in: type, at: offset) {
+            if !(field.declaredBy is any DynamicObject.Type) {
+                return "'\(field.name)' is declared in \(field.declaredBy), which is not @Dynamic, so its sets are not reported; mark \(field.declaredBy) @Dynamic"
+            }
+            return "'\(field.name)' is marked @DynamicIgnored, so its sets are not reported; remove @DynamicIgnored to bind it as a sender"
+        }
+        return "it is not a stored property of a @Dynamic class (a computed or wrapped property, or a path through an object that is not @Dynamic), so its changes cannot be heard; bind the stored properties it is computed from"
     }
 }

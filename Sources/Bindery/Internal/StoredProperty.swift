@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// Where a class's stored property lives inside its instances, read off a key path once at
 /// bind time, so that an update reads and writes the property directly instead of applying
 /// the key path generically (see <doc:Guarantees#Cost>: on this toolchain a generic key-path write costs
@@ -23,6 +25,38 @@ enum StoredProperty {
         guard isLayoutVerified else { return nil }
         return parse(keyPath)
     }
+
+    /// ``offset(of:)`` for a key path whose types are not known statically.
+    static func offset(ofAny keyPath: AnyKeyPath) -> Int? {
+        guard isLayoutVerified else { return nil }
+        return parse(keyPath)
+    }
+
+    /// The name, as declared, of the stored property at `offset` in instances of `type`, and
+    /// the class that declares it; nil when no stored property sits there. Reads the class's
+    /// metadata only: no user code runs (a `customMirror` would).
+    static func field(in type: AnyClass, at offset: Int) -> (name: String, declaredBy: AnyClass)? {
+        var found: (name: String, declaredBy: AnyClass)?
+        var current: AnyClass? = type
+        // Each class lists its superclasses' fields too; the last class that has the field
+        // (walking up) declares it.
+        while let owner = current {
+            var name: String?
+            _ = _forEachField(of: owner, options: classFields) { field, fieldOffset, _, _ in
+                guard fieldOffset == offset else { return true }
+                name = String(cString: field)
+                return false
+            }
+            guard let name else { break }
+            found = (name, owner)
+            current = _getSuperclass(owner)
+        }
+        return found
+    }
+
+    /// `_EachFieldOptions.classType`, spelled by value: the static is a `var`, which Swift 6
+    /// does not let non-isolated code read.
+    private static let classFields = _EachFieldOptions(rawValue: 1 << 0)
 
     /// Reads the layout of an instantiated key path object: the object header, the KVC string
     /// pointer, then the buffer (a 32-bit header padded to a word, then components).
