@@ -21,20 +21,26 @@ import Testing
         #expect(afterwards.1 == nil)
     }
 
-    @Test("A dead plain object's entry is dropped when a new object at its address is looked up")
-    func staleEntriesDropped() {
+    @Test("Rule 1, 8: a dead plain object's entry never makes a new object look bound, and goes at the next dispatch")
+    func staleEntriesNeverAdoptNewObjects() {
         let box = Box()
         var label: Label? = Label()
         Bind.in(box, \.int).out(label!, \.text)
         let id = ObjectIdentifier(label!)
         label = nil
-        // Looking the address up prunes the stale entry (and ends the chain it left empty).
-        let stale = Registry.shared.locked { () -> Int in
-            Registry.shared.byObject[id]?.count ?? 0
-        }
+        // New objects of the same size, kept alive so that each takes a fresh address. Bindery
+        // holds the dead label without a side table but keeps its memory reserved until the
+        // entry goes, so none of them can sit at the dead label's address and inherit its
+        // binding.
+        let newcomers = (0..<1_000).map { _ in Label() }
+        #expect(!newcomers.contains { ObjectIdentifier($0) == id })
+        #expect(!newcomers.contains { Bind.isBound($0) })
+        let stale = Registry.shared.locked { Registry.shared.byObject[id]?.count ?? 0 }
         #expect(stale == 1)
         box.int = 1     // the next dispatch prunes it
         let after = Registry.shared.locked { Registry.shared.byObject[id]?.count ?? 0 }
         #expect(after == 0)
+        #expect(!Bind.isBound(box))      // the chain lost its only receiver
+        withExtendedLifetime(newcomers) {}
     }
 }

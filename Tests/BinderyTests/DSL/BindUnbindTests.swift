@@ -104,23 +104,33 @@ import Testing
             let source = Box()
             weakSource = source
             Bind.in(source, \.int).out(label, \.text)
+            #expect(Bind.isBound(label))
         }
         #expect(weakSource == nil)
         #expect(!Bind.isBound(label))
+        let entries = Registry.shared.locked { Registry.shared.byObject[ObjectIdentifier(label)]?.count ?? 0 }
+        #expect(entries == 0)          // the receiver's entry went with the chain, at once
     }
 
     @Test("Rule 1: a plain receiver that goes is pruned at the next dispatch")
     func plainReceiverPrunedAtNextDispatch() {
         let source = Box()
         weak var weakLabel: Label?
+        var labelID: ObjectIdentifier?
         do {
             let label = Label()
             weakLabel = label
+            labelID = ObjectIdentifier(label)
             Bind.in(source, \.int).out(label, \.text)
+            #expect(Bind.isBound(source))
         }
         #expect(weakLabel == nil)
+        #expect(!Bind.isBound(source))    // a dead receiver does not count
+        let entries = { (id: ObjectIdentifier?) in Registry.shared.locked { id.flatMap { Registry.shared.byObject[$0]?.count } ?? 0 } }
+        #expect(entries(labelID) == 1)    // still in the graph: plain objects are pruned lazily
         source.int = 1
-        #expect(!Bind.isBound(source))
+        #expect(entries(labelID) == 0)    // pruned by the dispatch
+        #expect(entries(ObjectIdentifier(source)) == 0)    // and the chain it left incomplete ended
     }
 
     @Test("Rule 1: no binding keeps its objects alive", arguments: UnbindWay.allCases)
