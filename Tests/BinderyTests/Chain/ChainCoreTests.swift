@@ -129,6 +129,26 @@ import Testing
         #expect(log.values == ["first", "second", "block1", "block2"])
     }
 
+    @Test("Rule 7, 9: a joining chain's receivers and blocks get the value in the order a change uses")
+    func joinPushOrder() {
+        let a = Box(), b = Box()
+        a.int = 5
+        let log = Recorder<String>()
+        let first = WriteReporter(name: "first") { log.append($0) }
+        let second = WriteReporter(name: "second") { log.append($0) }
+        Bind.in(b, \.int)
+            .out(first, \.value)
+            .out("block", initial: true) { (_: Int) in log.append("block") }
+            .out(second, \.value)
+        log.removeAll()
+        Bind.in(a, \.int).in(b, \.int)     // b's chain joins a's and gets 5
+        #expect(first.value == 5)
+        #expect(log.values == ["first", "second", "block"])
+        log.removeAll()
+        a.int = 6
+        #expect(log.values == ["first", "second", "block"])
+    }
+
     @Test("Rule 9: each block gets the value converted to the type it declares")
     func blocksConvert() {
         let box = Box()
