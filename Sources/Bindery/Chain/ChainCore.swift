@@ -32,6 +32,9 @@ class AnyChainCore {
         name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
     ) -> (() -> Void)? { nil }
     func absorbLocked(_ other: AnyChainCore) -> (() -> Void)? { nil }
+    /// A declaration continues this chain: until it is complete again, losing a member does
+    /// not end it. Lock held.
+    func reopenLocked() {}
     func detachLocked(_ endpoint: AnyEndpoint) {}
     func removeBlockLocked(named name: String) -> Bool { false }
     func dissolveLocked() {}
@@ -87,9 +90,10 @@ struct NamedBlock<Value> {
     /// Whether it runs with the chain's value when it joins, also when a merge brings it into
     /// another chain (see <doc:Guarantees#Initial-value>).
     var initial = true
-    /// Cleared when the block is removed, replaced or its chain ends, so that a run already
-    /// queued on the main actor is dropped. Shared with the block's copy when a merge moves it.
-    var liveness = BlockLiveness()
+    /// For a main-actor block: cleared when the block is removed, replaced or its chain ends,
+    /// so that a run already queued on the main actor is dropped. Shared with the block's copy
+    /// when a merge moves it. Nil for a block that runs at once (nothing of it is ever queued).
+    var liveness: BlockLiveness? = nil
     let body: (Value) -> Void
 }
 
@@ -239,9 +243,10 @@ final class ChainCore<Value>: AnyChainCore {
             Diagnostics.report(.misuse, rule: .order, "cannot add block \"\(name)\" taking \(Argument.self) to a chain of \(Value.self): not added")
             return nil
         }
-        let block = NamedBlock(name: name, delivery: delivery, initial: initial, body: typed)
+        let liveness = delivery == .mainActor ? BlockLiveness() : nil
+        let block = NamedBlock(name: name, delivery: delivery, initial: initial, liveness: liveness, body: typed)
         if let existing = blocks.firstIndex(where: { $0.name == name }) {
-            blocks[existing].liveness.end()
+            blocks[existing].liveness?.end()
             Registry.shared.buryLocked(blocks[existing])
             blocks[existing] = block
         } else {
@@ -255,7 +260,7 @@ final class ChainCore<Value>: AnyChainCore {
     override func removeBlockLocked(named name: String) -> Bool {
         let count = blocks.count
         Registry.shared.buryLocked(blocks)
-        for block in blocks where block.name == name { block.liveness.end() }
+        for block in blocks where block.name == name { block.liveness?.end() }
         blocks.removeAll { $0.name == name }
         guard blocks.count != count else { return false }
         rebuildPlanLocked()
@@ -306,7 +311,7 @@ final class ChainCore<Value>: AnyChainCore {
                 // One name, one block: the chain named first keeps its own (rule 7).
                 guard !target.blocks.contains(where: { $0.name == block.name }) else {
                     Diagnostics.report(.misuse, rule: .join, "the block \"\(block.name)\" of a joined chain was dropped: the chain it joined has a block of that name")
-                    block.liveness.end()
+                    block.liveness?.end()
                     Registry.shared.buryLocked(block)
                     continue
                 }
@@ -354,6 +359,16 @@ final class ChainCore<Value>: AnyChainCore {
         dissolveLocked()
     }
 
+    /// A declaration joins or continues this chain. A chain whose receivers have all gone but
+    /// were not pruned yet is, from here on, treated as one still being declared: pruning them
+    /// does not end it, and the declaration can complete it again (found by the model check:
+    /// a merge's push pruned a dead receiver and ended the chain the declaration went on to
+    /// extend).
+    override func reopenLocked() {
+        guard !dissolved else { return }
+        hasBeenComplete = isCompleteLocked
+    }
+
     /// Records that the chain has been complete, after it grew. Lock held.
     func noteCompletenessLocked() {
         if !hasBeenComplete { hasBeenComplete = isCompleteLocked }
@@ -376,7 +391,7 @@ final class ChainCore<Value>: AnyChainCore {
     override func dissolveLocked() {
         guard !dissolved else { return }
         dissolved = true
-        for block in blocks { block.liveness.end() }
+        for block in blocks { block.liveness?.end() }
         Registry.shared.buryLocked((filters, blocks, queue))
         for endpoint in endpoints { Registry.shared.forgetLocked(endpoint) }
         endpoints.removeAll()
@@ -437,12 +452,15 @@ final class ChainCore<Value>: AnyChainCore {
     }
 
     /// Queues `item`; if nobody owns the chain, takes it and drains the queue.
-    func enqueue(_ item: Item<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
+    ///
+    /// `sequence`: the chain's write sequence number when the item's value was read, if it was
+    /// read before this call; otherwise the current one is taken.
+    func enqueue(_ item: Item<Value>, _ thread: UnsafeMutablePointer<ThreadState>, sequence: UInt64? = nil) {
         let tag = UInt(bitPattern: thread)
         let depth = thread.pointee.causalDepth
         let becameOwner = Registry.shared.locked(thread: thread) { () -> Bool in
             guard !dissolved else { return false }
-            queue.append(Queued(item: item, depth: depth, sequence: writeSequence.load(ordering: .relaxed)))
+            queue.append(Queued(item: item, depth: depth, sequence: sequence ?? writeSequence.load(ordering: .relaxed)))
             while true {
                 let state = self.state.load(ordering: .acquiring)
                 if state == 0 {
@@ -463,13 +481,18 @@ final class ChainCore<Value>: AnyChainCore {
     /// change test is tested now: a write to one element of an array notifies every element's
     /// endpoint, and an element the chain has just written must not queue its old value.
     @inline(never)
-    func enqueueChange(_ value: Value, from origin: Endpoint<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
+    ///
+    /// `sequence` is the chain's write sequence number taken before `value` was read: if the
+    /// owner writes `origin` between that read and the queuing, the origin counts as written
+    /// since, and the queued value is written back to it (found by the threaded model check:
+    /// a field kept a user's edit that the owner had overwritten after it was read).
+    func enqueueChange(_ value: Value, from origin: Endpoint<Value>, sequence: UInt64, _ thread: UnsafeMutablePointer<ThreadState>) {
         var noted = false
         if let noteChange = origin.accessors.noteChange, state.load(ordering: .relaxed) & ~1 == UInt(bitPattern: thread) {
             guard noteChange(value) else { return }
             noted = true
         }
-        enqueue(.change(value, origin: origin, noted: noted), thread)
+        enqueue(.change(value, origin: origin, noted: noted), thread, sequence: sequence)
     }
 
     /// Delivers a change from `origin` as the owner, then drains the queue and gives the chain
@@ -695,7 +718,7 @@ final class ChainCore<Value>: AnyChainCore {
                 let depth = ThreadState.current.pointee.depth
                 let body = block.body, liveness = block.liveness
                 MainQueue.enqueue {
-                    guard liveness.isLive else { return }
+                    guard liveness?.isLive ?? true else { return }
                     ThreadState.runDeferred(depth: depth, writing: nil) { body(value) }
                 }
             } else {

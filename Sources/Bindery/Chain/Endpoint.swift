@@ -249,8 +249,10 @@ final class Endpoint<Value>: AnyEndpoint {
         case .ignore:
             return
         case .enqueue:
+            // The sequence number first, then the value: see `enqueueChange`.
+            let sequence = core.writeSequence.load(ordering: .acquiring)
             guard let value = readForNotification() else { return }
-            core.enqueueChange(value, from: self, thread)
+            core.enqueueChange(value, from: self, sequence: sequence, thread)
         case .dispatch(let plan):
             guard let value = readForNotification() else {
                 core.release(thread)

@@ -68,6 +68,7 @@ public struct Chain<Value>: @unchecked Sendable {
         let join = { () -> AnyChainCore? in
             guard let existing = Registry.shared.endpointLocked(for: spec) else { return nil }
             let core = existing.anyCore.resolvedLocked()
+            core.reopenLocked()
             core.replaceLocked(existing, with: spec)
             return core
         }
@@ -90,6 +91,7 @@ public struct Chain<Value>: @unchecked Sendable {
                 }
                 return (core, nil)
             }
+            core.reopenLocked()
             guard let existing = Registry.shared.endpointLocked(for: spec) else {
                 return (core, core.addLocked(spec))
             }
@@ -129,6 +131,7 @@ public struct Chain<Value>: @unchecked Sendable {
                 }
                 return (core, nil)
             }
+            core.reopenLocked()
             return (core, core.addBlockLocked(name: name, initial: initial, delivery: delivery, declared: Value.self, body))
         }
         work?()

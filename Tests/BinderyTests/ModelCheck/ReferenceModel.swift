@@ -130,6 +130,7 @@ final class ReferenceModel {
             if case .twoWay = head { receives = true } else { receives = false }
             if let existing = self.chain(of: place) {
                 chain = existing
+                reopen(chain)
                 let index = chain.members.firstIndex { $0.place == place }!
                 chain.members[index].sends = true
                 chain.members[index].receives = chain.members[index].receives || receives
@@ -155,6 +156,7 @@ final class ReferenceModel {
     /// Applies one continuation; returns the chain the declaration goes on with.
     private func continuation(_ chain: ModelChain, _ link: Link) -> ModelChain {
         guard !chain.isEnded else { return chain }
+        if case .filter = link {} else { reopen(chain) }
         switch link {
         case .filter:
             chain.filters += 1
@@ -302,6 +304,13 @@ final class ReferenceModel {
     private func prune(_ chain: ModelChain) {
         chain.members.removeAll { !isAlive($0.place) }
         endIfIncomplete(chain)
+    }
+
+    /// A declaration joins or continues `chain`: it is being declared again, so losing a
+    /// member does not end it until it is complete again (a chain whose receivers died
+    /// unnoticed is revived by a declaration that goes on to add one).
+    private func reopen(_ chain: ModelChain) {
+        chain.hasBeenComplete = isComplete(chain)
     }
 
     private func endIfIncomplete(_ chain: ModelChain) {
