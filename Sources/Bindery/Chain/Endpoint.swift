@@ -142,7 +142,7 @@ class AnyEndpoint {
     }
 
     /// How diagnostics name this endpoint.
-    var label: String { EndpointLabel.make(objectType, object: target, keyPath: keyPath, index: index, events: events) }
+    var label: String { EndpointLabel.make(objectType, keyPath: keyPath, index: index, events: events) }
 
     /// The chain this endpoint belongs to.
     var anyCore: AnyChainCore { fatalError("abstract") }

@@ -153,10 +153,11 @@ struct EndpointSpec<Value> {
 @usableFromInline
 enum EndpointLabel {
     static func make(_ object: AnyObject, keyPath: AnyKeyPath, index: Int?, events: ControlEvents) -> String {
-        make(type(of: object), object: object, keyPath: keyPath, index: index, events: events)
+        make(type(of: object), keyPath: keyPath, index: index, events: events)
     }
 
-    static func make(_ type: AnyObject.Type, object: AnyObject?, keyPath: AnyKeyPath, index: Int?, events: ControlEvents) -> String {
+    /// The label of an endpoint whose object may have gone: only its type is needed.
+    static func make(_ type: AnyObject.Type, keyPath: AnyKeyPath, index: Int?, events: ControlEvents) -> String {
         var text = "\(type).\(name(of: keyPath, in: type))"
         if let index { text += "[\(index)]" }
         if !events.isEmpty { text += " on \(events)" }

@@ -428,4 +428,22 @@ extension ChainCoreTests {
         #expect(log.all.first?.kind == .badData)
         #expect(log.all.first?.message.contains("Box.color") == true)
     }
+
+    @Test("Rule 1, 7: a declaration that joins chains whose receivers died unnoticed is not ended under it")
+    func declarationRevivesChainsWithDeadReceivers() {
+        let field = TestField(), model = Box()
+        do {
+            let gone = Label()
+            Bind.in(field, \.text, on: .editingChanged).out(gone, \.text)
+            Bind.in(model, \.string).out(gone, \.number)
+        }   // both chains' only receiver is gone, not pruned yet
+        // Joins the model's chain, merges the field's (whose push prunes the dead receivers),
+        // then adds a receiver: it must be bound, with nothing reported.
+        Bind.in(model, \.string).in(field, \.text, on: .editingChanged).out(model, \.optionalString)
+        #expect(Bind.isBound(model, \.optionalString))
+        field.type("hi")
+        #expect(model.optionalString == "hi")
+        #expect(model.string == "")          // a one-way sender is not written
+    }
 }
+
