@@ -4,6 +4,10 @@
 /// `\Root.session.user.name` becomes `[session @ Root, user @ Session, name @ User]`. Each
 /// hop's object is read from the previous one when a change arrives, so replacing an
 /// intermediate object re-attaches the endpoint to the new one.
+///
+/// An optional-chained path, `\Root.session?.user.name`, has the same hops: while a link is
+/// nil the route stops there (it listens to the links up to the nil one) and the endpoint's
+/// value, read through the whole key path, is nil.
 @usableFromInline
 final class DynamicRoute: Sendable {
     // @unchecked: a key path is immutable.
@@ -14,12 +18,14 @@ final class DynamicRoute: Sendable {
         let slot: Int?
         /// Its name, for diagnostics.
         let name: String
+        /// Whether the path goes on past this hop's value with `?` (the value is optional).
+        var isChained = false
     }
 
     let hops: [Hop]
 
-    /// `session.user.name`.
-    var name: String { hops.map(\.name).joined(separator: ".") }
+    /// `session.user.name`, `session?.user.name`.
+    var name: String { hops.map { $0.isChained ? $0.name + "?" : $0.name }.joined(separator: ".") }
 
     init(hops: [Hop]) { self.hops = hops }
 
@@ -59,7 +65,7 @@ final class DynamicRoute: Sendable {
             guard let slot = property.slot else { return EndpointSource.none }
             return .property(object._$registrar, slot: slot)
         }
-        guard let hops = search(keyPath, in: type) else { return nil }
+        guard let hops = hops(of: keyPath, in: type) else { return nil }
         return .route(DynamicRoute(hops: hops))
     }
 
@@ -68,7 +74,12 @@ final class DynamicRoute: Sendable {
     static func name(of keyPath: AnyKeyPath, in type: any DynamicObject.Type) -> String? {
         let type = Swift.type(of: keyPath).rootType as? any DynamicObject.Type ?? type
         if let property = type._$dynamicProperties.first(where: { $0.keyPath == keyPath }) { return property.name }
-        return search(keyPath, in: type).map { DynamicRoute(hops: $0).name }
+        return hops(of: keyPath, in: type).map { DynamicRoute(hops: $0).name }
+    }
+
+    /// The hops of a key path that runs through `@Dynamic` properties, optional-chained or not.
+    private static func hops(of keyPath: AnyKeyPath, in type: any DynamicObject.Type) -> [Hop]? {
+        search(keyPath, in: type) ?? follow(keyPath, in: type)
     }
 
     /// The properties, one per object, whose key paths joined make exactly `target`; nil if
@@ -104,4 +115,48 @@ final class DynamicRoute: Sendable {
         }
         return path
     }
+
+    /// The hops of an optional-chained key path (`\Root.session?.user.name`), read step by step
+    /// from the key path itself: such a path cannot be rebuilt with `appending`, so `search`
+    /// never finds it. Each step must be a property listed by the `@Dynamic` class reached so
+    /// far; `!` is not followed (it would trap on a nil link).
+    private static func follow(_ target: AnyKeyPath, in type: any DynamicObject.Type) -> [Hop]? {
+        guard let steps = KeyPathLayout.components(of: target), steps.contains(.optionalChain) else { return nil }
+        var hops: [Hop] = []
+        var current: (any DynamicObject.Type)? = type
+        for (index, step) in steps.enumerated() {
+            switch step {
+            case .optionalChain:
+                guard !hops.isEmpty else { return nil }
+                hops[hops.count - 1].isChained = true
+            case .optionalWrap:
+                guard index == steps.count - 1 else { return nil }
+            case .optionalForce:
+                return nil
+            case .stored, .computed:
+                guard let owner = current,
+                    let property = owner._$dynamicProperties.first(where: {
+                        KeyPathLayout.singleComponent(of: $0.keyPath) == step
+                    })
+                else { return nil }
+                hops.append(Hop(keyPath: property.keyPath, slot: property.slot, name: property.name))
+                current = unwrapped(Swift.type(of: property.keyPath).valueType) as? any DynamicObject.Type
+            }
+        }
+        return hops.count > 1 ? hops : nil
+    }
+
+    /// `Wrapped` for `Optional<Wrapped>`, else `type` itself.
+    private static func unwrapped(_ type: Any.Type) -> Any.Type {
+        (type as? any OptionalType.Type)?.wrappedType ?? type
+    }
+}
+
+/// Lets a route see through an optional link's type.
+private protocol OptionalType {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalType {
+    static var wrappedType: Any.Type { Wrapped.self }
 }

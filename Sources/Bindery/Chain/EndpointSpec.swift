@@ -184,6 +184,9 @@ enum EndpointLabel {
     /// Why the property at `keyPath` of a `@Dynamic` class cannot be heard, in one phrase.
     @usableFromInline
     static func unobservable(_ keyPath: AnyKeyPath, in type: AnyObject.Type) -> String {
+        if KeyPathLayout.components(of: keyPath)?.contains(.optionalForce) == true {
+            return "it force-unwraps a link, which would trap while the link is nil; write ? instead of ! and the chain's value is nil while a link is"
+        }
         if let offset = StoredProperty.offset(ofAny: keyPath), let field = StoredProperty.field(in: type, at: offset) {
             if !(field.declaredBy is any DynamicObject.Type) {
                 return "'\(field.name)' is declared in \(field.declaredBy), which is not @Dynamic, so its sets are not reported; mark \(field.declaredBy) @Dynamic"

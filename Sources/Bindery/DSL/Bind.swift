@@ -20,7 +20,8 @@ extension Bind {
     ///
     /// The object is held weakly. Its sets propagate synchronously on the setting thread. The
     /// key path may cross several `@Dynamic` objects (`\.session.user.name`): every link is
-    /// observed and a replaced intermediate object is followed.
+    /// observed and a replaced intermediate object is followed. A link that may be nil is
+    /// crossed with `?` (`\.session?.user.name`): the value is then `nil` while a link is.
     ///
     /// - Parameters:
     ///   - object: The sender.

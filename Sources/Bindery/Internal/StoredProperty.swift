@@ -10,9 +10,9 @@
 /// overridable property of a non-final class, an optional chain, several components) from
 /// accessor components, so those keep the generic path and its exact semantics.
 ///
-/// The key path's layout is the runtime's (the constants of `shims/KeyPath.h`). Before the
-/// first use, the layout is checked against a property whose address is known; if that check
-/// fails (a runtime that lays key paths out differently), the generic path is used everywhere.
+/// The key path is read by ``KeyPathLayout``, which checks its reader against properties whose
+/// addresses are known; if that check fails (a runtime that lays key paths out differently),
+/// the generic path is used everywhere.
 @usableFromInline
 enum StoredProperty {
     /// The byte offset of the stored property `keyPath` names inside a `Root` instance, or nil
@@ -22,14 +22,12 @@ enum StoredProperty {
     /// - Returns: The offset from the start of the instance.
     @usableFromInline
     static func offset<Root: AnyObject, Value>(of keyPath: KeyPath<Root, Value>) -> Int? {
-        guard isLayoutVerified else { return nil }
-        return parse(keyPath)
+        parse(keyPath)
     }
 
     /// ``offset(of:)`` for a key path whose types are not known statically.
     static func offset(ofAny keyPath: AnyKeyPath) -> Int? {
-        guard isLayoutVerified else { return nil }
-        return parse(keyPath)
+        parse(keyPath)
     }
 
     /// The name, as declared, of the stored property at `offset` in instances of `type`, and
@@ -58,43 +56,12 @@ enum StoredProperty {
     /// does not let non-isolated code read.
     private static let classFields = _EachFieldOptions(rawValue: 1 << 0)
 
-    /// Reads the layout of an instantiated key path object: the object header, the KVC string
-    /// pointer, then the buffer (a 32-bit header padded to a word, then components).
+    /// The offset of the one stored-property-of-a-class component of `keyPath`, if that is
+    /// all it has.
     private static func parse(_ keyPath: AnyKeyPath) -> Int? {
-        let object = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
-        let buffer = object + 2 * MemoryLayout<Int>.size + MemoryLayout<Int>.size
-        let bufferHeader = buffer.load(as: UInt32.self)
-        let size = Int(bufferHeader & 0x00FF_FFFF)
-        guard size == 4 || size == 8 else { return nil }
-        let componentHeader = (buffer + MemoryLayout<Int>.size).load(as: UInt32.self)
-        let classTag: UInt32 = 3
-        guard (componentHeader & 0x7F00_0000) >> 24 == classTag else { return nil }
-        let payload = componentHeader & 0x007F_FFFF
-        switch payload {
-        case 0...0x007F_FFFC where size == 4:
-            return Int(payload)
-        case 0x007F_FFFF where size == 8:
-            return Int((buffer + MemoryLayout<Int>.size + 4).load(as: UInt32.self))
-        default:
-            return nil
-        }
+        guard case .stored(let offset, inClass: true) = KeyPathLayout.singleComponent(of: keyPath) else { return nil }
+        return offset
     }
-
-    /// A class whose property addresses are known, to check the parser against.
-    private final class Probe {
-        var first = 0
-        var second: String? = nil
-    }
-
-    /// Whether `parse` finds the true offsets on this runtime.
-    private static let isLayoutVerified: Bool = {
-        let probe = Probe()
-        let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(probe).toOpaque())
-        let first = withUnsafeMutablePointer(to: &probe.first) { UnsafeMutableRawPointer($0) - base }
-        let second = withUnsafeMutablePointer(to: &probe.second) { UnsafeMutableRawPointer($0) - base }
-        return parse(\Probe.first) == first && parse(\Probe.second) == second
-            && parse(\Probe.second?.count) == nil
-    }()
 }
 
 extension StoredProperty {

@@ -81,4 +81,117 @@ import Testing
         #expect(ownerLabel.text == "second")
         #expect(account._$registrar.observedSlots.load(ordering: .relaxed) == 0)   // nothing listens to the let
     }
+
+    @Test("An optional-chained key path delivers nil while a link is nil and follows the links as they change")
+    func optionalChainFollowsLinks() {
+        let shell = Shell()
+        let label = Label()
+        label.text = "stale"
+        Bind.in(shell, \.session?.user.name).out(label, \.text)
+        #expect(label.text == nil)
+
+        let ada = User(name: "Ada")
+        shell.session = Session(user: ada)
+        #expect(label.text == "Ada")
+        ada.name = "Grace"
+        #expect(label.text == "Grace")
+
+        let next = User(name: "Linus")
+        shell.session?.user = next
+        #expect(label.text == "Linus")
+        ada.name = "not heard"
+        #expect(label.text == "Linus")
+
+        shell.session = nil
+        #expect(label.text == nil)
+        next.name = "not heard either"
+        #expect(label.text == nil)
+        #expect(Bind.isBound(shell))
+    }
+
+    @Test("An optional chain ending in an optional property, and one with two optional links")
+    func optionalChainsOfOptionals() {
+        let user = User(name: "Ada")
+        let shell = Shell()
+        shell.session = Session(user: user)
+        let nickname = Label()
+        let manager = Label()
+        Bind.in(shell, \.session?.user.nickname).out(nickname, \.text)
+        Bind.in(shell, \.session?.user.manager?.name).out(manager, \.text)
+        #expect(nickname.text == nil)
+        #expect(manager.text == nil)
+
+        user.nickname = "ada"
+        let boss = User(name: "Grace")
+        user.manager = boss
+        #expect(nickname.text == "ada")
+        #expect(manager.text == "Grace")
+        boss.name = "Grace H."
+        #expect(manager.text == "Grace H.")
+        user.manager = nil
+        #expect(manager.text == nil)
+        boss.name = "not heard"
+        #expect(manager.text == nil)
+    }
+
+    @Test("An optional chain through a let link observes only what can change")
+    func optionalChainThroughLet() {
+        let owner = User(name: "first")
+        let shell = Shell(account: Account(owner: owner))
+        let label = Label()
+        Bind.in(shell, \.account?.owner.name).out(label, \.text)
+        #expect(label.text == "first")
+        owner.name = "second"
+        #expect(label.text == "second")
+        let none = Label()
+        Bind.in(Shell(), \.account?.owner.name).out(none, \.text)
+        #expect(none.text == nil)
+    }
+
+    @Test("An optional chain does not keep a link it has left alive")
+    func optionalChainLetsGoOfOldLinks() {
+        let shell = Shell()
+        shell.session = Session(user: User(name: "a"))
+        let label = Label()
+        Bind.in(shell, \.session?.user.name).out(label, \.text)
+        weak var weakSession: Session?
+        do {
+            weakSession = shell.session
+            shell.session = nil
+        }
+        #expect(weakSession == nil)
+        #expect(label.text == nil)
+    }
+
+    @Test("A diagnostic names an optional chain as written")
+    func optionalChainNamed() {
+        #expect(DynamicRoute.name(of: \Shell.session?.user.manager?.name, in: Shell.self) == "session?.user.manager?.name")
+        #expect(DynamicRoute.name(of: \Shell.session?.user.name, in: Shell.self) == "session?.user.name")
+    }
+
+    @Test("A force-unwrapped link is refused at bind time with a diagnostic that suggests ?")
+    func forceUnwrapRefused() {
+        let log = DiagnosticLog()
+        let shell = Shell()
+        shell.session = Session(user: User(name: "a"))
+        log.capture {
+            Bind.in(shell, \.session!.user.name).out(Label(), \.text)
+        }
+        #expect(log.all.count == 1)
+        #expect(log.all.first?.message.contains("write ? instead of !") == true)
+        #expect(!Bind.isBound(shell))
+    }
+
+    @Test("An optional chain through an object that is not @Dynamic is refused at bind time")
+    func optionalChainThroughPlainObjectRefused() {
+        let log = DiagnosticLog()
+        let shell = Shell()
+        shell.plainSession = PlainSession(user: User(name: "a"))
+        log.capture {
+            Bind.in(shell, \.plainSession?.user.name).out(Label(), \.text)
+        }
+        #expect(log.all.count == 1)
+        #expect(log.all.first?.message.contains("not a stored property of a @Dynamic class") == true)
+        #expect(!Bind.isBound(shell))
+    }
 }

@@ -23,6 +23,11 @@ final class Bike: Vehicle, @unchecked Sendable {
     var bell = false
 }
 
+/// Holds a car that may be missing: routes to it are optional-chained.
+@Dynamic final class Garage: @unchecked Sendable {
+    var car: Car? = nil
+}
+
 /// `@Dynamic` on subclasses, and plain subclasses of `@Dynamic` classes.
 @Suite(.failOnUnexpectedDiagnostics) struct InheritanceTests {
     @Test("Rule 1: a @Dynamic subclass's inherited and new properties both propagate, through the subclass's key paths")
@@ -112,6 +117,23 @@ final class Bike: Vehicle, @unchecked Sendable {
         pair.first = User(name: "replaced")
         #expect(label.text == "heard")
     }
+
+    @Test("Rule 1: an optional chain reaches inherited and new properties of a non-final @Dynamic class")
+    func optionalChainIntoSubclass() {
+        let garage = Garage()
+        let name = Label(), doors = Label()
+        Bind.in(garage, \.car?.name).out(name, \.text)
+        Bind.in(garage, \.car?.doors).out(doors, \.number)
+        #expect(name.text == nil)
+        let car = RaceCar()
+        garage.car = car
+        #expect(doors.number == 4)
+        car.name = "Mini"
+        car.doors = 2
+        #expect(name.text == "Mini")
+        #expect(doors.number == 2)
+    }
+
 }
 
 /// Two links of the same type.
@@ -122,4 +144,5 @@ final class Bike: Vehicle, @unchecked Sendable {
         self.first = first
         self.second = second
     }
+
 }

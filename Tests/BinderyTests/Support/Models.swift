@@ -61,6 +61,8 @@ final class TestSlider: Control, @unchecked Sendable {
 
 @Dynamic final class User: @unchecked Sendable {
     var name: String
+    var nickname: String? = nil
+    var manager: User? = nil
     init(name: String) { self.name = name }
 }
 
@@ -75,6 +77,21 @@ final class TestSlider: Control, @unchecked Sendable {
     var title = ""
     var computedTitle: String { title.uppercased() }
     init(session: Session) { self.session = session }
+}
+
+/// A `@Dynamic` object whose links may be nil: routes through it are optional-chained.
+@Dynamic final class Shell: @unchecked Sendable {
+    var session: Session? = nil
+    let account: Account?
+    /// Not `@Dynamic`: a route through it cannot be heard.
+    var plainSession: PlainSession? = nil
+    init(account: Account? = nil) { self.account = account }
+}
+
+/// A plain class holding a session.
+final class PlainSession: @unchecked Sendable {
+    var user: User
+    init(user: User) { self.user = user }
 }
 
 /// A `@Dynamic` object whose link to another is a `let`: a route through it never needs to
