@@ -58,7 +58,10 @@ enum KeyPathLayout {
 
     private static func read(_ keyPath: AnyKeyPath) -> [Component]? {
         var components: [Component] = []
-        let complete = walk(keyPath) { components.append($0); return true }
+        let complete = walk(keyPath) { component in
+            components.append(component)
+            return true
+        }
         return complete ? components : nil
     }
 
