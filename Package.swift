@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import CompilerPluginSupport
 import PackageDescription
 
@@ -7,6 +7,10 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Bindery", targets: ["Bindery"]),
+        // A terminal widget kit whose widgets are Bindery controls (the demo's widgets).
+        .library(name: "BinderyTerminal", targets: ["BinderyTerminal"]),
+        // The slot-machine demo in a terminal: `swift run lottery`.
+        .executable(name: "lottery", targets: ["lottery"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
@@ -29,9 +33,17 @@ let package = Package(
             name: "Bindery",
             dependencies: ["BinderyMacros", "BinderyRuntime"]
         ),
+        .target(name: "BinderyTerminal", dependencies: ["Bindery"]),
+        // The demos' view model, shared by the terminal and the GTK screens.
+        .target(name: "LotteryModel", dependencies: ["Bindery"]),
+        .executableTarget(name: "lottery", dependencies: ["Bindery", "BinderyTerminal", "LotteryModel"]),
         .testTarget(
             name: "BinderyTests",
             dependencies: ["Bindery"]
+        ),
+        .testTarget(
+            name: "BinderyTerminalTests",
+            dependencies: ["BinderyTerminal", "LotteryModel"]
         ),
         .testTarget(
             name: "BinderyMacrosTests",

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A full-screen terminal program: widgets drawn in order, a focus ring that routes keys, and
+/// a run loop that redraws only what changed.
+///
+/// The loop waits for keys (or the next blink tick), gives each key to the focused widget,
+/// then to the focus ring, then to ``quitKeys``; after every key, tick and resize it draws
+/// the widgets into a fresh canvas and writes the cells that differ from the last frame. A
+/// resize lays the widgets out again through ``layout`` and redraws the whole screen.
+@MainActor public final class TerminalScreen {
+    /// How the loop ended.
+    public enum Stop: Equatable, Sendable {
+        /// A quit key.
+        case quit
+        /// SIGINT, SIGTERM or SIGHUP. The terminal is already restored; call
+        /// ``TerminalScreen/Stop/exitBySignal()`` to end the process as the signal would have.
+        case signal(Int32)
+    }
+
+    /// The widgets, drawn in this order (later ones on top).
+    public var widgets: [any Widget]
+    /// The focusable widgets, in Tab order.
+    public let focus: FocusRing
+    /// Keys that end the loop when no widget used them. Esc, Ctrl-C and Ctrl-D by default.
+    public var quitKeys: [Key] = [.escape, .control("c"), .control("d")]
+    /// Lays the widgets out for a screen of the given size; called before the first frame and
+    /// after each resize.
+    public var layout: (Size) -> Void
+    /// Called a few times a second and after every key, before drawing.
+    public var onTick: () -> Void = {}
+    /// The frame last written, to compare the next one with.
+    private var shown: Canvas?
+    private var isBlinkPhase = false
+
+    /// A screen with these widgets and focus order.
+    public init(widgets: [any Widget], focus: [any FocusableWidget], layout: @escaping (Size) -> Void = { _ in }) {
+        self.widgets = widgets
+        self.focus = FocusRing(focus)
+        self.layout = layout
+    }
+
+    /// Draws a frame of `size`: every visible widget in order, then the focus marker.
+    public func render(size: Size) -> Canvas {
+        var canvas = Canvas(size: size)
+        let focused = focus.focused
+        for widget in widgets where widget.isVisible {
+            let context = DrawContext(isFocused: widget === focused, isBlinkPhase: isBlinkPhase)
+            widget.draw(in: &canvas, context: context)
+        }
+        focus.draw(in: &canvas)
+        return canvas
+    }
+
+    /// Gives `key` to the focused widget, then the focus ring; answers whether it quits.
+    public func handle(_ key: Key) -> Bool {
+        if let focused = focus.focused, focused.handle(key) { return false }
+        if focus.handle(key) { return false }
+        return quitKeys.contains(key)
+    }
+
+    /// Runs the loop on `device` until a quit key or a signal; the terminal is restored on
+    /// every way out, a thrown error included.
+    ///
+    /// - Parameters:
+    ///   - device: The terminal.
+    ///   - blinkInterval: Milliseconds between blink phases.
+    /// - Returns: Why it stopped.
+    /// - Throws: ``TerminalError`` if the terminal cannot be set up, read or written.
+    public func run(on device: TerminalDevice, blinkInterval: Int32 = 300) throws(TerminalError) -> Stop {
+        try device.enterRawMode()
+        defer { device.restore() }
+        focus.focused?.focusChanged(to: true)
+        var decoder = KeyDecoder()
+        var size = device.size
+        layout(size)
+        try draw(on: device, size: size)
+        while true {
+            let signals = device.takeSignals()
+            if let stop = signals.first(where: { $0 != SIGWINCH }) { return .signal(stop) }
+            if signals.contains(SIGWINCH) {
+                size = device.size
+                layout(size)
+                shown = nil
+            }
+            let bytes = try device.read(timeout: blinkInterval)
+            if bytes.isEmpty, signals.isEmpty { isBlinkPhase.toggle() }
+            for key in decoder.keys(from: bytes) where handle(key) {
+                return .quit
+            }
+            onTick()
+            try draw(on: device, size: size)
+        }
+    }
+
+    private func draw(on device: TerminalDevice, size: Size) throws(TerminalError) {
+        let frame = render(size: size)
+        var output = frame.changes(from: shown)
+        if let cursor = focus.focused?.cursor, frame.contains(column: cursor.column, row: cursor.row) {
+            output += "\u{1B}[\(cursor.row + 1);\(cursor.column + 1)H\u{1B}[?25h"
+        } else {
+            output += "\u{1B}[?25l"
+        }
+        try device.write(output)
+        shown = frame
+    }
+}
+
+extension TerminalScreen.Stop {
+    /// Ends the process as the signal that stopped the screen would have (the shell sees
+    /// "terminated by SIGINT", status 130), now that the terminal is restored. Does nothing
+    /// for ``quit``.
+    public func exitBySignal() {
+        guard case .signal(let number) = self else { return }
+        resetAndRaise(number)
+    }
+}
+
+/// Puts back the default action for `number` and raises it (outside the enum, whose `signal`
+/// case hides the C function's name).
+private func resetAndRaise(_ number: Int32) {
+    signal(number, SIG_DFL)
+    raise(number)
+}

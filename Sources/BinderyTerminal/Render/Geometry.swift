@@ -1,0 +1,38 @@
+/// A cell position: column and row from the top left, from 0.
+public struct Point: Equatable, Sendable {
+    public var column: Int
+    public var row: Int
+
+    /// A position.
+    public init(column: Int, row: Int) {
+        self.column = column
+        self.row = row
+    }
+}
+
+/// A size in cells.
+public struct Size: Equatable, Sendable {
+    public var columns: Int
+    public var rows: Int
+
+    /// A size.
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+/// A rectangle of cells.
+public struct Rect: Equatable, Sendable {
+    public var origin: Point
+    public var size: Size
+
+    /// A rectangle at `column`, `row`, `columns` wide and `rows` high.
+    public init(column: Int, row: Int, columns: Int, rows: Int = 1) {
+        origin = Point(column: column, row: row)
+        size = Size(columns: columns, rows: rows)
+    }
+
+    /// An empty rectangle at the top left.
+    public static let zero = Rect(column: 0, row: 0, columns: 0, rows: 0)
+}

@@ -1,0 +1,59 @@
+/// One of the terminal's sixteen colours, or the terminal's own default.
+public enum TerminalColor: Int, Sendable, CaseIterable {
+    /// The terminal's default: for a background, whatever is already drawn there shows through.
+    case `default` = -1
+    case black = 0, red, green, yellow, blue, magenta, cyan, white
+    case brightBlack = 8, brightRed, brightGreen, brightYellow, brightBlue, brightMagenta, brightCyan, brightWhite
+
+    /// The SGR parameter that selects this colour for text.
+    var foregroundCode: Int {
+        switch rawValue {
+        case -1: 39
+        case 0..<8: 30 + rawValue
+        default: 90 + rawValue - 8
+        }
+    }
+
+    /// The SGR parameter that selects this colour for the background.
+    var backgroundCode: Int { foregroundCode + 10 }
+}
+
+/// How a cell is drawn: colours and attributes.
+public struct Style: Equatable, Sendable {
+    /// The text colour.
+    public var foreground: TerminalColor
+    /// The background colour; `.default` lets the background already drawn show through.
+    public var background: TerminalColor
+    /// Bold text.
+    public var isBold: Bool
+    /// Foreground and background swapped.
+    public var isReversed: Bool
+    /// Underlined text.
+    public var isUnderlined: Bool
+
+    /// A style.
+    public init(
+        foreground: TerminalColor = .default, background: TerminalColor = .default,
+        isBold: Bool = false, isReversed: Bool = false, isUnderlined: Bool = false
+    ) {
+        self.foreground = foreground
+        self.background = background
+        self.isBold = isBold
+        self.isReversed = isReversed
+        self.isUnderlined = isUnderlined
+    }
+
+    /// The terminal's default look.
+    public static let plain = Style()
+
+    /// The escape sequence that selects this style from any other.
+    var escapeSequence: String {
+        var codes = ["0"]
+        if isBold { codes.append("1") }
+        if isUnderlined { codes.append("4") }
+        if isReversed { codes.append("7") }
+        if foreground != .default { codes.append(String(foreground.foregroundCode)) }
+        if background != .default { codes.append(String(background.backgroundCode)) }
+        return "\u{1B}[" + codes.joined(separator: ";") + "m"
+    }
+}

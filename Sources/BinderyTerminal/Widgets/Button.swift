@@ -1,0 +1,44 @@
+import Bindery
+
+/// A push button: a ``Bindery/Control`` whose designated property is ``taps``, the number of
+/// presses, and whose presses fire `.touchUpInside`.
+///
+/// Enter or Space presses it: ``taps`` goes up by one and `.touchUpInside` fires. Bind a
+/// block to act on a press (`initial: false`, so binding does not press it):
+///
+/// ```swift
+/// Bind.in(spinButton).out("spin", initial: false, delivery: .mainActor) { lottery.spin() }
+/// ```
+@MainActor public final class Button: FocusableWidget, @MainActor Control {
+    /// The caption.
+    public var title: String
+    /// How many times it was pressed.
+    public var taps = 0
+    public var frame: Rect
+    public var isVisible = true
+    public let eventCenter = ControlEventCenter()
+    public static var designatedKeyPath: ReferenceWritableKeyPath<Button, Int> { \.taps }
+    public static var designatedEvents: ControlEvents { .touchUpInside }
+
+    /// A button captioned `title`, at `frame`.
+    public init(_ title: String, frame: Rect = .zero) {
+        self.title = title
+        self.frame = frame
+    }
+
+    /// Presses the button, as Enter or Space does.
+    public func press() {
+        taps += 1
+        sendActions(for: .touchUpInside)
+    }
+
+    public func handle(_ key: Key) -> Bool {
+        guard key == .character(" ") || key == .enter else { return false }
+        press()
+        return true
+    }
+
+    public func draw(in canvas: inout Canvas, context: DrawContext) {
+        canvas.draw("[ \(title) ]", at: frame.origin, style: Style(isBold: true, isReversed: context.isFocused), width: frame.size.columns)
+    }
+}

@@ -1,0 +1,42 @@
+/// Something drawn on a terminal screen.
+///
+/// Widgets draw their current state each frame; the screen writes only the cells that
+/// changed. They are isolated to the main actor, as every UI kit's widgets are.
+@MainActor public protocol Widget: AnyObject {
+    /// Where the widget is drawn.
+    var frame: Rect { get set }
+    /// Whether it is drawn.
+    var isVisible: Bool { get }
+    /// Draws the widget into `canvas`.
+    func draw(in canvas: inout Canvas, context: DrawContext)
+}
+
+/// A widget that takes keys while it has the focus.
+@MainActor public protocol FocusableWidget: Widget {
+    /// Handles `key`; answers whether it was used (an unused key goes to the screen: Tab
+    /// moves the focus, Esc quits).
+    func handle(_ key: Key) -> Bool
+    /// Where the terminal's cursor stands while the widget has the focus, or nil to hide it.
+    var cursor: Point? { get }
+    /// The focus arrived (`true`) or left (`false`).
+    func focusChanged(to isFocused: Bool)
+}
+
+extension FocusableWidget {
+    public var cursor: Point? { nil }
+    public func focusChanged(to isFocused: Bool) {}
+}
+
+/// What a widget needs to know to draw itself this frame.
+public struct DrawContext: Sendable {
+    /// Whether the widget has the focus.
+    public var isFocused: Bool
+    /// Whether blinking widgets show their highlighted phase; flips a few times a second.
+    public var isBlinkPhase: Bool
+
+    /// A context.
+    public init(isFocused: Bool = false, isBlinkPhase: Bool = false) {
+        self.isFocused = isFocused
+        self.isBlinkPhase = isBlinkPhase
+    }
+}

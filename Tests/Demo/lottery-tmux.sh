@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# Plays the terminal lottery as a person would: starts `lottery` in a detached tmux session of
+# fixed size, drives it with send-keys and asserts what the screen shows (capture-pane),
+# polling for each expected text with a timeout. Checks that the terminal is restored after
+# a quit key, Ctrl-C, SIGTERM and SIGHUP, and that without a terminal it refuses with a hint.
+# With BINDERY_UPDATE_CAPTURES=1 it saves the screen it played to Docs/lottery-terminal.txt.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+swift build --product lottery
+bin="$(swift build --show-bin-path)/lottery"
+work=$(mktemp -d)
+socket="bindery-lottery-$$"
+tmux() { command tmux -L "$socket" "$@"; }
+trap 'tmux kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+
+screen() { tmux capture-pane -t demo -p "$@"; }
+fail() {
+    echo "FAIL: $1"
+    echo "--- the screen:"
+    screen
+    exit 1
+}
+# Waits (up to 15 s) until the screen matches the extended regular expression $1.
+wait_for() {
+    local deadline=$((SECONDS + 15))
+    until screen | grep -qE -- "$1"; do
+        ((SECONDS < deadline)) || fail "the screen never showed /$1/"
+        sleep 0.05
+    done
+}
+# Waits until a tmux format (#{cursor_x}, #{alternate_on}, …) has the value $2.
+wait_for_format() {
+    local deadline=$((SECONDS + 15))
+    until [ "$(tmux display-message -t demo -p "$1")" = "$2" ]; do
+        ((SECONDS < deadline)) || fail "$1 never became $2 (it is $(tmux display-message -t demo -p "$1"))"
+        sleep 0.05
+    done
+}
+expect_screen() { screen | grep -qE -- "$1" || fail "expected /$1/ on the screen"; }
+expect_no_screen() { ! screen | grep -qE -- "$1" || fail "did not expect /$1/ on the screen"; }
+# Starts the demo in the pane; after it exits the shell prints its status and whether
+# `stty -g` is what it was before.
+start() {
+    tmux send-keys -t demo "clear; stty -g > $work/before; $bin; echo EXIT=\$?; stty -g | cmp -s - $work/before && echo TERMINAL-RESTORED || echo TERMINAL-NOT-RESTORED" Enter
+    wait_for "Draw #0"
+    wait_for_format '#{alternate_on}' 1
+}
+# Checks the shell got the terminal back: status $1, settings as before, main screen, cursor shown.
+expect_restored() {
+    wait_for "EXIT=$1"
+    wait_for "TERMINAL-RESTORED"
+    wait_for_format '#{alternate_on}' 0
+    wait_for_format '#{cursor_flag}' 1
+}
+
+echo "== without a terminal, it refuses with a hint and a non-zero status"
+set +e
+"$bin" < /dev/null > "$work/out" 2> "$work/err"
+status=$?
+set -e
+[ "$status" -ne 0 ] || { echo "FAIL: exited 0 without a terminal"; exit 1; }
+grep -q "must be a terminal" "$work/err" && grep -q "hint:" "$work/err" || { echo "FAIL: no hint:"; cat "$work/err"; exit 1; }
+[ ! -s "$work/out" ] || { echo "FAIL: wrote to a non-terminal stdout:"; cat -v "$work/out"; exit 1; }
+
+echo "== the screen opens with every chain's initial value"
+tmux -u new-session -d -s demo -x 80 -y 24 "env -i PATH=/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 bash --norc --noprofile"
+start
+expect_screen "Code +press Spin"
+expect_screen "Result +no win"
+expect_screen "Win code +▸?777 +you bet on 777"
+expect_screen "Win rate +▸?\[■{10}·{10}\] +0\.5 *$"
+expect_screen "Flash +▸?\[● on \]"
+
+echo "== typing a win code: a 4th digit and a letter are refused, the label never blanks"
+tmux send-keys -t demo Tab BSpace
+wait_for "you bet on 77$"
+tmux send-keys -t demo BSpace BSpace
+wait_for "you bet on …"
+tmux send-keys -t demo 1 2 3
+wait_for "Win code +▸?123 +you bet on 123"
+tmux send-keys -t demo 4 x
+# Keys are handled in order: once the slider shows the next key's effect, 4 and x were seen.
+tmux send-keys -t demo Tab Left
+wait_for "Win rate +▸?\[■{9}·{11}\] +0\.45"
+expect_screen "Win code +▸?123 +you bet on 123"
+
+echo "== the slider moves the win rate, the label follows (Float -> Double -> String)"
+tmux send-keys -t demo Left Left Left
+wait_for "\] +0\.3 *$"
+tmux send-keys -t demo End
+wait_for "\] +1\.0 *$"
+tmux send-keys -t demo Left Left
+wait_for "\] +0\.9 *$"
+
+echo "== spinning until a win: the reels show the win code and flash"
+tmux send-keys -t demo BTab BTab
+for draw in $(seq 1 40); do
+    tmux send-keys -t demo Enter
+    wait_for "Draw #$draw\b"
+    screen | grep -qE "Result +WIN!" && break
+done
+expect_screen "Result +WIN!"
+expect_screen "Code +123"
+expect_screen "│ +1 +2 +3 +│"
+# Flashing: the reels' row is drawn in reverse video in one phase and not in the other.
+reels_line=$(screen | grep -nE "│ +1 +2 +3 +│" | cut -d: -f1)
+reels_row() { tmux capture-pane -t demo -p -e | sed -n "${reels_line}p"; }
+reverse=$'\e\\[([0-9]+;)*7(;[0-9]+)*m'   # SGR 7 as a parameter of its own
+deadline=$((SECONDS + 10)); seen_on=0; seen_off=0
+while ((SECONDS < deadline)) && ((seen_on == 0 || seen_off == 0)); do
+    if reels_row | grep -qE "$reverse"; then seen_on=1; else seen_off=1; fi
+    sleep 0.05
+done
+((seen_on && seen_off)) || fail "the reels did not flash (reverse seen: $seen_on, plain seen: $seen_off)"
+
+echo "== the switch stops the flashing"
+tmux send-keys -t demo Tab Tab Tab Space
+wait_for "Flash +▸?\[○ off\]"
+for _ in $(seq 1 10); do
+    ! reels_row | grep -qE "$reverse" || fail "the reels still flash with the switch off"
+    sleep 0.05
+done
+
+echo "== Unicode input: é and 中 in the name field, the cursor after them"
+tmux send-keys -t demo Tab
+tmux send-keys -t demo -l "Zoë 中文"
+wait_for "Good luck, Zoë 中文!"
+# The field starts 12 columns after its caption; "Zoë 中文" takes 8 columns (中 and 文 two each).
+name_line=$(screen | grep -E "Name +▸?Zoë")
+indent=${name_line%%Name*}
+wait_for_format '#{cursor_y}' "$(screen | grep -nE "Name +▸?Zoë" | cut -d: -f1 | awk '{print $1 - 1}')"
+wait_for_format '#{cursor_x}' "$((${#indent} + 12 + 8))"
+if [ "${BINDERY_UPDATE_CAPTURES:-0}" = 1 ]; then screen > Docs/lottery-terminal.txt; fi
+
+echo "== a resize lays the screen out again; too small, it says how big it must be"
+tmux resize-window -t demo -x 100 -y 30
+wait_for "^ {19}Bindery lottery"
+tmux resize-window -t demo -x 50 -y 15
+wait_for "Make the terminal at least 66×20"
+tmux resize-window -t demo -x 80 -y 24
+wait_for "^ {9}Bindery lottery"
+expect_no_screen "Make the terminal"
+expect_screen "Result +WIN!"
+
+echo "== q quits (outside a text field) and gives the terminal back"
+tmux send-keys -t demo BTab
+tmux send-keys -t demo q
+expect_restored 0
+expect_screen "Thanks for playing: [0-9]+ draws?\."
+
+echo "== Ctrl-C quits and gives the terminal back"
+start
+tmux send-keys -t demo C-c
+expect_restored 0
+
+echo "== SIGTERM and SIGHUP: the terminal is given back, the status says which signal"
+for signal in TERM:143 HUP:129; do
+    start
+    pid=$(pgrep -f -n "^$bin\$")
+    kill -"${signal%%:*}" "$pid"
+    expect_restored "${signal##*:}"
+done
+
+echo "lottery in tmux: every check passed"
