@@ -1,0 +1,33 @@
+import Bindery
+import Synchronization
+import Testing
+@testable import BinderyTerminal
+
+/// The button: Enter and Space press it and fire `.touchUpInside`.
+@MainActor @Suite struct ButtonTests {
+    @Test("Enter and Space press it: taps go up and touchUpInside fires")
+    func presses() {
+        let button = Button("Spin")
+        let taps = EventCount(button, on: .touchUpInside)
+        #expect(button.handle(.enter))
+        #expect(button.handle(.character(" ")))
+        #expect(!button.handle(.character("q")))
+        #expect(button.taps == 2)
+        #expect(taps.value == 2)
+    }
+
+    @Test("A block bound with initial: false runs on each press, not when bound")
+    func blockOnPress() {
+        let button = Button("Spin")
+        let runs = Atomic(0)
+        withExtendedLifetime(runs) {}
+        let count = EventCount(button, on: .touchUpInside)
+        Bind.in(button).out("spin", initial: false, delivery: .mainActor) { button.title = "pressed" }
+        #expect(button.title == "Spin")
+        button.press()
+        #expect(button.title == "pressed")
+        #expect(count.value == 1)
+        button.taps = 10
+        #expect(count.value == 1)
+    }
+}

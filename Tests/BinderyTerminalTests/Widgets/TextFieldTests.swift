@@ -1,0 +1,87 @@
+import Bindery
+import LotteryModel
+import Testing
+@testable import BinderyTerminal
+
+/// The text field: user edits fire `.editingChanged`, a program's sets fire nothing.
+@MainActor @Suite struct TextFieldTests {
+    @Test("Typing, Backspace and Delete edit at the cursor and fire editingChanged each")
+    func typingFires() {
+        let field = TextField("ac")
+        let changes = EventCount(field, on: .editingChanged)
+        #expect(field.handle(.left))
+        #expect(field.handle(.character("b")))
+        #expect(field.text == "abc")
+        #expect(field.handle(.backspace))
+        #expect(field.text == "ac")
+        #expect(field.handle(.home) && field.handle(.delete))
+        #expect(field.text == "c")
+        #expect(changes.value == 3)
+    }
+
+    @Test("Moving the cursor and a program's set of text fire nothing")
+    func programSetsAreSilent() {
+        let field = TextField("abc")
+        let changes = EventCount(field, on: .editingChanged)
+        _ = field.handle(.left)
+        _ = field.handle(.home)
+        _ = field.handle(.end)
+        field.text = "xyz"
+        #expect(changes.value == 0)
+        #expect(field.cursorIndex == 3)
+    }
+
+    @Test("Focus fires editingDidBegin and editingDidEnd")
+    func focusEvents() {
+        let field = TextField()
+        let begins = EventCount(field, on: .editingDidBegin)
+        let ends = EventCount(field, on: .editingDidEnd)
+        let ring = FocusRing([Button("a"), field])
+        ring.advance(by: 1)
+        ring.advance(by: 1)
+        #expect(begins.value == 1)
+        #expect(ends.value == 1)
+    }
+
+    @Test("A keystroke a chain's filter refuses leaves the field and the model as they were")
+    func refusedKeystroke() {
+        let lottery = Lottery()
+        let field = TextField()
+        let label = Label()
+        Bind.inout(lottery, \.winCode)
+            .out(label, \.text)
+            .inout(field, \.text, on: .editingChanged)
+            .filter { Lottery.isAcceptable($0) }
+        #expect(field.text == "777")
+        _ = field.handle(.left)
+        _ = field.handle(.character("4"))
+        #expect(field.text == "777")
+        #expect(lottery.winCode == "777")
+        #expect(label.text == "777")
+        #expect(field.cursorIndex == 2)   // where it was before the refused keystroke
+        _ = field.handle(.backspace)
+        #expect(lottery.winCode == "77")
+        #expect(label.text == "77")
+    }
+
+    @Test("Wide characters take two columns and the cursor stands after them")
+    func wideCharacters() {
+        let field = TextField(frame: Rect(column: 3, row: 1, columns: 12))
+        for character in "Zoë 中文" { _ = field.handle(.character(character)) }
+        #expect(field.text == "Zoë 中文")
+        #expect(field.cursor == Point(column: 3 + 8, row: 1))
+        var canvas = Canvas(size: Size(columns: 20, rows: 3))
+        field.draw(in: &canvas, context: DrawContext(isFocused: true))
+        #expect(canvas.text(ofRow: 1).hasPrefix("   Zoë 中文"))
+    }
+
+    @Test("Text wider than the field scrolls to keep the cursor in view")
+    func scrolls() {
+        let field = TextField(String(repeating: "x", count: 30) + "END", frame: Rect(column: 0, row: 0, columns: 10))
+        let cursor = field.cursor
+        #expect(cursor.map { $0.column < 10 } == true)
+        var canvas = Canvas(size: Size(columns: 10, rows: 1))
+        field.draw(in: &canvas, context: DrawContext(isFocused: true))
+        #expect(canvas.text(ofRow: 0).contains("END"))
+    }
+}
