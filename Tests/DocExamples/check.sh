@@ -4,7 +4,8 @@
 # top-level code (as an app's main-actor code is), so a later example may use what an earlier
 # one declared. What a document leaves out (its widgets, its model) comes from Widgets.swift
 # and the document's own prelude here. A block that starts with `.` (a package-manifest
-# fragment) is not app code and is skipped. Run after `swift build`.
+# fragment) is not app code and is skipped. Then check-doc-comments.sh does the same for the
+# examples of the doc comments in Sources/Bindery. Run after `swift build`.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin=$(swift build --show-bin-path)
@@ -51,4 +52,6 @@ PY
     fi
 done
 echo "documentation examples: $passed documents compile, $failed do not"
-[ $failed -eq 0 ]
+bash Tests/DocExamples/check-doc-comments.sh
+comments=$?
+[ $failed -eq 0 ] && [ $comments -eq 0 ]

@@ -13,7 +13,7 @@ enum Conversion {
     ///
     /// ```swift
     /// let read = Conversion.converter(from: String.self, to: Int.self)
-    /// read?("12ab") // 12
+    /// let number = read?("12ab") // 12
     /// ```
     @usableFromInline
     static func converter<From, To>(from: From.Type, to: To.Type) -> ((From) -> To)? {

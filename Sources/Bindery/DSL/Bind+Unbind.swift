@@ -88,7 +88,7 @@ extension Bind {
     /// - Returns: `true` if some bound chain has an endpoint on it.
     ///
     /// ```swift
-    /// #expect(Bind.isBound(label))
+    /// assert(Bind.isBound(label))
     /// ```
     public static func isBound(_ object: AnyObject) -> Bool {
         isBound(object, keyPath: nil, events: nil, index: nil)
@@ -103,7 +103,7 @@ extension Bind {
     ///   endpoint on it.
     ///
     /// ```swift
-    /// Bind.isBound(label, \.text)
+    /// assert(Bind.isBound(label, \.text))
     /// ```
     public static func isBound<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>) -> Bool {
         isBound(object, keyPath: keyPath, events: nil, index: nil)
@@ -118,7 +118,7 @@ extension Bind {
     /// - Returns: `true` if such an endpoint is bound.
     ///
     /// ```swift
-    /// Bind.isBound(winCodeField, \.text, on: .editingChanged)
+    /// assert(Bind.isBound(winCodeField, \.text, on: .editingChanged))
     /// ```
     public static func isBound<Root: Control>(_ control: Root, _ keyPath: PartialKeyPath<Root>, on events: ControlEvents) -> Bool {
         isBound(control, keyPath: keyPath, events: events, index: nil)
@@ -133,7 +133,7 @@ extension Bind {
     /// - Returns: `true` if such an endpoint is bound.
     ///
     /// ```swift
-    /// Bind.isBound(lottery, \.digits, index: 1)
+    /// assert(Bind.isBound(lottery, \.digits, index: 1))
     /// ```
     public static func isBound<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>, index: Int) -> Bool {
         isBound(object, keyPath: keyPath, events: nil, index: .some(index))
@@ -148,7 +148,7 @@ extension Bind {
     /// - Returns: `true` if the block is bound.
     ///
     /// ```swift
-    /// Bind.isBound(lottery, \.isWin, block: "flash")
+    /// assert(Bind.isBound(lottery, \.isWin, block: "flash"))
     /// ```
     public static func isBound<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>, block: String) -> Bool {
         Registry.shared.locked {

@@ -147,7 +147,7 @@ extension Chain {
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
-    /// Bind.inout(lottery, \.isWin).out("flash") { (won: Bool) in if won { flash() } }
+    /// Bind.in(lottery, \.sn).out("log") { (serial: String) in print("draw", serial) }
     /// ```
     @discardableResult
     public func out<Argument>(_ name: String, initial: Bool = true, _ body: @escaping @Sendable (Argument) -> Void) -> Chain {

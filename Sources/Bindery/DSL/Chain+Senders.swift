@@ -190,7 +190,7 @@ extension Chain {
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
-    /// Bind.inout(model, \.day).inout(picker, \.date, on: .valueChanged, convert: Day.date, reverse: Day.init)
+    /// Bind.inout(model, \.day).inout(picker, \.date, on: .valueChanged, convert: \.date, reverse: Day.init)
     /// ```
     @inlinable @discardableResult
     public func `inout`<Root: Control, Property>(

@@ -13,7 +13,7 @@ import Synchronization
 /// A write to a property nobody observes costs one relaxed atomic load on top of the store.
 ///
 /// ```swift
-/// // What @Dynamic writes for `var sn = 0`, in short:
+/// // What @Dynamic writes for `var sn = 0`, in short (a fragment of the class):
 /// set { _$sn = newValue; _$registrar.didSet(0) }
 /// ```
 public final class _ChangeRegistrar: @unchecked Sendable {

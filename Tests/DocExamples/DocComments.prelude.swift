@@ -1,0 +1,114 @@
+// What the doc comments' examples in Sources/Bindery leave out: their models, their widgets
+// beyond Widgets.swift's, and the app's helpers. Not part of any example.
+import Bindery
+import Foundation
+
+// The view models.
+
+@Dynamic final class Lottery {
+    var sn = 0
+    var code = ""
+    var winCode = "222"
+    var isWin = false
+    var winRate = 0.5
+    var digits = [2, 2, 2]
+    var history = [""]
+}
+
+@Dynamic final class Model {
+    var title = ""
+    var name = ""
+    var query = ""
+    var volume = 0.5
+    var total = 0
+    var scores = [0]
+    var hex = "#ff0000"
+    var day = Day(Date())
+}
+
+@Dynamic final class Settings {
+    var defaultRate = 0.5
+    var isMuted = false
+}
+
+/// Changed off the main actor.
+@Dynamic final class Downloader {
+    var progress = 0.0
+    var bytes = 0
+}
+
+@Dynamic final class Machine {
+    var lastDraw = ""
+}
+
+@Dynamic final class Document {
+    var url = URL(fileURLWithPath: "/tmp/untitled.txt")
+}
+
+@Dynamic final class Swatch {
+    var color = Color.red
+}
+
+/// A sound player that any thread may use (a real one keeps its state behind a lock).
+@Dynamic final class Player: @unchecked Sendable {
+    var isSoundOn = true
+    func click() {}
+}
+
+/// A calendar day.
+struct Day: Sendable {
+    var date: Date
+    init(_ date: Date) { self.date = date }
+}
+
+extension Color {
+    init(hex: String) { self = .red }
+    var hex: String { "#ff0000" }
+}
+
+@MainActor let lottery = Lottery(), model = Model(), settings = Settings(), downloader = Downloader()
+@MainActor let machine = Machine(), document = Document(), swatch = Swatch()
+let player = Player()
+
+// The widgets.
+
+/// A switch.
+@MainActor final class Switch: @MainActor Control {
+    var isOn = false
+    let eventCenter = ControlEventCenter()
+    static var designatedKeyPath: ReferenceWritableKeyPath<Switch, Bool> { \.isOn }
+    static var designatedEvents: ControlEvents { .valueChanged }
+}
+
+/// A date picker.
+@MainActor final class DatePicker: @MainActor Control {
+    var date = Date()
+    let eventCenter = ControlEventCenter()
+    static var designatedKeyPath: ReferenceWritableKeyPath<DatePicker, Date> { \.date }
+    static var designatedEvents: ControlEvents { .valueChanged }
+}
+
+/// A progress bar.
+@MainActor final class ProgressBar {
+    var value = 0.0
+}
+
+/// A chart that redraws.
+@MainActor final class Chart {
+    func setNeedsDisplay() {}
+}
+
+/// A board of past draws.
+@MainActor final class Board {
+    var history = [""]
+}
+
+/// A table cell.
+@MainActor final class Cell {
+    let label = Label()
+}
+
+@MainActor let label = Label(), sizeLabel = Label(), counterLabel = Label(), greeting = Label()
+@MainActor let searchField = TextField(), nameField = TextField(), firstDigitField = TextField()
+@MainActor let volumeSlider = Slider(), soundSwitch = Switch(), picker = DatePicker()
+@MainActor let progressBar = ProgressBar(), chart = Chart(), board = Board(), cell = Cell()
