@@ -346,4 +346,4 @@ let measurements: [Measurement] = [
     Measurement(id: "bind-unbind", what: "Bind.in(s, \\.value).out(p, \\.value) + unbind()", make: bindUnbind),
     Measurement(id: "isolation.10", what: "one-hop.plain, 10 other live chains", make: { isolation(10) }),
     Measurement(id: "isolation.100000", what: "one-hop.plain, 100,000 other live chains", make: { isolation(100_000) }),
-]
+] + bindAndPathMeasurements

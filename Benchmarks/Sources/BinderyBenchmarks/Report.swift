@@ -59,6 +59,17 @@ let rows: [Row] = [
         target: .allocations(2), zeroAllocations: false),
     Row(id: "memory.chain", bindery: "memory.chain", baseline: Baseline(measurement: "combine.memory.sink"),
         target: .bytes(128), zeroAllocations: false),
+    Row(id: "bind-unbind", label: "bind-unbind (time)", bindery: "bind-unbind", baseline: Baseline(measurement: "combine.subscribe-cancel"),
+        target: .ratio(0.5), zeroAllocations: false),
+    Row(id: "cell-reuse", bindery: "cell-reuse", baseline: Baseline(measurement: "combine.cell-reuse"),
+        target: .ratio(0.5), zeroAllocations: false),
+    Row(id: "fan-in.bind.1000", bindery: "fan-in.bind.1000", baseline: Baseline(measurement: "fan-in.bind.10"),
+        target: .ratio(2, note: "size-independent"), zeroAllocations: false),
+    Row(id: "threads.unrelated", bindery: "threads.unrelated", baseline: Baseline(measurement: "threads.one"),
+        target: .ratio(1 / 1.7, note: "≥ 1.7× throughput"), zeroAllocations: false),
+    Row(id: "route.3", bindery: "route.3", baseline: Baseline(measurement: "floor.weak")),
+    Row(id: "control.edit", bindery: "control.edit", baseline: Baseline(measurement: "floor.strong", factor: 2, label: "2 × floor.strong")),
+    Row(id: "element", bindery: "element", baseline: Baseline(measurement: "floor.weak")),
     Row(id: "isolation.10", bindery: "isolation.10", baseline: Baseline(measurement: "floor.weak")),
     Row(id: "isolation.100000", bindery: "isolation.100000", baseline: Baseline(measurement: "isolation.10"),
         target: .ratio(1.2, note: "independent")),
@@ -69,7 +80,7 @@ let peerIDs = [
     "floor.strong", "floor.weak", "floor.string", "plain.write", "combine.sink", "combine.assign",
     "observation.rearm", "observation.unobserved", "floor.fan-out.1", "floor.fan-out.10", "floor.fan-out.100",
     "floor.fan-out.1000", "floor.filter-convert", "combine.subscribe-cancel", "combine.memory.subject+sink",
-    "combine.memory.sink",
+    "combine.memory.sink", "combine.cell-reuse", "fan-in.bind.10", "threads.one",
 ]
 
 // MARK: - Formatting
