@@ -13,6 +13,8 @@ let package = Package(
         .executable(name: "lottery", targets: ["lottery"]),
         // GTK 4 widgets as Bindery controls; empty unless the `GTK` trait is on.
         .library(name: "BinderyGTK", targets: ["BinderyGTK"]),
+        // The slot-machine demo in a GTK 4 window: `swift run --traits GTK lottery-gtk`.
+        .executable(name: "lottery-gtk", targets: ["lottery-gtk"]),
     ],
     traits: [
         .trait(
@@ -54,6 +56,11 @@ let package = Package(
         .target(
             name: "BinderyGTK",
             dependencies: ["Bindery", .target(name: "CGtk", condition: .when(traits: ["GTK"]))]
+        ),
+        // Without the trait it only says how to build it with GTK.
+        .executableTarget(
+            name: "lottery-gtk",
+            dependencies: ["Bindery", "BinderyGTK", "LotteryModel", .target(name: "CGtk", condition: .when(traits: ["GTK"]))]
         ),
         .testTarget(
             name: "BinderyTests",
