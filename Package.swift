@@ -11,6 +11,16 @@ let package = Package(
         .library(name: "BinderyTerminal", targets: ["BinderyTerminal"]),
         // The slot-machine demo in a terminal: `swift run lottery`.
         .executable(name: "lottery", targets: ["lottery"]),
+        // GTK 4 widgets as Bindery controls; empty unless the `GTK` trait is on.
+        .library(name: "BinderyGTK", targets: ["BinderyGTK"]),
+        // The slot-machine demo in a GTK 4 window: `swift run --traits GTK lottery-gtk`.
+        .executable(name: "lottery-gtk", targets: ["lottery-gtk"]),
+    ],
+    traits: [
+        .trait(
+            name: "GTK",
+            description: "Builds BinderyGTK and lottery-gtk against GTK 4 (needs libgtk-4-dev and pkg-config)"
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
@@ -37,6 +47,21 @@ let package = Package(
         // The demos' view model, shared by the terminal and the GTK screens.
         .target(name: "LotteryModel", dependencies: ["Bindery"]),
         .executableTarget(name: "lottery", dependencies: ["Bindery", "BinderyTerminal", "LotteryModel"]),
+        // GTK 4's headers and libraries, found with pkg-config; only the `GTK` trait uses them.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"]), .brew(["gtk4"])]
+        ),
+        .target(
+            name: "BinderyGTK",
+            dependencies: ["Bindery", .target(name: "CGtk", condition: .when(traits: ["GTK"]))]
+        ),
+        // Without the trait it only says how to build it with GTK.
+        .executableTarget(
+            name: "lottery-gtk",
+            dependencies: ["Bindery", "BinderyGTK", "LotteryModel", .target(name: "CGtk", condition: .when(traits: ["GTK"]))]
+        ),
         .testTarget(
             name: "BinderyTests",
             dependencies: ["Bindery"]

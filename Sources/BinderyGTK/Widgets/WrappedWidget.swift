@@ -1,0 +1,28 @@
+#if GTK
+import CGtk
+
+/// A Bindery-side wrapper of one GTK 4 widget: what every BinderyGTK type has in common.
+///
+/// The widget belongs to GTK, as every GTK 4 widget does: until you place it in a parent
+/// (`gtk_box_append(box, entry.widget)`), the wrapper holds its floating reference; from then on
+/// the parent owns it. When GTK destroys the widget (its window is destroyed, or it is removed
+/// from its parent while nobody else holds a reference; GTK may finish that on a later round
+/// of its main loop), the wrapper leaves every chain as the widget's `destroy` signal runs,
+/// ``widget`` becomes nil and the wrapper stops touching it: its properties keep their last
+/// values and writes to them go nowhere. To move a widget to another parent, hold a reference
+/// (`g_object_ref`) while it has none, as GTK asks. When the wrapper deinitialises first, it
+/// disconnects its signal handlers and, if the widget was never placed, releases it.
+///
+/// Wrappers are isolated to the main actor, as GTK is to the thread that runs its main loop:
+/// create and use them on the main thread, and run GTK's main context there.
+///
+/// ```swift
+/// let entry = Entry()
+/// gtk_box_append(box, entry.widget)
+/// Bind.inout(lottery, \.winCode).inout(entry, \.text, on: .editingChanged)
+/// ```
+@MainActor public protocol WrappedWidget: AnyObject {
+    /// The GTK widget, to place in a container or to style; nil once GTK has destroyed it.
+    var widget: UnsafeMutablePointer<GtkWidget>? { get }
+}
+#endif

@@ -1,0 +1,163 @@
+#if GTK
+import Bindery
+import BinderyGTK
+import CGtk
+import LotteryModel
+
+/// The slot-machine window: its widgets, their places, and the chains that tie them to the
+/// lottery. Nothing here copies a value into a widget: every label, the reels' colour, the
+/// reels and their flashing follow the model through the chains made in ``bind()``, the same
+/// chains as the terminal screen's (`Sources/lottery/LotteryScreen.swift`).
+@MainActor final class LotteryWindow {
+    let lottery: Lottery
+
+    let title = Label("Bindery lottery", cssClasses: ["lottery-title"])
+    let greeting = Label()
+    let snLabel = Label(cssClasses: ["lottery-draw"])
+    let reels = ColorBox(orientation: .vertical)
+    let digits = (0..<3).map { _ in Label(cssClasses: ["lottery-reel"]) }
+    let codeLabel = Label()
+    let isWinLabel = Label(cssClasses: ["lottery-result"])
+    let playerEntry = Entry(placeholder: "type your name")
+    let winCodeEntry = Entry()
+    let winCodeLabel = Label()
+    let rateScale = Scale(minimum: 0, maximum: 1, step: 0.05, digits: 2)
+    let rateLabel = Label()
+    let rateSpinButton = SpinButton(minimum: 0, maximum: 1, step: 0.05, digits: 2)
+    let flashSwitch = Switch()
+    let spinButton = Button("_Spin")
+    let captions = ["Code", "Result", "Name", "Win code", "Win rate", "Exact rate", "Flash"].map { Label($0, cssClasses: ["lottery-caption"]) }
+
+    /// The window, and the grid its widgets stand in.
+    let window: UnsafeMutablePointer<GtkWidget>
+    let grid: UnsafeMutablePointer<GtkWidget>
+
+    /// The reels' colour for each draw, in turn (the terminal's palette, in Tango colours).
+    nonisolated static let palette: [RGBColor] = [0x3465A4, 0x75507B, 0x06989A, 0x4E9A06, 0xCC0000, 0xC4A000].map(RGBColor.init(hex:))
+
+    /// The window's look: the reels, the flash, the captions.
+    static let css = """
+        .lottery-title { font-weight: bold; font-size: 1.3em; }
+        .lottery-draw { font-weight: bold; }
+        .lottery-caption { opacity: 0.7; }
+        .lottery-result { font-weight: bold; }
+        .lottery-reels { padding: 14px; border-radius: 10px; }
+        .lottery-reel { font-family: monospace; font-size: 34px; font-weight: bold; color: white;
+                        background-color: rgba(0, 0, 0, 0.25); border-radius: 8px; padding: 2px 16px; }
+        .lottery-reel.\(Label.blinkClass) { background-color: #fce94f; color: #2e3436; }
+        """
+
+    /// Builds the window (not shown yet) for `lottery`.
+    init(lottery: Lottery) {
+        self.lottery = lottery
+        window = gtk_window_new()
+        grid = gtk_grid_new()
+        layout()
+    }
+
+    /// Places the widgets in the grid and the grid in the window.
+    private func layout() {
+        let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
+        gtk_window_set_title(gtkWindow, "Bindery lottery")
+        gtk_window_set_default_size(gtkWindow, 440, -1)
+
+        let gtkGrid = UnsafeMutableRawPointer(grid).assumingMemoryBound(to: GtkGrid.self)
+        gtk_grid_set_row_spacing(gtkGrid, 8)
+        gtk_grid_set_column_spacing(gtkGrid, 12)
+        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+            margin(grid, 16)
+        }
+        func place(_ widget: (some WrappedWidget)?, _ column: Int32, _ row: Int32, width: Int32 = 1, align: GtkAlign = GTK_ALIGN_START) {
+            guard let widget = widget?.widget else { return }
+            gtk_widget_set_halign(widget, align)
+            gtk_grid_attach(gtkGrid, widget, column, row, width, 1)
+        }
+
+        place(title, 0, 0, width: 2)
+        place(snLabel, 2, 0, align: GTK_ALIGN_END)
+        place(greeting, 0, 1, width: 3)
+        // The reels stand centred in the coloured box.
+        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
+        for reel in digits { gtk_box_append(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkBox.self), reel.widget) }
+        reels.append(row)
+        if let box = reels.widget { gtk_widget_add_css_class(box, "lottery-reels") }
+        place(reels, 0, 2, width: 3, align: GTK_ALIGN_FILL)
+        for (index, caption) in captions.enumerated() { place(caption, 0, Int32(index) + 3) }
+        place(codeLabel, 1, 3, width: 2)
+        place(isWinLabel, 1, 4, width: 2)
+        place(playerEntry, 1, 5, width: 2, align: GTK_ALIGN_FILL)
+        place(winCodeEntry, 1, 6)
+        place(winCodeLabel, 2, 6)
+        place(rateScale, 1, 7, align: GTK_ALIGN_FILL)
+        place(rateLabel, 2, 7)
+        place(rateSpinButton, 1, 8)
+        place(flashSwitch, 1, 9)
+        place(spinButton, 1, 10)
+        if let scale = rateScale.widget { gtk_widget_set_hexpand(scale, 1) }
+        if let entry = winCodeEntry.widget {
+            gtk_editable_set_width_chars(OpaquePointer(entry), 5)
+        }
+        gtk_window_set_child(gtkWindow, grid)
+    }
+
+    /// Ties every widget to the lottery: the five chains of the demo, and two more for the
+    /// switch and the name, as on the terminal screen; the spin button joins the win rate's.
+    func bind() {
+        Bind.in(lottery, \.sn)
+            .out(snLabel, \.text, convert: { "Draw #\($0)" })
+            .out(reels, \.background, convert: { Self.palette[$0 % Self.palette.count] })
+        Bind.inout(lottery, \.winRate)
+            .inout(rateScale, \.value, on: .valueChanged)       // Double <-> Double
+            .inout(rateSpinButton, \.value, on: .valueChanged)
+            .out(rateLabel, \.text)                             // Double -> String, automatic
+        Bind.in(lottery, \.code).out(codeLabel, \.text, convert: { $0.isEmpty ? "press Spin" : $0 })
+        Bind.inout(lottery, \.winCode)
+            .out(winCodeLabel, \.text, convert: { "you bet on \($0.isEmpty ? "…" : $0)" })
+            .inout(winCodeEntry, \.text, on: .editingChanged)
+            .filter { Lottery.isAcceptable($0) }              // a 4th digit or a letter is refused
+        for (index, reel) in digits.enumerated() {
+            Bind.in(lottery, \.digits, index: index).out(reel, \.text, convert: { "\($0)" })
+        }
+        Bind.in(lottery, \.isWin)
+            .out(isWinLabel, \.text, convert: { $0 ? "WIN!" : "no win" })
+            .out("flash", delivery: .mainActor) { [lottery, digits] (won: Bool) in
+                for reel in digits { reel.isBlinking = won && lottery.flashesOnWin }
+            }
+        Bind.inout(lottery, \.flashesOnWin)
+            .inout(flashSwitch, \.isOn, on: .valueChanged)
+            .out("stop flashing", initial: false, delivery: .mainActor) { [lottery, digits] (on: Bool) in
+                for reel in digits { reel.isBlinking = on && lottery.isWin }
+            }
+        Bind.inout(lottery, \.player)
+            .inout(playerEntry, \.text, on: .editingChanged)
+            .out(greeting, \.text, convert: { $0.isEmpty ? "" : "Good luck, \($0)!" })
+        Bind.in(spinButton).out("spin", initial: false, delivery: .mainActor) { [lottery] in lottery.spin() }
+    }
+
+    /// Every wrapper on the window, for checks.
+    var wrappers: [any WrappedWidget] {
+        [title, greeting, snLabel, reels] + digits
+            + [codeLabel, isWinLabel, playerEntry, winCodeEntry, winCodeLabel, rateScale, rateLabel,
+               rateSpinButton, flashSwitch, spinButton] + captions
+    }
+
+    /// Adds the window's style sheet to its display.
+    func addStyleSheet() {
+        guard let provider = gtk_css_provider_new(), let display = gtk_widget_get_display(window) else { return }
+        cgtk_css_provider_load(provider, Self.css)
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider)
+    }
+
+    /// Shows the window.
+    func present() {
+        gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+    }
+
+    /// Whether the window is still open (a toplevel GTK has not destroyed).
+    var isOpen: Bool {
+        g_list_model_get_n_items(gtk_window_get_toplevels()) > 0
+    }
+}
+#endif

@@ -1,0 +1,330 @@
+#if GTK
+#if canImport(Glibc)
+import Glibc
+#endif
+import Bindery
+import BinderyGTK
+import CGtk
+import LotteryModel
+
+/// Plays the real window as a person would, through GTK's own API (never through the wrappers'
+/// setters), running the main context between steps, and checks that the model and what the
+/// labels show (`gtk_label_get_text`) follow. The first failed check ends the process with
+/// status 1 and says which check it was.
+@MainActor struct SelfTest {
+    let screen: LotteryWindow
+    let lottery: Lottery
+    let screenshotPath: String?
+    private var started = g_get_monotonic_time()
+
+    init(screen: LotteryWindow, lottery: Lottery, screenshotPath: String?) {
+        self.screen = screen
+        self.lottery = lottery
+        self.screenshotPath = screenshotPath
+    }
+
+    mutating func run() {
+        started = g_get_monotonic_time()
+        step("the window opens with every chain's initial value")
+        wait("the window is mapped and laid out") {
+            gtk_widget_get_mapped(screen.window) != 0 && gtk_widget_get_width(screen.window) > 0
+        }
+        expect(screen.snLabel, shows: "Draw #0")
+        expect(screen.codeLabel, shows: "press Spin")
+        expect(screen.isWinLabel, shows: "no win")
+        expect(screen.winCodeLabel, shows: "you bet on 777")
+        expect(screen.winCodeEntry, holds: "777")
+        expect(screen.rateLabel, shows: "0.5")
+        check(gtk_range_get_value(range(screen.rateScale)) == 0.5, "the scale stands at 0.5")
+        check(gtk_spin_button_get_value(opaque(screen.rateSpinButton)) == 0.5, "the spin button holds 0.5")
+        check(gtk_switch_get_active(opaque(screen.flashSwitch)) != 0, "the flash switch is on")
+        expect(screen.greeting, shows: "")
+        check(screen.reels.background == LotteryWindow.palette[0], "the reels have the first colour")
+        for reel in screen.digits { expect(reel, shows: "0") }
+        let unbound: [any WrappedWidget] = [screen.title] + screen.captions
+        for wrapper in screen.wrappers where !unbound.contains(where: { $0 === wrapper }) {
+            check(Bind.isBound(wrapper), "\(Swift.type(of: wrapper)) is in a chain")
+        }
+
+        step("typing a win code (GtkEditable delete + insert): the label follows, never blanks")
+        let winCode = opaque(screen.winCodeEntry)
+        gtk_editable_delete_text(winCode, 2, -1)
+        settle()
+        expectModel(lottery.winCode == "77", "winCode is 77 after deleting one digit (it is \(lottery.winCode))")
+        expect(screen.winCodeLabel, shows: "you bet on 77")
+        gtk_editable_delete_text(winCode, 0, -1)
+        settle()
+        expectModel(lottery.winCode == "", "winCode is empty after deleting every digit")
+        expect(screen.winCodeLabel, shows: "you bet on …")
+        enter("123", into: winCode)
+        expectModel(lottery.winCode == "123", "winCode is 123 after typing it (it is \(lottery.winCode))")
+        expect(screen.winCodeLabel, shows: "you bet on 123")
+
+        step("a 4th digit and a letter are refused: the entry keeps its 3 digits")
+        enter("4", into: winCode)
+        expectModel(lottery.winCode == "123", "winCode stays 123 after a 4th digit (it is \(lottery.winCode))")
+        expect(screen.winCodeEntry, holds: "123")
+        expect(screen.winCodeLabel, shows: "you bet on 123")
+        enter("x", into: winCode, at: 0)
+        expectModel(lottery.winCode == "123", "winCode stays 123 after a letter (it is \(lottery.winCode))")
+        expect(screen.winCodeEntry, holds: "123")
+        enter("9", into: winCode)
+        expect(screen.winCodeEntry, holds: "123")
+        expect(screen.winCodeLabel, shows: "you bet on 123")
+
+        step("the scale (GtkRange API) moves the win rate: Double -> String in the label, the spin button follows")
+        gtk_range_set_value(range(screen.rateScale), 0.3)
+        settle()
+        expectModel(lottery.winRate == 0.3, "winRate is 0.3 after moving the scale (it is \(lottery.winRate))")
+        expect(screen.rateLabel, shows: "0.3")
+        check(gtk_spin_button_get_value(opaque(screen.rateSpinButton)) == 0.3, "the spin button follows the scale to 0.3")
+        gtk_range_set_value(range(screen.rateScale), 0.85)
+        settle()
+        expectModel(lottery.winRate == 0.85, "winRate is 0.85 (it is \(lottery.winRate))")
+        expect(screen.rateLabel, shows: "0.85")
+
+        step("the spin button's + (gtk_spin_button_spin) moves it on: the scale and the label follow")
+        gtk_spin_button_spin(opaque(screen.rateSpinButton), GTK_SPIN_STEP_FORWARD, 0)
+        settle()
+        expectModel(lottery.winRate == 0.9, "winRate is 0.9 after one step up (it is \(lottery.winRate))")
+        expect(screen.rateLabel, shows: "0.9")
+        check(gtk_range_get_value(range(screen.rateScale)) == 0.9, "the scale follows the spin button to 0.9")
+
+        step("the wrappers' own sets do not echo into the chain")
+        screen.winCodeEntry.text = "999"
+        screen.rateScale.value = 0.1
+        screen.rateSpinButton.value = 0.2
+        screen.flashSwitch.isOn = false
+        settle()
+        expectModel(lottery.winCode == "123", "a wrapper's set of the entry left winCode alone (it is \(lottery.winCode))")
+        expectModel(lottery.winRate == 0.9, "a wrapper's set of the scale or spin button left winRate alone (it is \(lottery.winRate))")
+        expectModel(lottery.flashesOnWin, "a wrapper's set of the switch left flashesOnWin alone")
+        expect(screen.winCodeLabel, shows: "you bet on 123")
+        expect(screen.rateLabel, shows: "0.9")
+        // The model puts the widgets back where they belong.
+        lottery.winCode = "123"
+        lottery.winRate = 0.9
+        lottery.flashesOnWin = true
+        settle()
+        expect(screen.winCodeEntry, holds: "123")
+        check(gtk_range_get_value(range(screen.rateScale)) == 0.9, "a model write moves the scale back to 0.9")
+        check(gtk_spin_button_get_value(opaque(screen.rateSpinButton)) == 0.9, "a model write sets the spin button back to 0.9")
+        check(gtk_switch_get_active(opaque(screen.flashSwitch)) != 0, "a model write turns the switch back on")
+
+        step("the name entry greets the player (Unicode)")
+        enter("Zoë Ørsted", into: opaque(screen.playerEntry))
+        expectModel(lottery.player == "Zoë Ørsted", "player is Zoë Ørsted (it is \(lottery.player))")
+        expect(screen.greeting, shows: "Good luck, Zoë Ørsted!")
+
+        step("activating Spin (gtk_widget_activate) draws; spinning until a win")
+        guard let spin = screen.spinButton.widget else { fail("the Spin button is gone") }
+        var draws = 0
+        while !lottery.isWin {
+            draws += 1
+            guard draws <= 40 else { fail("no win in 40 draws at a win rate of 0.9") }
+            gtk_widget_activate(spin)
+            wait("draw #\(draws) after activating Spin") { lottery.sn == draws }
+            expect(screen.snLabel, shows: "Draw #\(draws)")
+            expect(screen.codeLabel, shows: lottery.code)
+            expect(screen.isWinLabel, shows: lottery.isWin ? "WIN!" : "no win")
+            for (reel, digit) in zip(screen.digits, lottery.digits) { expect(reel, shows: "\(digit)") }
+            check(screen.reels.background == LotteryWindow.palette[draws % LotteryWindow.palette.count],
+                  "the reels' colour follows draw #\(draws)")
+        }
+        check(screen.spinButton.taps == draws, "the Spin button counted \(draws) presses (it counted \(screen.spinButton.taps))")
+        expect(screen.codeLabel, shows: "123")
+        expect(screen.isWinLabel, shows: "WIN!")
+        for (reel, digit) in zip(screen.digits, ["1", "2", "3"]) { expect(reel, shows: digit) }
+
+        step("the reels flash after a win")
+        expectFlashing(true)
+        if let screenshotPath { saveScreenshot(to: screenshotPath) }
+
+        step("the switch (gtk_widget_activate) stops the flashing; gtk_switch_set_active starts it again")
+        guard let flash = screen.flashSwitch.widget else { fail("the flash switch is gone") }
+        gtk_widget_activate(flash)
+        wait("flashesOnWin turns false after activating the switch") { !lottery.flashesOnWin }
+        expectFlashing(false)
+        gtk_switch_set_active(OpaquePointer(flash), 1)
+        settle()
+        expectModel(lottery.flashesOnWin, "flashesOnWin is true after gtk_switch_set_active")
+        expectFlashing(true)
+
+        step("a widget GTK destroys leaves its chains; the others go on")
+        let name = screen.playerEntry
+        check(Bind.isBound(name), "the name entry is bound before it is removed")
+        gtk_grid_remove(UnsafeMutableRawPointer(screen.grid).assumingMemoryBound(to: GtkGrid.self), name.widget)
+        wait("the name entry's widget is destroyed once its grid drops it") { name.widget == nil }
+        check(!Bind.isBound(name), "the destroyed name entry left its chains")
+        check(name.text == "Zoë Ørsted", "the destroyed name entry keeps its last text (it has \(name.text))")
+        name.text = "ignored"
+        lottery.player = "Ann"
+        settle()
+        expect(screen.greeting, shows: "Good luck, Ann!")
+
+        step("a wrapper that deinitialises releases its widget; GLib does not keep a wrapper alive")
+        var probe = GWeakRef()
+        weak var lostEntry: Entry?
+        do {
+            let entry = Entry("short-lived")
+            lostEntry = entry
+            g_weak_ref_init(&probe, entry.widget)
+            Bind.inout(lottery, \.player).inout(entry, \.text, on: .editingChanged)
+            check(Bind.isBound(entry), "the short-lived entry is bound")
+            check(entry.text == "Ann", "the short-lived entry got the chain's value (it has \(entry.text))")
+        }
+        check(lostEntry == nil, "an entry nobody keeps deinitialises (its signal handlers hold it weakly)")
+        let survivor = g_weak_ref_get(&probe)
+        check(survivor == nil, "the widget of a wrapper that deinitialised before it was placed is finalised")
+        if let survivor { g_object_unref(survivor) }
+        g_weak_ref_clear(&probe)
+        lottery.player = "Bo"
+        settle()
+        expect(screen.greeting, shows: "Good luck, Bo!")
+
+        step("a wrapper that deinitialises while its widget is placed leaves the widget to GTK")
+        weak var lostLabel: Label?
+        var placed: UnsafeMutablePointer<GtkWidget>?
+        do {
+            let label = Label()
+            lostLabel = label
+            placed = label.widget
+            gtk_grid_attach(UnsafeMutableRawPointer(screen.grid).assumingMemoryBound(to: GtkGrid.self), placed, 2, 9, 1, 1)
+            Bind.in(lottery, \.player).out(label, \.text)
+            expect(label, shows: "Bo")
+        }
+        check(lostLabel == nil, "a placed label nobody keeps deinitialises")
+        guard let placed else { fail("the placed label has no widget") }
+        lottery.player = "Cy"
+        settle()
+        check(String(cString: gtk_label_get_text(OpaquePointer(placed))) == "Bo", "the chain let go of the placed label when its wrapper went")
+        check(gtk_widget_get_parent(placed) == screen.grid, "the placed label's widget stays in its grid")
+
+        step("destroying the window ends every chain of its widgets")
+        gtk_window_destroy(UnsafeMutableRawPointer(screen.window).assumingMemoryBound(to: GtkWindow.self))
+        settle()
+        check(!screen.isOpen, "the window is closed")
+        for wrapper in screen.wrappers {
+            check(wrapper.widget == nil, "\(Swift.type(of: wrapper))'s widget is gone with its window")
+            check(!Bind.isBound(wrapper), "\(Swift.type(of: wrapper)) left its chains with its window")
+        }
+        lottery.spin()
+        lottery.winRate = 0.1
+        settle()
+        let seconds = Double(g_get_monotonic_time() - started) / 1e6
+        print("(the checks took \((seconds * 10).rounded() / 10) s)")
+    }
+
+    // MARK: - Driving GTK
+
+    /// Types `text` into an editable as a keyboard does: an insertion at the cursor (or at
+    /// `position`), then one main-context round.
+    private func enter(_ text: String, into editable: OpaquePointer, at position: Int32? = nil) {
+        var cursor = position ?? Int32(g_utf8_strlen(gtk_editable_get_text(editable), -1))
+        gtk_editable_insert_text(editable, text, -1, &cursor)
+        settle()
+    }
+
+    /// Runs the main context until nothing is pending (at most 200 rounds).
+    private func settle() {
+        var rounds = 0
+        while g_main_context_pending(nil) != 0, rounds < 200 {
+            g_main_context_iteration(nil, 0)
+            rounds += 1
+        }
+    }
+
+    /// Runs the main context until `condition` holds, failing after `timeout` seconds.
+    private func wait(_ what: String, timeout: Double = 5, until condition: () -> Bool) {
+        let deadline = g_get_monotonic_time() + Int(timeout * 1_000_000)
+        while !condition() {
+            guard g_get_monotonic_time() < deadline else { fail("\(what): not within \(timeout) s") }
+            if g_main_context_iteration(nil, 0) == 0 { g_usleep(2_000) }
+        }
+    }
+
+    /// Checks over about two seconds whether every reel shows both phases of a blink (`true`)
+    /// or never shows the blink class (`false`).
+    private func expectFlashing(_ flashing: Bool) {
+        var seenOn = Array(repeating: false, count: screen.digits.count)
+        var seenOff = seenOn
+        let deadline = g_get_monotonic_time() + (flashing ? 3_000_000 : 1_000_000)
+        while g_get_monotonic_time() < deadline {
+            for (index, reel) in screen.digits.enumerated() {
+                guard let widget = reel.widget else { fail("a reel is gone") }
+                if gtk_widget_has_css_class(widget, Label.blinkClass) != 0 { seenOn[index] = true } else { seenOff[index] = true }
+            }
+            if flashing, !seenOn.contains(false), !seenOff.contains(false) { return }
+            if g_main_context_iteration(nil, 0) == 0 { g_usleep(5_000) }
+        }
+        if flashing {
+            fail("the reels did not flash (blink class seen: \(seenOn), plain seen: \(seenOff))")
+        } else {
+            check(!seenOn.contains(true), "the reels do not flash (blink class seen: \(seenOn))")
+        }
+    }
+
+    // MARK: - Checks
+
+    private func step(_ name: String) {
+        print("== \(name)")
+    }
+
+    private func check(_ condition: Bool, _ what: String) {
+        guard condition else { fail(what) }
+    }
+
+    private func expectModel(_ condition: Bool, _ what: String) {
+        check(condition, "model: \(what)")
+    }
+
+    /// Checks what `label` shows, read from GTK (`gtk_label_get_text`).
+    private func expect(_ label: Label, shows text: String) {
+        guard let widget = label.widget else { fail("a label that should show \"\(text)\" is gone") }
+        let shown = String(cString: gtk_label_get_text(OpaquePointer(widget)))
+        check(shown == text, "a label shows \"\(shown)\", expected \"\(text)\"")
+    }
+
+    /// Checks what `entry` holds, read from GTK (`gtk_editable_get_text`).
+    private func expect(_ entry: Entry, holds text: String) {
+        let held = String(cString: gtk_editable_get_text(opaque(entry)))
+        check(held == text, "an entry holds \"\(held)\", expected \"\(text)\"")
+    }
+
+    private func fail(_ what: String) -> Never {
+        print("FAIL: \(what)")
+        exit(1)
+    }
+
+    private func opaque(_ wrapper: some WrappedWidget) -> OpaquePointer {
+        guard let widget = wrapper.widget else { fail("\(Swift.type(of: wrapper))'s widget is gone") }
+        return OpaquePointer(widget)
+    }
+
+    private func range(_ scale: Scale) -> UnsafeMutablePointer<GtkRange> {
+        guard let widget = scale.widget else { fail("the scale's widget is gone") }
+        return UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkRange.self)
+    }
+
+    // MARK: - Screenshot
+
+    /// Saves the window as drawn now to a PNG at `path`: the window's paintable, snapshotted
+    /// and rendered by its own renderer.
+    private func saveScreenshot(to path: String) {
+        let window = screen.window
+        let width = gtk_widget_get_width(window), height = gtk_widget_get_height(window)
+        guard let paintable = gtk_widget_paintable_new(window) else { fail("screenshot: no paintable for the window") }
+        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+        guard let snapshot = gtk_snapshot_new() else { fail("screenshot: no snapshot") }
+        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+        guard let node = gtk_snapshot_free_to_node(snapshot) else { fail("screenshot: the window drew nothing") }
+        defer { gsk_render_node_unref(node) }
+        guard let renderer = gtk_native_get_renderer(OpaquePointer(window)) else { fail("screenshot: the window has no renderer") }
+        var viewport = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+        guard let texture = gsk_renderer_render_texture(renderer, node, &viewport) else { fail("screenshot: rendering failed") }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        check(gdk_texture_save_to_png(texture, path) != 0, "screenshot: writing \(path)")
+        print("(saved the window, \(width)×\(height), to \(path))")
+    }
+}
+#endif
