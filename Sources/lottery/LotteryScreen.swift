@@ -89,9 +89,7 @@ import LotteryModel
     /// says how big it must be instead.
     func layout(for size: Size) {
         let fits = size.columns >= Self.minimumSize.columns && size.rows >= Self.minimumSize.rows
-        for widget in widgets { (widget as? Label)?.isVisible = fits }
-        for widget in focusOrder { hide(widget, !fits) }
-        reels.isVisible = fits
+        for widget in widgets { widget.isVisible = fits }
         tooSmall.isVisible = !fits
         tooSmall.text = "Make the terminal at least \(Self.minimumSize.columns)×\(Self.minimumSize.rows) (it is \(size.columns)×\(size.rows))"
         tooSmall.frame = Rect(column: 0, row: 0, columns: size.columns)
@@ -124,15 +122,5 @@ import LotteryModel
         place(flashSwitch, 14, 14, 7)
         place(spinButton, 14, 16, 10)
         place(legend, 0, 18, width)
-    }
-
-    private func hide(_ widget: any FocusableWidget, _ hidden: Bool) {
-        switch widget {
-        case let field as TextField: field.isVisible = !hidden
-        case let slider as Slider: slider.isVisible = !hidden
-        case let toggle as Switch: toggle.isVisible = !hidden
-        case let button as Button: button.isVisible = !hidden
-        default: break
-        }
     }
 }

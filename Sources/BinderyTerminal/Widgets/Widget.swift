@@ -6,7 +6,7 @@
     /// Where the widget is drawn.
     var frame: Rect { get set }
     /// Whether it is drawn.
-    var isVisible: Bool { get }
+    var isVisible: Bool { get set }
     /// Draws the widget into `canvas`.
     func draw(in canvas: inout Canvas, context: DrawContext)
 }

@@ -1,5 +1,4 @@
 import Bindery
-import Synchronization
 import Testing
 @testable import BinderyTerminal
 
@@ -19,8 +18,6 @@ import Testing
     @Test("A block bound with initial: false runs on each press, not when bound")
     func blockOnPress() {
         let button = Button("Spin")
-        let runs = Atomic(0)
-        withExtendedLifetime(runs) {}
         let count = EventCount(button, on: .touchUpInside)
         Bind.in(button).out("spin", initial: false, delivery: .mainActor) { button.title = "pressed" }
         #expect(button.title == "Spin")
