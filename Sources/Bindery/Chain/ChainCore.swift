@@ -24,7 +24,7 @@ class AnyChainCore {
 
     // Operations on behalf of a declaration typed `Declared`; each returns the work to run
     // once the lock is released (an initial-value push), or nil. Lock held.
-    func addLocked<Declared>(_ spec: EndpointSpec<Declared>) -> (() -> Void)? { nil }
+    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, pushing: Bool) -> (() -> Void)? { nil }
     @discardableResult
     func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, pushing: Bool = false) -> (() -> Void)? { nil }
     func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {}
@@ -124,7 +124,10 @@ final class ChainCore<Value>: AnyChainCore {
     var endpoints: [Endpoint<Value>] = []
     var filters: [(Value) -> Bool] = []
     var blocks: [NamedBlock<Value>] = []
-    @exclusivity(unchecked) var plan: Plan<Value>
+    /// What a dispatch reads; nil when the chain changed shape since it was last made. Made
+    /// when a dispatch needs it (`planLocked()`), so that binding and unbinding in a row cost
+    /// no plan at all, and binding the n-th receiver costs nothing in proportion to n.
+    @exclusivity(unchecked) private var plan: Plan<Value>?
     @exclusivity(unchecked) var queue: [Queued<Value>] = []
     @exclusivity(unchecked) var dissolved = false
     /// Whether the chain has had a live sender and a live receiver at some point.
@@ -157,7 +160,6 @@ final class ChainCore<Value>: AnyChainCore {
 
     init(current: Value?) {
         self.current = current
-        plan = Plan(members: [], filters: [], blocks: [])
         super.init()
         Registry.shared.chainCount += 1
     }
@@ -167,16 +169,32 @@ final class ChainCore<Value>: AnyChainCore {
 
     // MARK: Shape (lock held)
 
+    /// The chain changed shape: the plan is made again when a dispatch next needs it. The old
+    /// one goes now, or when the owner gives the chain back if a thread owns it.
     func rebuildPlanLocked() {
-        retireLocked(plan)
-        plan = Plan(
-            members: endpoints,
-            filters: filters,
-            blocks: blocks
-        )
+        guard let old = plan else { return }
+        plan = nil
+        retireLocked(old)
     }
 
-    override func addLocked<Declared>(_ spec: EndpointSpec<Declared>) -> (() -> Void)? {
+    /// The plan for a dispatch, made now if the chain changed shape since the last one. Lock
+    /// held.
+    @inline(__always)
+    func planLocked() -> Plan<Value> {
+        if let plan { return plan }
+        return makePlanLocked()
+    }
+
+    @inline(never)
+    private func makePlanLocked() -> Plan<Value> {
+        let made = Plan(members: endpoints, filters: filters, blocks: blocks)
+        plan = made
+        return made
+    }
+
+    /// - Parameter pushing: Whether the new endpoint gets the chain's value, if its
+    ///   declaration asks for it (a declaration's head never does). The push must then run.
+    override func addLocked<Declared>(_ spec: EndpointSpec<Declared>, pushing: Bool) -> (() -> Void)? {
         Registry.shared.assertLocked()
         guard let accessors = spec.accessors.retyped(to: Value.self) else {
             Diagnostics.report(.misuse, rule: .conversion, "cannot bind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); not bound")
@@ -187,8 +205,40 @@ final class ChainCore<Value>: AnyChainCore {
         endpoints.append(endpoint)
         rebuildPlanLocked()
         noteCompletenessLocked()
-        guard spec.initial, endpoint.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
-        return { self.submit(.push([endpoint], [])) }
+        guard pushing, spec.initial, endpoint.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
+        return pushLocked(endpoint)
+    }
+
+    /// The initial-value push for a receiver that just joined (see <doc:Guarantees#Initial-value>). If the chain is
+    /// idle, this thread takes it here, in the bind's critical section, and writes the
+    /// receiver as soon as the lock is released, with nothing queued; otherwise the push is
+    /// queued for the owner. The returned work must run, on this thread.
+    private func pushLocked(_ endpoint: Endpoint<Value>) -> () -> Void {
+        let thread = ThreadState.current
+        guard !dissolved, state.load(ordering: .acquiring) == 0 else {
+            return { self.submit(.push([endpoint], [])) }
+        }
+        // Only a holder of the lock takes an idle chain, so nobody can take it meanwhile.
+        state.store(UInt(bitPattern: thread), ordering: .relaxed)
+        return { self.push(endpoint, owned: thread) }
+    }
+
+    /// Writes the chain's value into one receiver as the owner, then gives the chain back.
+    private func push(_ endpoint: Endpoint<Value>, owned thread: UnsafeMutablePointer<ThreadState>) {
+        let saved = thread.pointee
+        let depth = saved.causalDepth
+        if depth <= Self.maximumDepth {
+            if let value = current {
+                thread.pointee.depth = depth
+                thread.pointee.nesting += 1
+                if deliver(value, to: endpoint, skipping: nil) { Registry.shared.locked { pruneLocked() } }
+                thread.pointee.depth = saved.depth
+                thread.pointee.nesting = saved.nesting
+            }
+        } else {
+            reportCycle()
+        }
+        release(thread)
     }
 
     /// An endpoint declared again: it keeps the roles it had and gains the new declaration's.
@@ -343,7 +393,8 @@ final class ChainCore<Value>: AnyChainCore {
     }
 
     override func detachLocked(_ endpoint: AnyEndpoint) {
-        guard let position = endpoints.firstIndex(where: { $0 === endpoint }) else { return }
+        // From the end: the member that leaves is most often the one that joined last.
+        guard let position = endpoints.lastIndex(where: { $0 === endpoint }) else { return }
         endpoints.remove(at: position)
         Registry.shared.forgetLocked(endpoint)
         rebuildPlanLocked()
@@ -379,13 +430,16 @@ final class ChainCore<Value>: AnyChainCore {
     /// refused, is not complete: it is not bound, though a continuation may still complete it.
     override var isCompleteLocked: Bool {
         guard !dissolved else { return false }
-        var senders = 0, receivers = blocks.count, live = blocks.count
+        // Stops at the first live sender and live receiver found: a chain's head is nearly
+        // always a sender, so this looks at a member or two, whatever the chain's size.
+        var sends = false, receives = !blocks.isEmpty, live = blocks.count
         for endpoint in endpoints where endpoint.isAliveLocked() {
             live += 1
-            if endpoint.role.contains(.sends) { senders += 1 }
-            if endpoint.role.contains(.receives) { receivers += 1 }
+            sends = sends || endpoint.role.contains(.sends)
+            receives = receives || endpoint.role.contains(.receives)
+            if sends, receives, live >= 2 { return true }
         }
-        return senders > 0 && receivers > 0 && live >= 2
+        return false
     }
 
     override func dissolveLocked() {
@@ -416,7 +470,7 @@ final class ChainCore<Value>: AnyChainCore {
         }
         if state == 0, !dissolved {
             self.state.store(tag, ordering: .relaxed)
-            return .dispatch(Unmanaged.passUnretained(plan))
+            return .dispatch(Unmanaged.passUnretained(planLocked()))
         }
         return dissolved ? .ignore : .enqueue
     }
@@ -537,7 +591,9 @@ final class ChainCore<Value>: AnyChainCore {
 
     /// The next queued item, clearing the look-here bit (and releasing what was retired) when
     /// the queue empties. Lock held.
-    private func takeNextLocked(_ tag: UInt) -> (item: Item<Value>, queued: Queued<Value>, plan: Plan<Value>)? {
+    /// A change comes with the plan to dispatch it with; a push needs none (so binding a
+    /// receiver makes no plan).
+    private func takeNextLocked(_ tag: UInt) -> (item: Item<Value>, queued: Queued<Value>, plan: Plan<Value>?)? {
         let next = queue.isEmpty ? nil : queue.removeFirst()
         if queue.isEmpty {
             if !retired.isEmpty {
@@ -547,7 +603,8 @@ final class ChainCore<Value>: AnyChainCore {
             state.store(tag, ordering: .relaxed)
         }
         guard let next, let item = currentLocked(next.item) else { return nil }
-        return (item, next, plan)
+        if case .push = item { return (item, next, nil) }
+        return (item, next, planLocked())
     }
 
     /// The item with its endpoints as they stand now: an endpoint declared again or moved since
@@ -565,7 +622,7 @@ final class ChainCore<Value>: AnyChainCore {
 
     /// Delivers one queued item. Owner only; no lock held, so setters, converters, filters and
     /// blocks may call back into Bindery.
-    private func run(_ item: Item<Value>, _ queued: Queued<Value>, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
+    private func run(_ item: Item<Value>, _ queued: Queued<Value>, _ plan: Plan<Value>?, _ thread: UnsafeMutablePointer<ThreadState>) {
         guard queued.depth <= Self.maximumDepth else {
             reportCycle()
             return
@@ -579,6 +636,7 @@ final class ChainCore<Value>: AnyChainCore {
         }
         switch item {
         case .change(let value, let origin, let noted):
+            guard let plan else { return }
             // The origin held `value` when the change was queued; if the chain has written it
             // since, it no longer does, and it is written like every other member.
             let isUnchanged = origin.writtenSequence.load(ordering: .relaxed) < queued.sequence
@@ -640,18 +698,26 @@ final class ChainCore<Value>: AnyChainCore {
         var dead = false
         for index in receivers.indices {
             receivers[index]._withUnsafeGuaranteedRef { receiver in
-                guard receiver !== origin else { return }
-                if receiver.isDetached {
-                    writeSuccessor(of: receiver, value, origin: origin)
-                } else if let target = receiver.target {
-                    write(value, to: receiver, target)
-                } else {
-                    dead = true
-                }
+                if deliver(value, to: receiver, skipping: origin) { dead = true }
             }
         }
         if !blocks.isEmpty { run(blocks, value) }
         if dead { Registry.shared.locked { pruneLocked() } }
+    }
+
+    /// Writes one receiver, unless it is the origin; true when its object has gone (the
+    /// caller prunes it).
+    @inline(__always)
+    private func deliver(_ value: Value, to receiver: Endpoint<Value>, skipping origin: Endpoint<Value>?) -> Bool {
+        guard receiver !== origin else { return false }
+        if receiver.isDetached {
+            writeSuccessor(of: receiver, value, origin: origin)
+        } else if let target = receiver.target {
+            write(value, to: receiver, target)
+        } else {
+            return true
+        }
+        return false
     }
 
     /// A receiver that left the chain during this dispatch (unbound, declared again, merged):

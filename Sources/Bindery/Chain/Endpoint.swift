@@ -136,9 +136,13 @@ class AnyEndpoint {
         return object
     }
 
-    /// Whether the object is still there. Lock held; see `targetLocked()`.
+    /// Whether the object is still there. Lock held. An object held unowned is checked
+    /// without retaining it (nothing to release, so nothing to keep until the lock is
+    /// released); one held weakly as in `targetLocked()`.
     func isAliveLocked() -> Bool {
-        targetLocked() != nil
+        if isDetached { return false }
+        if isWeak { return targetLocked() != nil }
+        return UnownedObject.isAlive(object)
     }
 
     /// How diagnostics name this endpoint.
@@ -148,8 +152,16 @@ class AnyEndpoint {
     var anyCore: AnyChainCore { fatalError("abstract") }
 
     /// Whether this endpoint stands for `object`'s `keyPath` (with `events` and `index`).
+    ///
+    /// `object` is alive (the caller holds it). An object held unowned keeps its memory, so no
+    /// other object can have its address while this endpoint exists: the same address is the
+    /// same object, and it is compared without retaining anything.
     func matches(_ object: AnyObject, _ keyPath: AnyKeyPath?, events: ControlEvents?, index: Int??) -> Bool {
-        guard targetLocked() === object else { return false }
+        if isWeak {
+            guard targetLocked() === object else { return false }
+        } else {
+            guard objectID == ObjectIdentifier(object), !isDetached, UnownedObject.isAlive(self.object) else { return false }
+        }
         if let keyPath, keyPath != self.keyPath { return false }
         if let events, !(events.isEmpty ? self.events.isEmpty : !self.events.isDisjoint(with: events)) { return false }
         if let index, index != self.index { return false }

@@ -45,7 +45,8 @@ final class Registry: @unchecked Sendable {
     /// section lets go of (which could run a deinit that unbinds) is buried until after it,
     /// and no user code runs inside it.
     func locked<Result>(thread: UnsafeMutablePointer<ThreadState>? = nil, _ body: () -> Result) -> Result {
-        let tag = UInt(bitPattern: thread ?? ThreadState.current)
+        let thread = thread ?? ThreadState.current
+        let tag = UInt(bitPattern: thread)
         assert(holder.load(ordering: .relaxed) != tag, "Bindery: the graph lock was taken again by its holder")
         lock.lock()
         holder.store(tag, ordering: .relaxed)
@@ -55,12 +56,17 @@ final class Registry: @unchecked Sendable {
             lock.unlock()
             return result
         }
+        // What was buried is released after the lock is; the graveyard goes on in the thread's
+        // spare buffer (empty, with room), and the emptied one becomes the spare.
         var released: [Any] = []
-        var diagnostics: [BindingDiagnostic] = []
         swap(&released, &graveyard)
-        swap(&diagnostics, &deferredDiagnostics)
+        swap(&graveyard, &thread.pointee.spareGraveyard)
+        var diagnostics: [BindingDiagnostic] = []
+        if !deferredDiagnostics.isEmpty { swap(&diagnostics, &deferredDiagnostics) }
         lock.unlock()
-        released.removeAll()
+        // Deinits run here, and may bind or unbind: no access to the thread's state is open.
+        released.removeAll(keepingCapacity: true)
+        if released.capacity <= 256 { thread.pointee.spareGraveyard = released }
         for diagnostic in diagnostics { Diagnostics.emit(diagnostic) }
         return result
     }
@@ -253,17 +259,28 @@ final class Registry: @unchecked Sendable {
     ) -> [AnyEndpoint] {
         assertLocked()
         let id = ObjectIdentifier(object)
-        guard let list = byObject[id] else { return [] }
-        for stale in list where stale.targetLocked() !== object {
-            stale.anyCore.detachLocked(stale)
-        }
+        dropStaleLocked(id, object)
         return (byObject[id] ?? []).filter { $0.matches(object, keyPath, events: events, index: index) }
     }
 
-    /// The endpoint exactly identified by a spec, if one is bound.
+    /// The endpoint exactly identified by a spec, if one is bound. Allocates nothing.
     func endpointLocked<Value>(for spec: EndpointSpec<Value>) -> AnyEndpoint? {
-        endpointsLocked(of: spec.object, keyPath: spec.keyPath, index: .some(spec.index))
-            .first { $0.events == spec.events }
+        let id = ObjectIdentifier(spec.object)
+        dropStaleLocked(id, spec.object)
+        guard let list = byObject[id] else { return nil }
+        for endpoint in list where endpoint.events == spec.events && endpoint.matches(spec.object, spec.keyPath, events: nil, index: .some(spec.index)) {
+            return endpoint
+        }
+        return nil
+    }
+
+    /// Detaches the entries at `object`'s address that belonged to an earlier object there
+    /// (only one held weakly can: an unowned hold keeps its object's address taken).
+    private func dropStaleLocked(_ id: ObjectIdentifier, _ object: AnyObject) {
+        guard let list = byObject[id] else { return }
+        for stale in list where stale.isWeak && stale.targetLocked() !== object {
+            stale.anyCore.detachLocked(stale)
+        }
     }
 
     /// The registrar whose deinit means `object` is gone. Reads a control's `eventCenter`,

@@ -55,24 +55,26 @@ public struct Chain<Value>: @unchecked Sendable {
         }
         let initial = spec.accessors.read.flatMap { $0(spec.object) }
         core = Registry.shared.locked {
-            if let joined = Self.join(spec, alreadyLocked: true) { return joined }
+            if let joined = Self.joinLocked(spec) { return joined }
             let core = ChainCore<Value>(current: initial)
-            _ = core.addLocked(spec)
+            _ = core.addLocked(spec, pushing: false)
             return core
         }
     }
 
     /// The chain `spec`'s endpoint is already in, declared again with `spec`; nil if it is in
     /// none.
-    private static func join(_ spec: EndpointSpec<Value>, alreadyLocked: Bool = false) -> AnyChainCore? {
-        let join = { () -> AnyChainCore? in
-            guard let existing = Registry.shared.endpointLocked(for: spec) else { return nil }
-            let core = existing.anyCore.resolvedLocked()
-            core.reopenLocked()
-            core.replaceLocked(existing, with: spec)
-            return core
-        }
-        return alreadyLocked ? join() : Registry.shared.locked(join)
+    private static func join(_ spec: EndpointSpec<Value>) -> AnyChainCore? {
+        Registry.shared.locked { joinLocked(spec) }
+    }
+
+    /// `join(_:)` with the lock held.
+    private static func joinLocked(_ spec: EndpointSpec<Value>) -> AnyChainCore? {
+        guard let existing = Registry.shared.endpointLocked(for: spec) else { return nil }
+        let core = existing.anyCore.resolvedLocked()
+        core.reopenLocked()
+        core.replaceLocked(existing, with: spec)
+        return core
     }
 
     /// Adds `spec` to this chain, merging the chain it is already in, if any (see <doc:Guarantees#Joins>).
@@ -93,7 +95,7 @@ public struct Chain<Value>: @unchecked Sendable {
             }
             core.reopenLocked()
             guard let existing = Registry.shared.endpointLocked(for: spec) else {
-                return (core, core.addLocked(spec))
+                return (core, core.addLocked(spec, pushing: true))
             }
             let other = existing.anyCore.resolvedLocked()
             let merge = other === core ? nil : core.absorbLocked(other)

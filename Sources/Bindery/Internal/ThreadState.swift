@@ -17,6 +17,10 @@ struct ThreadState {
     /// The endpoint this thread is writing for a chain it does not own (a main-actor write):
     /// its echo is ignored.
     var deferredWrite: ObjectIdentifier?
+    /// An empty buffer with room, swapped with the registry's graveyard when this thread's
+    /// critical section buried something, so that burying allocates nothing in steady state
+    /// (see `Registry.locked`).
+    var spareGraveyard: [Any] = []
 
     /// The depth of a change this thread makes now: one more than the change it is
     /// dispatching, or 0 outside any dispatch.
@@ -49,7 +53,11 @@ struct ThreadState {
         thread.pointee.depth = depth
         thread.pointee.nesting += 1
         thread.pointee.deferredWrite = writing
-        defer { thread.pointee = saved }
+        defer {
+            thread.pointee.depth = saved.depth
+            thread.pointee.nesting = saved.nesting
+            thread.pointee.deferredWrite = saved.deferredWrite
+        }
         return work()
     }
 

@@ -23,6 +23,15 @@ enum UnownedObject {
         return Unmanaged<AnyObject>.fromOpaque(retained).takeRetainedValue()
     }
 
+    /// Whether `object` has not begun to deinitialise, without retaining it: a check that
+    /// forms no strong reference, so no deinit can follow from it.
+    ///
+    /// - Parameter object: A native Swift object whose memory an unowned reference keeps.
+    @inline(__always)
+    static func isAlive(_ object: Unmanaged<AnyObject>) -> Bool {
+        !bindery_is_deallocating(object.toOpaque())
+    }
+
     /// An unowned reference, kept to keep its object's memory allocated and never read. A
     /// struct, so that copying it copies the unowned reference without loading it (a load
     /// traps once the object has gone).

@@ -1,7 +1,7 @@
 #ifndef BINDERY_RUNTIME_H
 #define BINDERY_RUNTIME_H
 
-// The one Swift runtime entry point Bindery calls that the standard library does not wrap.
+// The two Swift runtime entry points Bindery calls that the standard library does not wrap.
 // Declared here, in C, because that is the runtime's own calling convention; Swift code must
 // not name runtime symbols directly.
 
@@ -14,6 +14,15 @@ extern "C" {
 /// object's deinit has begun. `object` must be a native Swift object whose memory is still
 /// allocated (an unowned reference keeps it so). Part of the runtime's stable ABI.
 void *_Nullable swift_tryRetain(void *_Nonnull object);
+
+/// The Swift runtime's "has this object's deinit begun?". `object` must be a native Swift
+/// object whose memory is still allocated. Part of the runtime's stable ABI.
+_Bool swift_isDeallocating(void *_Nonnull object);
+
+/// `swift_isDeallocating`, under a name of Bindery's own for Swift to call.
+static inline _Bool bindery_is_deallocating(void *_Nonnull object) {
+    return swift_isDeallocating(object);
+}
 
 /// `swift_tryRetain`, under a name of Bindery's own for Swift to call.
 static inline void *_Nullable bindery_try_retain(void *_Nonnull object) {
