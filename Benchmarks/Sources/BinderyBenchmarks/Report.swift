@@ -65,6 +65,8 @@ let rows: [Row] = [
         target: .ratio(0.5), zeroAllocations: false),
     Row(id: "fan-in.bind.1000", bindery: "fan-in.bind.1000", baseline: Baseline(measurement: "fan-in.bind.10"),
         target: .ratio(2, note: "size-independent"), zeroAllocations: false),
+    Row(id: "fan-in.bind.100000", bindery: "fan-in.bind.100000", baseline: Baseline(measurement: "fan-in.bind.10"),
+        target: .ratio(2, note: "size-independent"), zeroAllocations: false),
     Row(id: "threads.unrelated", bindery: "threads.unrelated", baseline: Baseline(measurement: "threads.one"),
         target: .ratio(1 / 1.7, note: "≥ 1.7× throughput"), zeroAllocations: false),
     Row(id: "route.3", bindery: "route.3", baseline: Baseline(measurement: "floor.weak")),
