@@ -56,6 +56,9 @@ class AnyEndpoint {
         get { detached.load(ordering: .relaxed) }
         set { detached.store(newValue, ordering: .relaxed) }
     }
+    /// The next endpoint at the same object's address in the registry's index. Guarded by the
+    /// registry lock.
+    var nextOfObject: AnyEndpoint?
     /// The endpoint that took this one's place (declared again, or moved by a merge). Guarded
     /// by the registry lock.
     var replacement: AnyEndpoint?

@@ -31,7 +31,9 @@ final class Registry: @unchecked Sendable {
 
     /// Endpoints by object. Entries of objects that died without a registrar stay until the
     /// next dispatch or lookup finds them.
-    var byObject: [ObjectIdentifier: [AnyEndpoint]] = [:]
+    /// Each object's first endpoint; the others follow through `AnyEndpoint.nextOfObject`, so
+    /// that indexing an endpoint allocates nothing.
+    var byObject: [ObjectIdentifier: AnyEndpoint] = [:]
     /// Live chains and endpoints, for tests and the status query.
     var chainCount = 0
     var endpointCount = 0
@@ -153,7 +155,7 @@ final class Registry: @unchecked Sendable {
     ///   before the lock was taken (`lifetimeRegistrar(of:)` may run user code).
     func attachLocked(_ endpoint: AnyEndpoint, source: EndpointSource, lifetime: _ChangeRegistrar?) {
         assertLocked()
-        byObject[endpoint.objectID, default: []].append(endpoint)
+        indexLocked(endpoint)
         endpointCount += 1
         if let registrar = lifetime {
             registrar.members.append(endpoint)
@@ -187,9 +189,7 @@ final class Registry: @unchecked Sendable {
     func transferLocked(from old: AnyEndpoint, to new: AnyEndpoint) {
         assertLocked()
         buryLocked(old)
-        if let index = byObject[old.objectID]?.firstIndex(where: { $0 === old }) {
-            byObject[old.objectID]![index] = new
-        }
+        replaceInIndexLocked(old, with: new)
         if let registrar = old.lifetime, let index = registrar.members.firstIndex(where: { $0 === old }) {
             registrar.members[index] = new
             new.lifetime = registrar
@@ -221,11 +221,69 @@ final class Registry: @unchecked Sendable {
             endpoint.lifetime = nil
         }
         buryLocked(endpoint)
-        if var list = byObject[endpoint.objectID] {
-            list.removeAll { $0 === endpoint }
-            byObject[endpoint.objectID] = list.isEmpty ? nil : list
-        }
+        unindexLocked(endpoint)
         endpointCount -= 1
+    }
+
+    /// Appends `endpoint` to its object's list (the list keeps the order endpoints were bound).
+    private func indexLocked(_ endpoint: AnyEndpoint) {
+        guard var last = byObject[endpoint.objectID] else {
+            byObject[endpoint.objectID] = endpoint
+            return
+        }
+        while let next = last.nextOfObject { last = next }
+        last.nextOfObject = endpoint
+    }
+
+    /// Puts `new` in `old`'s place in its object's list, if `old` is there.
+    private func replaceInIndexLocked(_ old: AnyEndpoint, with new: AnyEndpoint) {
+        guard let head = byObject[old.objectID] else { return }
+        new.nextOfObject = old.nextOfObject
+        if head === old {
+            byObject[old.objectID] = new
+        } else {
+            var previous = head
+            while let current = previous.nextOfObject, current !== old { previous = current }
+            guard previous.nextOfObject === old else {
+                new.nextOfObject = nil
+                return
+            }
+            previous.nextOfObject = new
+        }
+        old.nextOfObject = nil
+    }
+
+    /// Takes `endpoint` out of its object's list; false if it was not there.
+    @discardableResult
+    private func unindexLocked(_ endpoint: AnyEndpoint) -> Bool {
+        let id = endpoint.objectID
+        guard let head = byObject[id] else { return false }
+        if head === endpoint {
+            if let next = endpoint.nextOfObject { byObject[id] = next } else { byObject.removeValue(forKey: id) }
+            endpoint.nextOfObject = nil
+            return true
+        }
+        var previous = head
+        while let current = previous.nextOfObject {
+            if current === endpoint {
+                previous.nextOfObject = endpoint.nextOfObject
+                endpoint.nextOfObject = nil
+                return true
+            }
+            previous = current
+        }
+        return false
+    }
+
+    /// The endpoints at an object's address, in the order they were bound. Lock held.
+    func entriesLocked(of id: ObjectIdentifier) -> [AnyEndpoint] {
+        var entries: [AnyEndpoint] = []
+        var next = byObject[id]
+        while let endpoint = next {
+            entries.append(endpoint)
+            next = endpoint.nextOfObject
+        }
+        return entries
     }
 
     /// A `@Dynamic` object or a control is going: it leaves every chain now (see <doc:Guarantees#Lifetime>), and
@@ -260,16 +318,19 @@ final class Registry: @unchecked Sendable {
         assertLocked()
         let id = ObjectIdentifier(object)
         dropStaleLocked(id, object)
-        return (byObject[id] ?? []).filter { $0.matches(object, keyPath, events: events, index: index) }
+        return entriesLocked(of: id).filter { $0.matches(object, keyPath, events: events, index: index) }
     }
 
     /// The endpoint exactly identified by a spec, if one is bound. Allocates nothing.
     func endpointLocked<Value>(for spec: EndpointSpec<Value>) -> AnyEndpoint? {
         let id = ObjectIdentifier(spec.object)
         dropStaleLocked(id, spec.object)
-        guard let list = byObject[id] else { return nil }
-        for endpoint in list where endpoint.events == spec.events && endpoint.matches(spec.object, spec.keyPath, events: nil, index: .some(spec.index)) {
-            return endpoint
+        var next = byObject[id]
+        while let endpoint = next {
+            if endpoint.events == spec.events, endpoint.matches(spec.object, spec.keyPath, events: nil, index: .some(spec.index)) {
+                return endpoint
+            }
+            next = endpoint.nextOfObject
         }
         return nil
     }
@@ -277,8 +338,8 @@ final class Registry: @unchecked Sendable {
     /// Detaches the entries at `object`'s address that belonged to an earlier object there
     /// (only one held weakly can: an unowned hold keeps its object's address taken).
     private func dropStaleLocked(_ id: ObjectIdentifier, _ object: AnyObject) {
-        guard let list = byObject[id] else { return }
-        for stale in list where stale.isWeak && stale.targetLocked() !== object {
+        guard byObject[id] != nil else { return }
+        for stale in entriesLocked(of: id) where stale.isWeak && stale.targetLocked() !== object {
             stale.anyCore.detachLocked(stale)
         }
     }
