@@ -8,6 +8,11 @@
 
 extension EndpointSpec {
     /// An endpoint on a property: reads through `toChain`, writes through `fromChain`.
+    ///
+    /// - Parameter identity: `Property` is `Value` and no conversion is wanted: the endpoint
+    ///   reads (and writes, if `writable` is given) with no converter, and `toChain` and
+    ///   `fromChain` are not used. A `@Dynamic` property is then read and written through
+    ///   closures its class made once, so binding it allocates no accessor.
     @inlinable
     static func property<Root: AnyObject, Property>(
         _ object: Root,
@@ -23,20 +28,34 @@ extension EndpointSpec {
         let offset = direct == nil ? StoredProperty.offset(of: keyPath) : nil
         // Automatic conversion between equal types: no converter call at all.
         let same = identity && Property.self == Value.self
+        let reads = same || toChain != nil
+        let writes = writable != nil && (same || fromChain != nil)
         var read: ((AnyObject) -> Value?)?
-        if let toChain {
+        var write: ((AnyObject, Value) -> Bool)?
+        if same, let direct {
+            // `Property` is `Value`: the shared closures already have the chain's types.
+            read = unsafeBitCast(direct.read, to: ((AnyObject) -> Value?).self)
+            if writes, let shared = direct.write { write = unsafeBitCast(shared, to: ((AnyObject, Value) -> Bool).self) }
+            var accessors = Accessors(read: read, write: write)
+            accessors.isExplicit = explicit
+            return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: accessors)
+        }
+        if reads {
             if let get = direct?.get {
                 read = same
                     ? { object in unsafeBitCast(get(unsafeDowncast(object, to: Root.self)), to: Value.self) }
-                    : { object in toChain(get(unsafeDowncast(object, to: Root.self))) }
+                    : { object in toChain!(get(unsafeDowncast(object, to: Root.self))) }
             } else if let offset {
-                read = { object in toChain(StoredProperty.address(in: object, at: offset, as: Property.self).pointee) }
+                read = same
+                    ? { object in unsafeBitCast(StoredProperty.address(in: object, at: offset, as: Property.self).pointee, to: Value.self) }
+                    : { object in toChain!(StoredProperty.address(in: object, at: offset, as: Property.self).pointee) }
             } else {
-                read = { object in toChain(unsafeDowncast(object, to: Root.self)[keyPath: keyPath]) }
+                read = same
+                    ? { object in unsafeBitCast(unsafeDowncast(object, to: Root.self)[keyPath: keyPath], to: Value.self) }
+                    : { object in toChain!(unsafeDowncast(object, to: Root.self)[keyPath: keyPath]) }
             }
         }
-        var write: ((AnyObject, Value) -> Bool)?
-        if let writable, let fromChain {
+        if writes, let writable {
             if let set = direct?.set {
                 write = same
                     ? { object, value in
@@ -44,7 +63,7 @@ extension EndpointSpec {
                         return true
                     }
                     : { object, value in
-                        set(unsafeDowncast(object, to: Root.self), fromChain(value))
+                        set(unsafeDowncast(object, to: Root.self), fromChain!(value))
                         return true
                     }
             } else if let offset {
@@ -54,14 +73,19 @@ extension EndpointSpec {
                         return true
                     }
                     : { object, value in
-                        StoredProperty.address(in: object, at: offset, as: Property.self).pointee = fromChain(value)
+                        StoredProperty.address(in: object, at: offset, as: Property.self).pointee = fromChain!(value)
                         return true
                     }
             } else {
-                write = { object, value in
-                    unsafeDowncast(object, to: Root.self)[keyPath: writable] = fromChain(value)
-                    return true
-                }
+                write = same
+                    ? { object, value in
+                        unsafeDowncast(object, to: Root.self)[keyPath: writable] = unsafeBitCast(value, to: Property.self)
+                        return true
+                    }
+                    : { object, value in
+                        unsafeDowncast(object, to: Root.self)[keyPath: writable] = fromChain!(value)
+                        return true
+                    }
             }
         }
         var accessors = Accessors(read: read, write: write)
@@ -158,13 +182,15 @@ extension EndpointSpec {
         role: Role,
         initial: Bool = true
     ) -> EndpointSpec {
-        let toChain = Automatic.into(Property.self, Value.self)
-        let fromChain = Automatic.outOf(Value.self, Property.self)
+        // Equal types need no converter (and making one would allocate).
+        let same = Property.self == Value.self
+        let toChain = same ? nil : Automatic.into(Property.self, Value.self)
+        let fromChain = same ? nil : Automatic.outOf(Value.self, Property.self)
         var spec = property(
             object, keyPath, writable: writable, role: role, toChain: toChain, fromChain: fromChain,
-            identity: Property.self == Value.self, explicit: false)
-        if role.contains(.sends), toChain == nil { spec.noteMissing(Property.self, Value.self) }
-        if role.contains(.receives), fromChain == nil { spec.noteMissing(Value.self, Property.self) }
+            identity: same, explicit: false)
+        if !same, role.contains(.sends), toChain == nil { spec.noteMissing(Property.self, Value.self) }
+        if !same, role.contains(.receives), fromChain == nil { spec.noteMissing(Value.self, Property.self) }
         spec.initial = initial
         return spec
     }
