@@ -32,17 +32,17 @@ final class DynamicRoute: Sendable {
     /// The objects along the route from `root` as it is now, and the registrar slot to listen
     /// to on each. The caller must keep each object alive for as long as it holds its
     /// registrar: a registrar must never outlive its object.
-    func links(from root: AnyObject) -> [(object: AnyObject, registrar: _ChangeRegistrar, slot: Int)] {
+    func links(from root: AnyObject) -> (links: [(object: AnyObject, registrar: _ChangeRegistrar, slot: Int)], reachesLeaf: Bool) {
         var result: [(object: AnyObject, registrar: _ChangeRegistrar, slot: Int)] = []
         var object: Any? = root
         for (index, hop) in hops.enumerated() {
             guard let dynamic = object as? any DynamicObject else { break }
             if let slot = hop.slot { result.append((dynamic, dynamic._$registrar, slot)) }
             // The last hop's value is the endpoint's value, not a link: it is not read here.
-            guard index < hops.count - 1 else { break }
+            guard index < hops.count - 1 else { return (result, hop.slot != nil) }
             object = Self.value(of: dynamic, at: hop.keyPath)
         }
-        return result
+        return (result, false)
     }
 
     private static func value<Root>(of root: Root, at keyPath: AnyKeyPath) -> Any? {

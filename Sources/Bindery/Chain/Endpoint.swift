@@ -174,7 +174,12 @@ class AnyEndpoint {
     // MARK: Notification (registry lock held unless noted)
 
     /// Decides what a change notification means for the chain. Lock held.
-    func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>) -> Decision { .ignore }
+    ///
+    /// - Parameters:
+    ///   - registrar: The registrar that notified, or nil when it is not known (control
+    ///     events).
+    ///   - slot: The slot it notified.
+    func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision { .ignore }
 
     /// Carries out a decision. Lock not held: reads the value (user code) and dispatches.
     func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {}
@@ -193,10 +198,23 @@ class AnyEndpoint {
         subscriptions.removeAll()
     }
 
+    /// Whether a route's notification came from its last property, which it reached when its
+    /// links were last read. Lock held.
+    func isLeaf(_ registrar: _ChangeRegistrar?, _ slot: Int) -> Bool {
+        guard reachesLeaf, let registrar, let last = subscriptions.last else { return false }
+        return last.registrar === registrar && last.slot == slot
+    }
+
+    /// Whether the route's links, when last read, reached its last property (no link was nil)
+    /// and that property is observed: its subscription is then the last one. Guarded by the
+    /// registry lock.
+    var reachesLeaf = false
+
     /// Re-reads every link of a route and listens to the objects it reaches now.
     func resubscribeRouteLocked() {
         guard let route, let root = target else { return }
-        let links = route.links(from: root)
+        let (links, reachesLeaf) = route.links(from: root)
+        self.reachesLeaf = reachesLeaf
         // The objects reached may lose their last other reference meanwhile: they go only after
         // the lock is released, and after this function has let go of their registrars.
         Registry.shared.buryLocked((root, links.map(\.object)))
@@ -238,9 +256,11 @@ final class Endpoint<Value>: AnyEndpoint {
 
     override var anyCore: AnyChainCore { core }
 
-    override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>) -> Decision {
+    override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
         guard !isDetached, role.contains(.sends) else { return .ignore }
-        if route != nil { resubscribeRouteLocked() }
+        // A set of a route's last property leaves its links as they are: only a set of a link
+        // re-reads them.
+        if route != nil, !isLeaf(registrar, slot) { resubscribeRouteLocked() }
         return core.decideLocked(origin: self, thread)
     }
 

@@ -105,7 +105,7 @@ final class Registry: @unchecked Sendable {
         locked(thread: thread) {
             guard registrar.soleListeners.indices.contains(slot) else { return }
             if let endpoint = registrar.soleListeners[slot] {
-                decision = endpoint._withUnsafeGuaranteedRef { $0.decideLocked(thread) }
+                decision = endpoint._withUnsafeGuaranteedRef { $0.decideLocked(thread, from: registrar, slot: slot) }
                 if case .enqueue = decision {
                     // Kept until its change is queued. On `.dispatch` this thread owns the
                     // chain, whose plan keeps the endpoint alive until it is given back.
@@ -121,7 +121,7 @@ final class Registry: @unchecked Sendable {
             if case .enqueue = decision { single.release() }
         }
         for endpoint in several {
-            let decision = locked(thread: thread) { endpoint.decideLocked(thread) }
+            let decision = locked(thread: thread) { endpoint.decideLocked(thread, from: registrar, slot: slot) }
             endpoint.act(decision, thread)
         }
     }
@@ -296,6 +296,8 @@ final class Registry: @unchecked Sendable {
             for listeners in registrar.removeAllListeners() {
                 for endpoint in listeners {
                     endpoint.subscriptions.removeAll { $0.registrar === registrar }
+                    // A route that lost a link's object is read again at its next notification.
+                    endpoint.reachesLeaf = false
                 }
             }
             for endpoint in registrar.members {

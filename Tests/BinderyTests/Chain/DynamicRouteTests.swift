@@ -36,6 +36,26 @@ import Testing
         #expect(label.text == "third")
     }
 
+    @Test("Sets of the last property keep the links; replacing the last object, which then goes, is followed")
+    func leafSetsKeepLinksAndReplacedLeafIsFollowed() {
+        let session = Session(user: User(name: "a"))
+        let app = App(session: session)
+        let label = Label()
+        Bind.in(app, \.session.user.name).out(label, \.text)
+        for name in ["b", "c", "d"] {
+            session.user.name = name
+            #expect(label.text == name)
+        }
+        // The old user is held by nothing else: it goes while the link is set, before the
+        // link's notification arrives.
+        weak var oldUser = session.user
+        session.user = User(name: "e")
+        #expect(oldUser == nil)
+        #expect(label.text == "e")
+        session.user.name = "f"
+        #expect(label.text == "f")
+    }
+
     @Test("An intermediate object is not kept alive by the route")
     func intermediatesNotRetained() {
         let app = App(session: Session(user: User(name: "a")))
