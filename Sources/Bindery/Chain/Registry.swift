@@ -127,6 +127,12 @@ final class Registry: @unchecked Sendable {
     }
 
     func notify(_ registrar: _ChangeRegistrar, events mask: UInt32) {
+        // One event, as a control nearly always sends: its listeners are one slot's, each
+        // listed once, so it goes the way a property's set goes, allocating nothing.
+        if mask.nonzeroBitCount == 1 {
+            notify(registrar, slot: mask.trailingZeroBitCount)
+            return
+        }
         let listeners = locked { () -> [AnyEndpoint] in
             var seen: [AnyEndpoint] = []
             var bits = mask
