@@ -256,10 +256,9 @@ private func bindUnbind() -> Work {
         }))
 }
 
-/// Heap bytes per live one-hop chain: 10,000 chains between objects made beforehand.
-private func memoryChain() -> Work {
+/// Heap bytes per live one-hop chain: `count` chains between objects made beforehand.
+private func memoryChain(_ count: Int = 10_000) -> Work {
     .memory {
-        let count = 10_000
         let sources = (0..<count).map { i in
             let source = Source()
             source.value = i
@@ -332,7 +331,7 @@ let measurements: [Measurement] = [
     Measurement(id: "combine.memory.subject+sink", what: "heap bytes per CurrentValueSubject + sink (+ AnyCancellable)", make: { combineMemory(subjectIncluded: true) }),
     Measurement(id: "combine.memory.sink", what: "heap bytes per sink on an existing subject", make: { combineMemory(subjectIncluded: false) }),
 
-    Measurement(id: "memory.chain", what: "heap bytes per live one-hop chain (10,000 chains)", make: memoryChain),
+    Measurement(id: "memory.chain", what: "heap bytes per live one-hop chain (10,000 chains)", make: { memoryChain() }),
     Measurement(id: "one-hop.plain", what: "Source.value → Plain.value", make: onePlain),
     Measurement(id: "one-hop.dynamic", what: "Source.value → Receiver.value (@Dynamic)", make: oneDynamic),
     Measurement(id: "one-hop.string", what: "Source.value → Plain.text (Int → String?)", make: oneString),
@@ -346,4 +345,6 @@ let measurements: [Measurement] = [
     Measurement(id: "bind-unbind", what: "Bind.in(s, \\.value).out(p, \\.value) + unbind()", make: bindUnbind),
     Measurement(id: "isolation.10", what: "one-hop.plain, 10 other live chains", make: { isolation(10) }),
     Measurement(id: "isolation.100000", what: "one-hop.plain, 100,000 other live chains", make: { isolation(100_000) }),
+    Measurement(id: "isolation.1000000", what: "one-hop.plain, 1,000,000 other live chains on 2,000,000 objects", make: { isolation(1_000_000) }),
+    Measurement(id: "memory.chain.1000000", what: "heap bytes per live one-hop chain (1,000,000 chains)", make: { memoryChain(1_000_000) }),
 ] + bindAndPathMeasurements

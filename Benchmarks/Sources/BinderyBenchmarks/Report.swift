@@ -75,6 +75,10 @@ let rows: [Row] = [
     Row(id: "isolation.10", bindery: "isolation.10", baseline: Baseline(measurement: "floor.weak")),
     Row(id: "isolation.100000", bindery: "isolation.100000", baseline: Baseline(measurement: "isolation.10"),
         target: .ratio(1.2, note: "independent")),
+    Row(id: "isolation.1000000", bindery: "isolation.1000000", baseline: Baseline(measurement: "isolation.10"),
+        target: .ratio(1.2, note: "independent")),
+    Row(id: "memory.chain.1000000", bindery: "memory.chain.1000000", baseline: Baseline(measurement: "combine.memory.sink"),
+        target: .bytes(128), zeroAllocations: false),
 ]
 
 /// Peers and floors shown in the second table, in this order.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Bindery
 
@@ -43,4 +44,34 @@ import Testing
         #expect(!Bind.isBound(box))      // the chain lost its only receiver
         withExtendedLifetime(newcomers) {}
     }
+
+    #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    /// The benchmark's `memory.chain.1000000` and `isolation.1000000` rows give the bytes per
+    /// chain and the cost of one update among a million; this checks what they cannot see.
+    /// `BINDERY_SCALE_CHAINS` sets the count (CI's thread-sanitizer run takes fewer).
+    @Test("Rules 1, 12: a million live chains on a million objects; one update reaches its receiver; when the objects go, the registry is empty")
+    func millionChains() async {
+        // In a child process, so that the global registry holds nothing of other tests.
+        await #expect(processExitsWith: .success) {
+            let count = ProcessInfo.processInfo.environment["BINDERY_SCALE_CHAINS"].flatMap(Int.init) ?? 1_000_000
+            var sources = (0..<count).map { _ in Box() }
+            var labels = (0..<count).map { _ in Label() }
+            for index in 0..<count {
+                Bind.in(sources[index], \.int).out(labels[index], \.text)
+            }
+            let live = Registry.shared.locked { (Registry.shared.chainCount, Registry.shared.endpointCount) }
+            precondition(live == (count, 2 * count), "expected \(count) chains and \(2 * count) endpoints, found \(live)")
+            let middle = count / 2
+            sources[middle].int = 42
+            precondition(labels[middle].text == "42", "the update did not reach its receiver")
+            precondition(labels[middle + 1].text == "0", "an update reached an unrelated receiver")
+            sources = []
+            labels = []
+            let counts = Registry.shared.locked {
+                (Registry.shared.chainCount, Registry.shared.endpointCount, Registry.shared.byObject.count)
+            }
+            precondition(counts == (0, 0, 0), "registry not empty after the objects went: \(counts)")
+        }
+    }
+    #endif
 }
