@@ -26,7 +26,6 @@ let package = Package(
                 .unsafeFlags(["-Xlinker", "--strip-debug"], .when(platforms: [.linux])),
             ]
         ),
-        .executableTarget(name: "Probe", dependencies: [.product(name: "Bindery", package: "Bindery")]),
         // Resident memory across bind / die / prune rounds, in release (CI runs it).
         .executableTarget(
             name: "BinderyMemoryCheck",
