@@ -11,8 +11,7 @@ extension EndpointSpec {
     ///
     /// - Parameter identity: `Property` is `Value` and no conversion is wanted: the endpoint
     ///   reads (and writes, if `writable` is given) with no converter, and `toChain` and
-    ///   `fromChain` are not used. A `@Dynamic` property is then read and written through
-    ///   closures its class made once, so binding it allocates no accessor.
+    ///   `fromChain` are not used.
     @inlinable
     static func property<Root: AnyObject, Property>(
         _ object: Root,
@@ -32,14 +31,6 @@ extension EndpointSpec {
         let writes = writable != nil && (same || fromChain != nil)
         var read: ((AnyObject) -> Value?)?
         var write: ((AnyObject, Value) -> Bool)?
-        if same, let direct {
-            // `Property` is `Value`: the shared closures already have the chain's types.
-            read = unsafeBitCast(direct.read, to: ((AnyObject) -> Value?).self)
-            if writes, let shared = direct.write { write = unsafeBitCast(shared, to: ((AnyObject, Value) -> Bool).self) }
-            var accessors = Accessors(read: read, write: write)
-            accessors.isExplicit = explicit
-            return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: accessors)
-        }
         if reads {
             if let get = direct?.get {
                 read = same

@@ -62,13 +62,13 @@ final class Registry: @unchecked Sendable {
         // spare buffer (empty, with room), and the emptied one becomes the spare.
         var released: [Any] = []
         swap(&released, &graveyard)
-        swap(&graveyard, &thread.pointee.spareGraveyard)
+        swap(&graveyard, &thread.pointee.spareGraveyard.pointee)
         var diagnostics: [BindingDiagnostic] = []
         if !deferredDiagnostics.isEmpty { swap(&diagnostics, &deferredDiagnostics) }
         lock.unlock()
         // Deinits run here, and may bind or unbind: no access to the thread's state is open.
         released.removeAll(keepingCapacity: true)
-        if released.capacity <= 256 { thread.pointee.spareGraveyard = released }
+        if released.capacity <= 256 { thread.pointee.spareGraveyard.pointee = released }
         for diagnostic in diagnostics { Diagnostics.emit(diagnostic) }
         return result
     }

@@ -19,8 +19,13 @@ struct ThreadState {
     var deferredWrite: ObjectIdentifier?
     /// An empty buffer with room, swapped with the registry's graveyard when this thread's
     /// critical section buried something, so that burying allocates nothing in steady state
-    /// (see `Registry.locked`).
-    var spareGraveyard: [Any] = []
+    /// (see `Registry.locked`). Behind a pointer so that copying the state (as a dispatch
+    /// does to restore its depth) retains nothing.
+    let spareGraveyard: UnsafeMutablePointer<[Any]> = {
+        let spare = UnsafeMutablePointer<[Any]>.allocate(capacity: 1)
+        spare.initialize(to: [])
+        return spare
+    }()
 
     /// The depth of a change this thread makes now: one more than the change it is
     /// dispatching, or 0 outside any dispatch.
@@ -73,6 +78,8 @@ struct ThreadState {
             guard let raw else { return }
             let state = raw.assumingMemoryBound(to: ThreadState.self)
             #endif
+            state.pointee.spareGraveyard.deinitialize(count: 1)
+            state.pointee.spareGraveyard.deallocate()
             state.deinitialize(count: 1)
             state.deallocate()
         }

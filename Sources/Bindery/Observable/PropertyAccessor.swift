@@ -4,19 +4,12 @@
 /// Not API: ``Dynamic()`` builds these into `_$dynamicProperties`; Bindery finds them by key
 /// path at bind time. The closures hold nothing but code.
 public final class _PropertyAccessor<Root: AnyObject, Value>: @unchecked Sendable {
-    // @unchecked: every closure is immutable and captures nothing but the other closures.
+    // @unchecked: both closures are immutable and capture nothing.
 
     /// Reads the property.
     @usableFromInline let get: (Root) -> Value
     /// Writes the property; nil for a `let`.
     @usableFromInline let set: ((Root, Value) -> Void)?
-    /// `get` for an object typed `AnyObject`, as a chain of the property's own type reads it.
-    /// Made once per property and shared by every endpoint bound to it, so that binding one
-    /// allocates no accessor.
-    @usableFromInline let read: (AnyObject) -> Value?
-    /// `set` for an object typed `AnyObject`, as a chain of the property's own type writes it;
-    /// shared like `read`. Nil for a `let`.
-    @usableFromInline let write: ((AnyObject, Value) -> Bool)?
 
     /// Creates the accessors of the property at `keyPath`. Called by code that ``Dynamic()``
     /// generates.
@@ -28,12 +21,5 @@ public final class _PropertyAccessor<Root: AnyObject, Value>: @unchecked Sendabl
     public init(_ keyPath: KeyPath<Root, Value>, get: @escaping (Root) -> Value, set: ((Root, Value) -> Void)? = nil) {
         self.get = get
         self.set = set
-        read = { object in get(unsafeDowncast(object, to: Root.self)) }
-        write = set.map { set in
-            { object, value in
-                set(unsafeDowncast(object, to: Root.self), value)
-                return true
-            }
-        }
     }
 }
