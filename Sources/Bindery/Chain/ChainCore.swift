@@ -171,7 +171,7 @@ final class ChainCore<Value>: AnyChainCore {
 
     /// The chain changed shape: the plan is made again when a dispatch next needs it. The old
     /// one goes now, or when the owner gives the chain back if a thread owns it.
-    func rebuildPlanLocked() {
+    func dropPlanLocked() {
         guard let old = plan else { return }
         plan = nil
         retireLocked(old)
@@ -203,7 +203,7 @@ final class ChainCore<Value>: AnyChainCore {
         let endpoint = Endpoint(spec: spec.retyped(accessors), core: self)
         Registry.shared.attachLocked(endpoint, source: spec.source, lifetime: spec.lifetime)
         endpoints.append(endpoint)
-        rebuildPlanLocked()
+        dropPlanLocked()
         noteCompletenessLocked()
         guard pushing, spec.initial, endpoint.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
         return pushLocked(endpoint)
@@ -225,20 +225,10 @@ final class ChainCore<Value>: AnyChainCore {
 
     /// Writes the chain's value into one receiver as the owner, then gives the chain back.
     private func push(_ endpoint: Endpoint<Value>, owned thread: UnsafeMutablePointer<ThreadState>) {
-        let saved = thread.pointee
-        let depth = saved.causalDepth
-        if depth <= Self.maximumDepth {
-            if let value = current {
-                thread.pointee.depth = depth
-                thread.pointee.nesting += 1
-                if deliver(value, to: endpoint, skipping: nil) { Registry.shared.locked { pruneLocked() } }
-                thread.pointee.depth = saved.depth
-                thread.pointee.nesting = saved.nesting
-            }
-        } else {
-            reportCycle()
+        runAsOwner(thread) {
+            guard let value = current else { return }
+            if deliver(value, to: endpoint, skipping: nil) { Registry.shared.locked { pruneLocked() } }
         }
-        release(thread)
     }
 
     /// An endpoint declared again: it keeps the roles it had and gains the new declaration's.
@@ -263,7 +253,7 @@ final class ChainCore<Value>: AnyChainCore {
         Registry.shared.transferLocked(from: old, to: endpoint)
         Registry.shared.subscribeLocked(endpoint, source: spec.source)
         endpoints[position] = endpoint
-        rebuildPlanLocked()
+        dropPlanLocked()
         noteCompletenessLocked()
         guard pushing, spec.initial, spec.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
         return { self.submit(.push([endpoint], [])) }
@@ -278,7 +268,7 @@ final class ChainCore<Value>: AnyChainCore {
             Diagnostics.report(.misuse, rule: .conversion, "cannot add a filter on \(Declared.self) to a chain of \(Value.self): not added")
             return
         }
-        rebuildPlanLocked()
+        dropPlanLocked()
     }
 
     override func addBlockLocked<Declared, Argument>(
@@ -302,7 +292,7 @@ final class ChainCore<Value>: AnyChainCore {
         } else {
             blocks.append(block)
         }
-        rebuildPlanLocked()
+        dropPlanLocked()
         noteCompletenessLocked()
         return initial ? { self.submit(.push([], [block])) } : nil
     }
@@ -313,7 +303,7 @@ final class ChainCore<Value>: AnyChainCore {
         for block in blocks where block.name == name { block.liveness?.end() }
         blocks.removeAll { $0.name == name }
         guard blocks.count != count else { return false }
-        rebuildPlanLocked()
+        dropPlanLocked()
         checkLivenessLocked()
         return true
     }
@@ -323,7 +313,7 @@ final class ChainCore<Value>: AnyChainCore {
         // Members declared without an initial value get none from a merge either (rule 2).
         let receivers = moved.endpoints.filter { $0.wantsInitial && $0.role.contains(.receives) && $0.accessors.write != nil }
         let newBlocks = moved.blocks.filter(\.initial)
-        rebuildPlanLocked()
+        dropPlanLocked()
         noteCompletenessLocked()
         guard !receivers.isEmpty || !newBlocks.isEmpty || !moved.pending.isEmpty else { return nil }
         return {
@@ -387,7 +377,7 @@ final class ChainCore<Value>: AnyChainCore {
         queue.removeAll()
         dissolved = true
         forward = target
-        rebuildPlanLocked()
+        dropPlanLocked()
         Registry.shared.chainCount -= 1
         return Moved(endpoints: moved, blocks: movedBlocks, pending: pending)
     }
@@ -397,7 +387,7 @@ final class ChainCore<Value>: AnyChainCore {
         guard let position = endpoints.lastIndex(where: { $0 === endpoint }) else { return }
         endpoints.remove(at: position)
         Registry.shared.forgetLocked(endpoint)
-        rebuildPlanLocked()
+        dropPlanLocked()
         checkLivenessLocked()
     }
 
@@ -452,7 +442,7 @@ final class ChainCore<Value>: AnyChainCore {
         filters.removeAll()
         blocks.removeAll()
         queue.removeAll()
-        rebuildPlanLocked()
+        dropPlanLocked()
         Registry.shared.chainCount -= 1
     }
 
@@ -552,12 +542,20 @@ final class ChainCore<Value>: AnyChainCore {
     /// Delivers a change from `origin` as the owner, then drains the queue and gives the chain
     /// back. `plan` is the one taken with the chain; it stays alive until then.
     func dispatchChange(_ value: Value, from origin: Endpoint<Value>, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
+        runAsOwner(thread) { runChange(value, from: origin, skipping: origin, plan) }
+    }
+
+    /// Runs `work` as the chain's owner, as the next cause of whatever this thread is
+    /// dispatching (a change more than `maximumDepth` causes deep is dropped instead), then
+    /// gives the chain back.
+    @inline(__always)
+    private func runAsOwner(_ thread: UnsafeMutablePointer<ThreadState>, _ work: () -> Void) {
         let saved = thread.pointee
         let depth = saved.causalDepth
         if depth <= Self.maximumDepth {
             thread.pointee.depth = depth
             thread.pointee.nesting += 1
-            runChange(value, from: origin, skipping: origin, plan)
+            work()
             thread.pointee.depth = saved.depth
             thread.pointee.nesting = saved.nesting
         } else {

@@ -243,53 +243,41 @@ final class Registry: @unchecked Sendable {
 
     /// Puts `new` in `old`'s place in its object's list, if `old` is there.
     private func replaceInIndexLocked(_ old: AnyEndpoint, with new: AnyEndpoint) {
-        guard let head = byObject[old.objectID] else { return }
-        new.nextOfObject = old.nextOfObject
+        let next = old.nextOfObject
+        if relinkLocked(old, to: new) { new.nextOfObject = next }
+    }
+
+    /// Takes `endpoint` out of its object's list.
+    private func unindexLocked(_ endpoint: AnyEndpoint) {
+        relinkLocked(endpoint, to: endpoint.nextOfObject)
+    }
+
+    /// Points whatever pointed at `old` in its object's list (the index itself, or the endpoint
+    /// before it) at `replacement`, and unlinks `old`; false if `old` is not in the list.
+    @discardableResult
+    private func relinkLocked(_ old: AnyEndpoint, to replacement: AnyEndpoint?) -> Bool {
+        let id = old.objectID
+        guard let head = byObject[id] else { return false }
         if head === old {
-            byObject[old.objectID] = new
+            byObject[id] = replacement
         } else {
             var previous = head
             while let current = previous.nextOfObject, current !== old { previous = current }
-            guard previous.nextOfObject === old else {
-                new.nextOfObject = nil
-                return
-            }
-            previous.nextOfObject = new
+            guard previous.nextOfObject === old else { return false }
+            previous.nextOfObject = replacement
         }
         old.nextOfObject = nil
+        return true
     }
 
-    /// Takes `endpoint` out of its object's list; false if it was not there.
-    @discardableResult
-    private func unindexLocked(_ endpoint: AnyEndpoint) -> Bool {
-        let id = endpoint.objectID
-        guard let head = byObject[id] else { return false }
-        if head === endpoint {
-            if let next = endpoint.nextOfObject { byObject[id] = next } else { byObject.removeValue(forKey: id) }
-            endpoint.nextOfObject = nil
-            return true
-        }
-        var previous = head
-        while let current = previous.nextOfObject {
-            if current === endpoint {
-                previous.nextOfObject = endpoint.nextOfObject
-                endpoint.nextOfObject = nil
-                return true
-            }
-            previous = current
-        }
-        return false
-    }
-
-    /// The endpoints at an object's address, in the order they were bound. Lock held.
-    func entriesLocked(of id: ObjectIdentifier) -> [AnyEndpoint] {
-        var entries: [AnyEndpoint] = []
-        var next = byObject[id]
-        while let endpoint = next {
-            entries.append(endpoint)
+    /// The endpoints at an object's address, in the order they were bound, read off the list
+    /// as they are visited (nothing is allocated). Lock held.
+    func entriesLocked(of id: ObjectIdentifier) -> some Sequence<AnyEndpoint> {
+        sequence(state: byObject[id]) { next -> AnyEndpoint? in
+            guard let endpoint = next else { return nil }
             next = endpoint.nextOfObject
+            return endpoint
         }
-        return entries
     }
 
     /// A `@Dynamic` object or a control is going: it leaves every chain now (see <doc:Guarantees#Lifetime>), and
@@ -333,21 +321,17 @@ final class Registry: @unchecked Sendable {
     func endpointLocked<Value>(for spec: EndpointSpec<Value>) -> AnyEndpoint? {
         let id = ObjectIdentifier(spec.object)
         dropStaleLocked(id, spec.object)
-        var next = byObject[id]
-        while let endpoint = next {
-            if endpoint.events == spec.events, endpoint.matches(spec.object, spec.keyPath, events: nil, index: .some(spec.index)) {
-                return endpoint
-            }
-            next = endpoint.nextOfObject
+        return entriesLocked(of: id).first {
+            $0.events == spec.events && $0.matches(spec.object, spec.keyPath, events: nil, index: .some(spec.index))
         }
-        return nil
     }
 
     /// Detaches the entries at `object`'s address that belonged to an earlier object there
     /// (only one held weakly can: an unowned hold keeps its object's address taken).
     private func dropStaleLocked(_ id: ObjectIdentifier, _ object: AnyObject) {
         guard byObject[id] != nil else { return }
-        for stale in entriesLocked(of: id) where stale.isWeak && stale.targetLocked() !== object {
+        // Collected first: detaching one takes it out of the list being read.
+        for stale in Array(entriesLocked(of: id)) where stale.isWeak && stale.targetLocked() !== object {
             stale.anyCore.detachLocked(stale)
         }
     }

@@ -10,13 +10,13 @@ import Testing
         let label = Label()
         let chain = Bind.in(box, \.int).out(label, \.text)
         let (boxEntries, labelEntries) = Registry.shared.locked {
-            (Registry.shared.entriesLocked(of: ObjectIdentifier(box)).count, Registry.shared.entriesLocked(of: ObjectIdentifier(label)).count)
+            (Array(Registry.shared.entriesLocked(of: ObjectIdentifier(box))).count, Array(Registry.shared.entriesLocked(of: ObjectIdentifier(label))).count)
         }
         #expect(boxEntries == 1)
         #expect(labelEntries == 1)
         chain.unbind()
         let afterwards = Registry.shared.locked {
-            (Registry.shared.entriesLocked(of: ObjectIdentifier(box)).count, Registry.shared.entriesLocked(of: ObjectIdentifier(label)).count)
+            (Array(Registry.shared.entriesLocked(of: ObjectIdentifier(box))).count, Array(Registry.shared.entriesLocked(of: ObjectIdentifier(label))).count)
         }
         #expect(afterwards.0 == 0)
         #expect(afterwards.1 == 0)
@@ -36,10 +36,10 @@ import Testing
         let newcomers = (0..<1_000).map { _ in Label() }
         #expect(!newcomers.contains { ObjectIdentifier($0) == id })
         #expect(!newcomers.contains { Bind.isBound($0) })
-        let stale = Registry.shared.locked { Registry.shared.entriesLocked(of: id).count }
+        let stale = Registry.shared.locked { Array(Registry.shared.entriesLocked(of: id)).count }
         #expect(stale == 1)
         box.int = 1     // the next dispatch prunes it
-        let after = Registry.shared.locked { Registry.shared.entriesLocked(of: id).count }
+        let after = Registry.shared.locked { Array(Registry.shared.entriesLocked(of: id)).count }
         #expect(after == 0)
         #expect(!Bind.isBound(box))      // the chain lost its only receiver
         withExtendedLifetime(newcomers) {}

@@ -108,7 +108,7 @@ import Testing
         }
         #expect(weakSource == nil)
         #expect(!Bind.isBound(label))
-        let entries = Registry.shared.locked { Registry.shared.entriesLocked(of: ObjectIdentifier(label)).count }
+        let entries = Registry.shared.locked { Array(Registry.shared.entriesLocked(of: ObjectIdentifier(label))).count }
         #expect(entries == 0)          // the receiver's entry went with the chain, at once
     }
 
@@ -126,7 +126,7 @@ import Testing
         }
         #expect(weakLabel == nil)
         #expect(!Bind.isBound(source))    // a dead receiver does not count
-        let entries = { (id: ObjectIdentifier?) in Registry.shared.locked { id.map { Registry.shared.entriesLocked(of: $0).count } ?? 0 } }
+        let entries = { (id: ObjectIdentifier?) in Registry.shared.locked { id.map { Array(Registry.shared.entriesLocked(of: $0)).count } ?? 0 } }
         #expect(entries(labelID) == 1)    // still in the graph: plain objects are pruned lazily
         source.int = 1
         #expect(entries(labelID) == 0)    // pruned by the dispatch
