@@ -126,8 +126,9 @@ final class ChainCore<Value>: AnyChainCore {
     var blocks: [NamedBlock<Value>] = []
     /// What a dispatch reads; nil when the chain changed shape since it was last made. Made
     /// when a dispatch needs it (`planLocked()`), so that binding and unbinding in a row cost
-    /// no plan at all, and binding the n-th receiver costs nothing in proportion to n.
-    @exclusivity(unchecked) private var plan: Plan<Value>?
+    /// no plan at all, and binding the n-th receiver costs nothing in proportion to n. Held
+    /// retained by hand, so that handing it to a dispatch retains nothing.
+    @exclusivity(unchecked) private var plan: Unmanaged<Plan<Value>>?
     @exclusivity(unchecked) var queue: [Queued<Value>] = []
     @exclusivity(unchecked) var dissolved = false
     /// Whether the chain has had a live sender and a live receiver at some point.
@@ -174,22 +175,26 @@ final class ChainCore<Value>: AnyChainCore {
     func dropPlanLocked() {
         guard let old = plan else { return }
         plan = nil
-        retireLocked(old)
+        retireLocked(old.takeRetainedValue())
     }
 
-    /// The plan for a dispatch, made now if the chain changed shape since the last one. Lock
-    /// held.
+    /// The plan for a dispatch, made now if the chain changed shape since the last one; the
+    /// chain keeps it. Lock held.
     @inline(__always)
-    func planLocked() -> Plan<Value> {
+    func planLocked() -> Unmanaged<Plan<Value>> {
         if let plan { return plan }
         return makePlanLocked()
     }
 
     @inline(never)
-    private func makePlanLocked() -> Plan<Value> {
-        let made = Plan(members: endpoints, filters: filters, blocks: blocks)
+    private func makePlanLocked() -> Unmanaged<Plan<Value>> {
+        let made = Unmanaged.passRetained(Plan(members: endpoints, filters: filters, blocks: blocks))
         plan = made
         return made
+    }
+
+    deinit {
+        plan?.release()
     }
 
     /// - Parameter pushing: Whether the new endpoint gets the chain's value, if its
@@ -460,7 +465,8 @@ final class ChainCore<Value>: AnyChainCore {
         }
         if state == 0, !dissolved {
             self.state.store(tag, ordering: .relaxed)
-            return .dispatch(Unmanaged.passUnretained(planLocked()))
+            // Same layout: the decision carries the plan untyped and unretained.
+            return .dispatch(unsafeBitCast(planLocked(), to: Unmanaged<AnyObject>.self))
         }
         return dissolved ? .ignore : .enqueue
     }
@@ -602,7 +608,7 @@ final class ChainCore<Value>: AnyChainCore {
         }
         guard let next, let item = currentLocked(next.item) else { return nil }
         if case .push = item { return (item, next, nil) }
-        return (item, next, planLocked())
+        return (item, next, planLocked().takeUnretainedValue())
     }
 
     /// The item with its endpoints as they stand now: an endpoint declared again or moved since
