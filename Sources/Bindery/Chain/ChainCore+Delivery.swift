@@ -1,0 +1,151 @@
+// Delivery: how an owner filters a change and writes it into receivers and blocks, with no
+// lock held.
+extension ChainCore {
+    /// Filters a change, records it and delivers it. Owner only, no lock held.
+    @inline(__always)
+    func runChange(_ value: Value, from origin: Endpoint<Value>, skipping skipped: Endpoint<Value>?, noted: Bool = false, _ plan: Plan<Value>) {
+        if !noted, origin.accessors.noteChange != nil, !noteChange(value, origin) { return }
+        if !plan.filters.isEmpty, !passes(value, plan.filters) {
+            putBack(origin)
+            return
+        }
+        current = value
+        changeCount.store(changeCount.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+        deliver(value, to: plan.receivers, skipping: skipped, blocks: plan.blocks)
+    }
+
+    @inline(never)
+    func noteChange(_ value: Value, _ origin: Endpoint<Value>) -> Bool {
+        origin.accessors.noteChange?(value) ?? true
+    }
+
+    /// Whether every filter passes `value` (see <doc:Guarantees#Filters>).
+    @inline(never)
+    func passes(_ value: Value, _ filters: [(Value) -> Bool]) -> Bool {
+        filters.allSatisfy { $0(value) }
+    }
+
+    /// Restores a rejected source to the last accepted value, without propagating (see <doc:Guarantees#Filters>).
+    /// A source that cannot be written back (one-way converted) keeps the rejected value, and
+    /// that is reported.
+    @inline(never)
+    func putBack(_ origin: Endpoint<Value>) {
+        guard let value = current, let target = origin.target else { return }
+        guard origin.accessors.write != nil else {
+            Diagnostics.report(.badData, rule: .filters, "a filter rejected a change of \(origin.label), which cannot be put back: it converts one way only; it keeps the rejected value")
+            return
+        }
+        write(value, to: origin, target)
+        _ = origin.accessors.noteChange?(value)
+    }
+
+    /// Writes receivers in join order, skipping the origin (see <doc:Guarantees#No-echo>), then runs blocks (see <doc:Guarantees#Order>).
+    /// The receivers are kept alive by the plan or item they come from.
+    @inline(__always)
+    func deliver(_ value: Value, to receivers: [Unmanaged<Endpoint<Value>>], skipping origin: Endpoint<Value>?, blocks: [NamedBlock<Value>]) {
+        var dead = false
+        for index in receivers.indices {
+            receivers[index]._withUnsafeGuaranteedRef { receiver in
+                if deliver(value, to: receiver, skipping: origin) { dead = true }
+            }
+        }
+        if !blocks.isEmpty { run(blocks, value) }
+        if dead { Registry.shared.locked { pruneLocked() } }
+    }
+
+    /// Writes one receiver, unless it is the origin; true when its object has gone (the
+    /// caller prunes it).
+    @inline(__always)
+    func deliver(_ value: Value, to receiver: Endpoint<Value>, skipping origin: Endpoint<Value>?) -> Bool {
+        guard receiver !== origin else { return false }
+        if receiver.isDetached {
+            writeSuccessor(of: receiver, value, origin: origin)
+        } else if let target = receiver.target {
+            write(value, to: receiver, target)
+        } else {
+            return true
+        }
+        return false
+    }
+
+    /// A receiver that left the chain during this dispatch (unbound, declared again, merged):
+    /// the endpoint that now stands for its property in this chain, if any, gets the value
+    /// (rules 1, 7). One that was unbound, or moved to another chain, is not written.
+    @inline(never)
+    func writeSuccessor(of receiver: Endpoint<Value>, _ value: Value, origin: Endpoint<Value>?) {
+        let found = Registry.shared.locked { () -> (Endpoint<Value>, AnyObject)? in
+            guard let successor = receiver.currentLocked() as? Endpoint<Value>, successor.core === self,
+                  successor.role.contains(.receives), successor.accessors.write != nil,
+                  let target = successor.targetLocked()
+            else { return nil }
+            return (successor, target)
+        }
+        guard let (successor, target) = found, successor !== origin else { return }
+        write(value, to: successor, target)
+    }
+
+    /// Writes one endpoint's object, with its echo ignored (see <doc:Guarantees#Loops>).
+    @inline(__always)
+    func write(_ value: Value, to receiver: Endpoint<Value>, _ target: AnyObject) {
+        if receiver.delivery == .mainActor, !MainQueue.isCurrent {
+            writeLater(value, to: receiver)
+            return
+        }
+        let sequence = writeSequence.load(ordering: .relaxed)
+        receiver.writtenSequence.store(sequence, ordering: .relaxed)
+        writing = ObjectIdentifier(receiver)
+        let written = receiver.accessors.write?(target, value) ?? false
+        writing = nil
+        writeSequence.store(sequence &+ 1, ordering: .relaxed)
+        if !written { Self.reportUnwritable(receiver) }
+    }
+
+    /// Writes a main-actor receiver on the main queue, as the change's next cause (rule 3's
+    /// depth carries over) and with its echo ignored. A write that a newer change of the chain
+    /// overtook is skipped: that change writes the receiver itself, or came from it.
+    @inline(never)
+    func writeLater(_ value: Value, to receiver: Endpoint<Value>) {
+        guard let write = receiver.accessors.write else { return }
+        let change = changeCount.load(ordering: .relaxed)
+        let depth = ThreadState.current.pointee.depth
+        // The endpoint holds its object as it always does (weakly, or unowned without a side
+        // table); a weak capture of the object here would give a `@Dynamic` object a side table.
+        MainQueue.enqueue {
+            guard self.changeCount.load(ordering: .relaxed) == change, !receiver.isDetached, let target = receiver.target else { return }
+            receiver.writtenSequence.store(self.writeSequence.load(ordering: .relaxed), ordering: .relaxed)
+            let written = ThreadState.runDeferred(depth: depth, writing: ObjectIdentifier(receiver)) { write(target, value) }
+            if !written { Self.reportUnwritable(receiver) }
+        }
+    }
+
+    @inline(never)
+    static func reportUnwritable(_ receiver: Endpoint<Value>) {
+        Diagnostics.report(.badData, rule: .badInput, "cannot write \(receiver.label): skipped this receiver")
+    }
+
+    /// Runs named blocks after the receivers (see <doc:Guarantees#Order>); a main-actor block off the main actor
+    /// runs there later, as the change's next cause.
+    @inline(never)
+    func run(_ blocks: [NamedBlock<Value>], _ value: Value) {
+        for block in blocks {
+            if block.delivery == .mainActor, !MainQueue.isCurrent {
+                let depth = ThreadState.current.pointee.depth
+                let body = block.body, liveness = block.liveness
+                MainQueue.enqueue {
+                    guard liveness?.isLive ?? true else { return }
+                    ThreadState.runDeferred(depth: depth, writing: nil) { body(value) }
+                }
+            } else {
+                block.body(value)
+            }
+        }
+    }
+
+    /// Drops members whose objects have gone (rule 1: pruned at the next dispatch).
+    func pruneLocked() {
+        Registry.shared.assertLocked()
+        for endpoint in endpoints where !endpoint.isAliveLocked() {
+            detachLocked(endpoint)
+        }
+    }
+}

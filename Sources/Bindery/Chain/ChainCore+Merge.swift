@@ -1,0 +1,87 @@
+import Synchronization
+
+// Joining chains (see <doc:Guarantees#Joins>): one chain takes in another's members, filters, blocks
+// and queued changes.
+extension ChainCore {
+    func absorbingLocked(_ other: AnyChainCore) -> (() -> Void)? {
+        guard other !== self, let moved = other.moveLocked(into: self) else { return nil }
+        // Members declared without an initial value get none from a merge either (rule 2).
+        let receivers = moved.endpoints.filter { $0.wantsInitial && $0.role.contains(.receives) && $0.accessors.write != nil }
+        let newBlocks = moved.blocks.filter(\.initial)
+        dropPlanLocked()
+        noteCompletenessLocked()
+        guard !receivers.isEmpty || !newBlocks.isEmpty || !moved.pending.isEmpty else { return nil }
+        return {
+            if !receivers.isEmpty || !newBlocks.isEmpty { self.submit(.push(receivers, newBlocks)) }
+            for item in moved.pending { self.submit(item) }
+        }
+    }
+
+    func movingLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? {
+        // Every member must convert before anything moves.
+        var retyped: [Accessors<Target>] = []
+        for endpoint in endpoints {
+            guard let accessors = endpoint.accessors.retyped(to: Target.self) else {
+                Diagnostics.report(.misuse, rule: .join, "cannot join the chain of \(endpoint.label) (\(Value.self)) to a chain of \(Target.self): the types do not convert; not joined")
+                return nil
+            }
+            retyped.append(accessors)
+        }
+        let toOther = Conversion.converter(from: Target.self, to: Value.self)
+        if (!filters.isEmpty || !blocks.isEmpty) && toOther == nil {
+            Diagnostics.report(.misuse, rule: .join, "cannot join a chain of \(Value.self) with filters or blocks to a chain of \(Target.self); not joined")
+            return nil
+        }
+        var moved: [Endpoint<Target>] = []
+        for (endpoint, accessors) in zip(endpoints, retyped) {
+            let copy = Endpoint(retyping: endpoint, accessors: accessors, core: target)
+            Registry.shared.transferLocked(from: endpoint, to: copy)
+            moved.append(copy)
+        }
+        target.endpoints += moved
+        var movedBlocks: [NamedBlock<Target>] = []
+        if let toOther {
+            target.filters += filters.map { filter in { filter(toOther($0)) } }
+            for block in blocks {
+                // One name, one block: the chain named first keeps its own (rule 7).
+                guard !target.blocks.contains(where: { $0.name == block.name }) else {
+                    Diagnostics.report(.misuse, rule: .join, "the block \"\(block.name)\" of a joined chain was dropped: the chain it joined has a block of that name")
+                    block.liveness?.end()
+                    Registry.shared.buryLocked(block)
+                    continue
+                }
+                let body = block.body
+                movedBlocks.append(
+                    NamedBlock(name: block.name, delivery: block.delivery, initial: block.initial, liveness: block.liveness) { body(toOther($0)) })
+            }
+            target.blocks += movedBlocks
+        }
+        // Changes queued here (another thread was dispatching) go on in the target: none is lost.
+        var pending: [Item<Target>] = []
+        if let toTarget = Conversion.converter(from: Value.self, to: Target.self) {
+            for queued in queue {
+                guard case .change(let value, let origin, let noted) = queued.item,
+                      let index = endpoints.firstIndex(where: { $0 === origin }) else { continue }
+                pending.append(.change(toTarget(value), origin: moved[index], noted: noted))
+            }
+        }
+        Registry.shared.buryLocked((endpoints, queue))
+        endpoints.removeAll()
+        filters.removeAll()
+        blocks.removeAll()
+        queue.removeAll()
+        dissolved = true
+        forward = target
+        dropPlanLocked()
+        Registry.shared.chainCount -= 1
+        return Moved(endpoints: moved, blocks: movedBlocks, pending: pending)
+    }
+}
+
+/// What a merge moved from one chain into another.
+struct Moved<Value> {
+    let endpoints: [Endpoint<Value>]
+    let blocks: [NamedBlock<Value>]
+    /// Changes that were queued in the merged chain, to dispatch in the target.
+    let pending: [Item<Value>]
+}

@@ -1,0 +1,253 @@
+import Synchronization
+
+/// One unit of work for a chain's owner.
+enum Item<Value> {
+    /// A source changed to `value`. `noted`: its change test (an array element's memo) has
+    /// already passed it, on the owner's thread when it was queued.
+    case change(Value, origin: Endpoint<Value>, noted: Bool)
+    /// Newly joined receivers and blocks get the chain's current value (see <doc:Guarantees#Initial-value>).
+    case push([Endpoint<Value>], [NamedBlock<Value>])
+}
+
+/// A queued item with what its owner needs to run it faithfully.
+struct Queued<Value> {
+    let item: Item<Value>
+    /// The causal depth of the change that queued it (rule 3's bound).
+    let depth: Int
+    /// The chain's write sequence number when it was queued: an origin the chain has written
+    /// since then no longer holds the queued value, so it is written too.
+    let sequence: UInt64
+}
+
+// The ownership protocol: one thread at a time owns a chain and dispatches it; what arrives
+// meanwhile is queued for the owner, and what the chain lets go of is retired until the owner
+// gives it back.
+extension ChainCore {
+    /// The initial-value push for a receiver that just joined (see <doc:Guarantees#Initial-value>). If the chain is
+    /// idle, this thread takes it here, in the bind's critical section, and writes the
+    /// receiver as soon as the lock is released, with nothing queued; otherwise the push is
+    /// queued for the owner. The returned work must run, on this thread.
+    func pushLocked(_ endpoint: Endpoint<Value>) -> () -> Void {
+        let thread = ThreadState.current
+        guard !dissolved, state.load(ordering: .acquiring) == 0 else {
+            return { self.submit(.push([endpoint], [])) }
+        }
+        // Only a holder of the lock takes an idle chain, so nobody can take it meanwhile.
+        state.store(UInt(bitPattern: thread), ordering: .relaxed)
+        return { self.push(endpoint, owned: thread) }
+    }
+
+    /// Writes the chain's value into one receiver as the owner, then gives the chain back.
+    func push(_ endpoint: Endpoint<Value>, owned thread: UnsafeMutablePointer<ThreadState>) {
+        runAsOwner(thread) {
+            guard let value = current else { return }
+            if deliver(value, to: endpoint, skipping: nil) { Registry.shared.locked { pruneLocked() } }
+        }
+    }
+
+
+
+    /// Under the lock, for a change notification from `origin`: ignore an echo, queue behind
+    /// a busy owner, or take the chain.
+    func decideLocked(origin: Endpoint<Value>, _ thread: UnsafeMutablePointer<ThreadState>) -> Decision {
+        // A main-actor write this thread is making for the chain: its echo (rule 3).
+        if thread.pointee.deferredWrite == ObjectIdentifier(origin) { return .ignore }
+        let tag = UInt(bitPattern: thread)
+        let state = self.state.load(ordering: .acquiring)
+        if state & ~1 == tag {
+            return writing == ObjectIdentifier(origin) ? .ignore : .enqueue
+        }
+        if state == 0, !dissolved {
+            self.state.store(tag, ordering: .relaxed)
+            // Same layout: the decision carries the plan untyped and unretained.
+            return .dispatch(unsafeBitCast(planLocked(), to: Unmanaged<AnyObject>.self))
+        }
+        return dissolved ? .ignore : .enqueue
+    }
+
+    /// Keeps `object`, which the chain lets go of, until its owner (if any) gives the chain
+    /// back: the owner may be using it unretained. Lock held.
+    func retireLocked(_ object: AnyObject) {
+        Registry.shared.assertLocked()
+        var state = self.state.load(ordering: .acquiring)
+        guard state != 0 else {
+            Registry.shared.buryLocked(object)
+            return
+        }
+        retired.append(object)
+        // Have the owner look under the lock before it gives the chain back.
+        while state & 1 == 0 {
+            let (exchanged, original) = self.state.compareExchange(
+                expected: state, desired: state | 1, ordering: .acquiringAndReleasing)
+            if exchanged { break }
+            state = original
+            guard state != 0 else {
+                // The owner gave the chain back meanwhile: nobody uses what was retired.
+                Registry.shared.buryLocked(retired)
+                retired.removeAll()
+                return
+            }
+        }
+    }
+
+    /// Runs `item` now if the chain is idle, else queues it for the owner.
+    func submit(_ item: Item<Value>) {
+        enqueue(item, ThreadState.current)
+    }
+
+    /// Queues `item`; if nobody owns the chain, takes it and drains the queue.
+    ///
+    /// `sequence`: the chain's write sequence number when the item's value was read, if it was
+    /// read before this call; otherwise the current one is taken.
+    func enqueue(_ item: Item<Value>, _ thread: UnsafeMutablePointer<ThreadState>, sequence: UInt64? = nil) {
+        let tag = UInt(bitPattern: thread)
+        let depth = thread.pointee.causalDepth
+        let becameOwner = Registry.shared.locked(thread: thread) { () -> Bool in
+            guard !dissolved else { return false }
+            queue.append(Queued(item: item, depth: depth, sequence: sequence ?? writeSequence.load(ordering: .relaxed)))
+            while true {
+                let state = self.state.load(ordering: .acquiring)
+                if state == 0 {
+                    self.state.store(tag | 1, ordering: .relaxed)
+                    return true
+                }
+                if self.state.compareExchange(expected: state, desired: state | 1, ordering: .acquiringAndReleasing).exchanged {
+                    return false
+                }
+            }
+        }
+        if becameOwner { release(thread) }
+    }
+
+    /// Queues a change from `origin` for the chain's owner (or becomes the owner).
+    ///
+    /// On the owner's own thread (user code or a write during a dispatch), an origin with a
+    /// change test is tested now: a write to one element of an array notifies every element's
+    /// endpoint, and an element the chain has just written must not queue its old value.
+    @inline(never)
+    ///
+    /// `sequence` is the chain's write sequence number taken before `value` was read: if the
+    /// owner writes `origin` between that read and the queuing, the origin counts as written
+    /// since, and the queued value is written back to it (found by the threaded model check:
+    /// a field kept a user's edit that the owner had overwritten after it was read).
+    func enqueueChange(_ value: Value, from origin: Endpoint<Value>, sequence: UInt64, _ thread: UnsafeMutablePointer<ThreadState>) {
+        var noted = false
+        if let noteChange = origin.accessors.noteChange, state.load(ordering: .relaxed) & ~1 == UInt(bitPattern: thread) {
+            guard noteChange(value) else { return }
+            noted = true
+        }
+        enqueue(.change(value, origin: origin, noted: noted), thread, sequence: sequence)
+    }
+
+    /// Delivers a change from `origin` as the owner, then drains the queue and gives the chain
+    /// back. `plan` is the one taken with the chain; it stays alive until then.
+    func dispatchChange(_ value: Value, from origin: Endpoint<Value>, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
+        runAsOwner(thread) { runChange(value, from: origin, skipping: origin, plan) }
+    }
+
+    /// Runs `work` as the chain's owner, as the next cause of whatever this thread is
+    /// dispatching (a change more than `maximumDepth` causes deep is dropped instead), then
+    /// gives the chain back.
+    @inline(__always)
+    func runAsOwner(_ thread: UnsafeMutablePointer<ThreadState>, _ work: () -> Void) {
+        let saved = thread.pointee
+        let depth = saved.causalDepth
+        if depth <= Self.maximumDepth {
+            thread.pointee.depth = depth
+            thread.pointee.nesting += 1
+            work()
+            thread.pointee.depth = saved.depth
+            thread.pointee.nesting = saved.nesting
+        } else {
+            reportCycle()
+        }
+        release(thread)
+    }
+
+    /// Gives the chain back, first running whatever was queued meanwhile.
+    @inline(__always)
+    func release(_ thread: UnsafeMutablePointer<ThreadState>) {
+        let tag = UInt(bitPattern: thread)
+        if state.compareExchange(expected: tag, desired: 0, ordering: .acquiringAndReleasing).exchanged { return }
+        releaseSlowly(thread)
+    }
+
+    /// Drains the queue and what was retired, then gives the chain back.
+    @inline(never)
+    func releaseSlowly(_ thread: UnsafeMutablePointer<ThreadState>) {
+        // The chain may have been dissolved meanwhile, and its last references may be among
+        // what is retired: keep it alive until it is given back.
+        let this = Unmanaged.passRetained(self)
+        defer { this.release() }
+        let tag = UInt(bitPattern: thread)
+        while !state.compareExchange(expected: tag, desired: 0, ordering: .acquiringAndReleasing).exchanged {
+            if let next = Registry.shared.locked(thread: thread, { takeNextLocked(tag) }) {
+                run(next.item, next.queued, next.plan, thread)
+            }
+        }
+    }
+
+    /// The next queued item, clearing the look-here bit (and releasing what was retired) when
+    /// the queue empties. Lock held.
+    /// A change comes with the plan to dispatch it with; a push needs none (so binding a
+    /// receiver makes no plan).
+    func takeNextLocked(_ tag: UInt) -> (item: Item<Value>, queued: Queued<Value>, plan: Plan<Value>?)? {
+        let next = queue.isEmpty ? nil : queue.removeFirst()
+        if queue.isEmpty {
+            if !retired.isEmpty {
+                Registry.shared.buryLocked(retired)
+                retired.removeAll()
+            }
+            state.store(tag, ordering: .relaxed)
+        }
+        guard let next, let item = currentLocked(next.item) else { return nil }
+        if case .push = item { return (item, next, nil) }
+        return (item, next, planLocked().takeUnretainedValue())
+    }
+
+    /// The item with its endpoints as they stand now: an endpoint declared again or moved since
+    /// the item was queued is replaced by its successor; one that left the chain is dropped.
+    func currentLocked(_ item: Item<Value>) -> Item<Value>? {
+        switch item {
+        case .change(let value, let origin, let noted):
+            guard let origin = origin.currentLocked() as? Endpoint<Value>, origin.core === self else { return nil }
+            return .change(value, origin: origin, noted: noted)
+        case .push(let receivers, let blocks):
+            let current = receivers.compactMap { $0.currentLocked() as? Endpoint<Value> }
+            return .push(current.filter { $0.core === self }, blocks)
+        }
+    }
+
+    /// Delivers one queued item. Owner only; no lock held, so setters, converters, filters and
+    /// blocks may call back into Bindery.
+    func run(_ item: Item<Value>, _ queued: Queued<Value>, _ plan: Plan<Value>?, _ thread: UnsafeMutablePointer<ThreadState>) {
+        guard queued.depth <= Self.maximumDepth else {
+            reportCycle()
+            return
+        }
+        let saved = thread.pointee
+        thread.pointee.depth = queued.depth
+        thread.pointee.nesting += 1
+        defer {
+            thread.pointee.depth = saved.depth
+            thread.pointee.nesting = saved.nesting
+        }
+        switch item {
+        case .change(let value, let origin, let noted):
+            guard let plan else { return }
+            // The origin held `value` when the change was queued; if the chain has written it
+            // since, it no longer does, and it is written like every other member.
+            let isUnchanged = origin.writtenSequence.load(ordering: .relaxed) < queued.sequence
+            runChange(value, from: origin, skipping: isUnchanged ? origin : nil, noted: noted, plan)
+        case .push(let receivers, let blocks):
+            guard let value = current else { return }
+            deliver(value, to: receivers.map { Unmanaged.passUnretained($0) }, skipping: nil, blocks: blocks)
+        }
+    }
+
+    /// A change that went more than `maximumDepth` causes deep is dropped (see <doc:Guarantees#Loops>).
+    @inline(never)
+    func reportCycle() {
+        Diagnostics.report(.cycle, rule: .loops, "a change of a chain of \(Value.self) kept causing changes \(Self.maximumDepth) levels deep across chains; dropped it to stop the cycle")
+    }
+}

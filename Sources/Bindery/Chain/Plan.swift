@@ -1,0 +1,20 @@
+/// What a dispatch reads: an immutable snapshot, replaced whenever the chain changes shape,
+/// so that a dispatch never sees a half-made change and never holds the lock.
+///
+/// A plan also keeps every member endpoint alive: while a thread owns the chain, the chain
+/// keeps each plan it replaces (see `ChainCore.retireLocked`), so the owner uses the plan and
+/// its endpoints without retaining them.
+final class Plan<Value> {
+    let members: [Endpoint<Value>]
+    /// The receivers, kept alive by `members`.
+    let receivers: [Unmanaged<Endpoint<Value>>]
+    let filters: [(Value) -> Bool]
+    let blocks: [NamedBlock<Value>]
+
+    init(members: [Endpoint<Value>], filters: [(Value) -> Bool], blocks: [NamedBlock<Value>]) {
+        self.members = members
+        receivers = members.lazy.filter { $0.role.contains(.receives) && $0.accessors.write != nil }.map { Unmanaged.passUnretained($0) }
+        self.filters = filters
+        self.blocks = blocks
+    }
+}
