@@ -29,11 +29,9 @@ extension ChainCore {
     /// queued for the owner. The returned work must run, on this thread.
     func pushLocked(_ endpoint: Endpoint<Value>) -> () -> Void {
         let thread = ThreadState.current
-        guard !dissolved, state.load(ordering: .acquiring) == 0 else {
+        guard !dissolved, takeIfIdle(thread) else {
             return { self.submit(.push([endpoint], [])) }
         }
-        // Only a holder of the lock takes an idle chain, so nobody can take it meanwhile.
-        state.store(UInt(bitPattern: thread), ordering: .relaxed)
         return { self.push(endpoint, owned: thread) }
     }
 
@@ -57,37 +55,42 @@ extension ChainCore {
         if state & ~1 == tag {
             return writing == ObjectIdentifier(origin) ? .ignore : .enqueue
         }
-        if state == 0, !dissolved {
-            self.state.store(tag, ordering: .relaxed)
-            // Same layout: the decision carries the plan untyped and unretained.
-            return .dispatch(unsafeBitCast(planLocked(), to: Unmanaged<AnyObject>.self))
-        }
-        return dissolved ? .ignore : .enqueue
+        if dissolved { return .ignore }
+        // An update without the lock may take the chain first: the change then waits in the queue.
+        guard state == 0, takeIfIdle(thread) else { return .enqueue }
+        // Same layout: the decision carries the plan untyped and unretained.
+        return .dispatch(unsafeBitCast(planLocked(), to: Unmanaged<AnyObject>.self))
     }
 
-    /// Keeps `object`, which the chain lets go of, until its owner (if any) gives the chain
-    /// back: the owner may be using it unretained. Lock held.
-    func retireLocked(_ object: AnyObject) {
-        Registry.shared.assertLocked()
-        var state = self.state.load(ordering: .acquiring)
-        guard state != 0 else {
-            Registry.shared.buryLocked(object)
-            return
+    /// Takes the chain if nobody owns it.
+    @inline(__always)
+    private func takeIfIdle(_ thread: UnsafeMutablePointer<ThreadState>) -> Bool {
+        state.compareExchange(expected: 0, desired: UInt(bitPattern: thread), ordering: .sequentiallyConsistent).exchanged
+    }
+
+    /// For a change notification from `origin`, the sole listener of the slot that changed,
+    /// without the lock: ignore an echo, or take the chain and dispatch. Nil when the change
+    /// must go the locked way (the chain is busy, so the change is queued).
+    ///
+    /// The caller has `origin` from its registrar's published listeners and keeps it alive
+    /// until this returns (see `_ChangeRegistrar.beginRead()`). Once this thread owns the
+    /// chain, `origin` and the plan stay alive until it gives the chain back: a shape change
+    /// that lets go of them sees the owner and retires them (`retireLocked`). It marks the
+    /// endpoint detached, or drops the plan, before it looks at `state`, and this looks at
+    /// them after taking the chain, all sequentially consistent: either this sees the change,
+    /// or the change sees this owner.
+    @inline(__always)
+    func takeWithoutLock(origin: Endpoint<Value>, _ thread: UnsafeMutablePointer<ThreadState>) -> Decision? {
+        let tag = UInt(bitPattern: thread)
+        let state = self.state.load(ordering: .relaxed)
+        if state & ~1 == tag {
+            // This thread owns the chain: `writing` is its own to read.
+            return writing == ObjectIdentifier(origin) ? .ignore : nil
         }
-        retired.append(object)
-        // Have the owner look under the lock before it gives the chain back.
-        while state & 1 == 0 {
-            let (exchanged, original) = self.state.compareExchange(
-                expected: state, desired: state | 1, ordering: .acquiringAndReleasing)
-            if exchanged { break }
-            state = original
-            guard state != 0 else {
-                // The owner gave the chain back meanwhile: nobody uses what was retired.
-                Registry.shared.buryLocked(retired)
-                retired.removeAll()
-                return
-            }
-        }
+        guard state == 0, takeIfIdle(thread) else { return nil }
+        if origin.isDetached { return .abandon }
+        guard let plan = planIfMade() else { return .own }
+        return .dispatch(unsafeBitCast(plan, to: Unmanaged<AnyObject>.self))
     }
 
     /// Runs `item` now if the chain is idle, else queues it for the owner.
@@ -105,15 +108,13 @@ extension ChainCore {
         let becameOwner = Registry.shared.locked(thread: thread) { () -> Bool in
             guard !dissolved else { return false }
             queue.append(Queued(item: item, depth: depth, sequence: sequence ?? writeSequence.load(ordering: .relaxed)))
+            // Takes an idle chain, or has its owner look here before giving it back.
+            var state = self.state.load(ordering: .acquiring)
             while true {
-                let state = self.state.load(ordering: .acquiring)
-                if state == 0 {
-                    self.state.store(tag | 1, ordering: .relaxed)
-                    return true
-                }
-                if self.state.compareExchange(expected: state, desired: state | 1, ordering: .acquiringAndReleasing).exchanged {
-                    return false
-                }
+                let (exchanged, original) = self.state.compareExchange(
+                    expected: state, desired: state == 0 ? tag | 1 : state | 1, ordering: .sequentiallyConsistent)
+                if exchanged { return state == 0 }
+                state = original
             }
         }
         if becameOwner { release(thread) }

@@ -10,11 +10,47 @@ class AnyChainCore {
     /// declaration are dropped silently.
     var isRefused = false
 
+    /// 0 when idle; otherwise the owner's thread tag, with bit 0 set while the owner must look
+    /// under the lock before giving the chain back (`queue` or `retired` is not empty).
+    ///
+    /// An idle chain is taken with one compare-and-swap, with the lock held (a bind's push, a
+    /// queued change) or not (an update, see `ChainCore.takeWithoutLock`); only the owner
+    /// gives it back.
+    let state = Atomic<UInt>(0)
+    /// What the chain let go of while a thread owned it (plans, endpoints): the owner may still
+    /// be using it unretained. Released when the owner gives the chain back.
+    @exclusivity(unchecked) var retired: [AnyObject] = []
+
     /// The chain that stands for this one now. Lock held.
     func resolvedLocked() -> AnyChainCore {
         var core = self
         while let next = core.forward { core = next }
         return core
+    }
+
+    /// Keeps `object`, which the chain lets go of, until its owner (if any) gives the chain
+    /// back: the owner may be using it unretained. Lock held.
+    func retireLocked(_ object: AnyObject) {
+        Registry.shared.assertLocked()
+        var state = self.state.load(ordering: .sequentiallyConsistent)
+        guard state != 0 else {
+            Registry.shared.buryLocked(object)
+            return
+        }
+        retired.append(object)
+        // Have the owner look under the lock before it gives the chain back.
+        while state & 1 == 0 {
+            let (exchanged, original) = self.state.compareExchange(
+                expected: state, desired: state | 1, ordering: .acquiringAndReleasing)
+            if exchanged { break }
+            state = original
+            guard state != 0 else {
+                // The owner gave the chain back meanwhile: nobody uses what was retired.
+                Registry.shared.buryLocked(retired)
+                retired.removeAll()
+                return
+            }
+        }
     }
 
     var blockNames: [String] { [] }
@@ -60,18 +96,20 @@ final class ChainCore<Value>: AnyChainCore {
     var endpoints: [Endpoint<Value>] = []
     var filters: [(Value) -> Bool] = []
     var blocks: [NamedBlock<Value>] = []
-    /// What a dispatch reads; nil when the chain changed shape since it was last made. Made
-    /// when a dispatch needs it (`planLocked()`), so that binding and unbinding in a row cost
-    /// no plan at all, and binding the n-th receiver costs nothing in proportion to n. Held
-    /// retained by hand, so that handing it to a dispatch retains nothing.
-    @exclusivity(unchecked) private var plan: Unmanaged<Plan<Value>>?
+    /// What a dispatch reads (the address of a `Plan`, retained by hand, so that handing it to
+    /// a dispatch retains nothing); 0 when the chain changed shape since it was last made.
+    /// Made when a dispatch needs it (`planLocked()`), so that binding and unbinding in a row
+    /// cost no plan at all, and binding the n-th receiver costs nothing in proportion to n.
+    ///
+    /// Written with the lock held; read with it, or by the owner without it. Sequentially
+    /// consistent on both sides: a shape change stores 0 and then reads `state`, an update takes
+    /// the chain and then reads this, so either the update sees the change or the shape change
+    /// sees the owner and retires the old plan until the owner gives the chain back.
+    private let plan = Atomic<UInt>(0)
     @exclusivity(unchecked) var queue: [Queued<Value>] = []
     @exclusivity(unchecked) var dissolved = false
     /// Whether the chain has had a live sender and a live receiver at some point.
     var hasBeenComplete = false
-    /// What the chain let go of while a thread owned it (plans, and through them endpoints):
-    /// the owner may still be using it unretained. Released when the owner gives the chain back.
-    @exclusivity(unchecked) var retired: [AnyObject] = []
 
     // MARK: Owner only
     /// The chain's value: the head's at bind time, then the last accepted change. Newcomers
@@ -87,10 +125,6 @@ final class ChainCore<Value>: AnyChainCore {
     /// Counts accepted changes, so that a main-actor write of an older value that lands after
     /// a newer change is skipped. Written by the owner only.
     let changeCount = Atomic<UInt64>(0)
-
-    /// 0 when idle; otherwise the owner's thread tag, with bit 0 set while the owner must look
-    /// under the lock before giving the chain back (`queue` or `retired` is not empty).
-    let state = Atomic<UInt>(0)
 
     /// How many causes deep a change may go before it is dropped as a runaway cycle.
     static var maximumDepth: Int { 64 }
@@ -109,28 +143,37 @@ final class ChainCore<Value>: AnyChainCore {
     /// The chain changed shape: the plan is made again when a dispatch next needs it. The old
     /// one goes now, or when the owner gives the chain back if a thread owns it.
     func dropPlanLocked() {
-        guard let old = plan else { return }
-        plan = nil
-        retireLocked(old.takeRetainedValue())
+        let old = plan.exchange(0, ordering: .sequentiallyConsistent)
+        guard let old = UnsafeRawPointer(bitPattern: old) else { return }
+        retireLocked(Unmanaged<Plan<Value>>.fromOpaque(old).takeRetainedValue())
     }
 
     /// The plan for a dispatch, made now if the chain changed shape since the last one; the
     /// chain keeps it. Lock held.
     @inline(__always)
     func planLocked() -> Unmanaged<Plan<Value>> {
-        if let plan { return plan }
+        if let made = UnsafeRawPointer(bitPattern: plan.load(ordering: .relaxed)) { return .fromOpaque(made) }
         return makePlanLocked()
+    }
+
+    /// The plan, if it is made, for the owner that took the chain without the lock; the
+    /// chain keeps it until the owner gives the chain back.
+    @inline(__always)
+    func planIfMade() -> Unmanaged<Plan<Value>>? {
+        UnsafeRawPointer(bitPattern: plan.load(ordering: .sequentiallyConsistent)).map { .fromOpaque($0) }
     }
 
     @inline(never)
     private func makePlanLocked() -> Unmanaged<Plan<Value>> {
         let made = Unmanaged.passRetained(Plan(members: endpoints, filters: filters, blocks: blocks))
-        plan = made
+        plan.store(UInt(bitPattern: made.toOpaque()), ordering: .sequentiallyConsistent)
         return made
     }
 
     deinit {
-        plan?.release()
+        if let made = UnsafeRawPointer(bitPattern: plan.load(ordering: .relaxed)) {
+            Unmanaged<Plan<Value>>.fromOpaque(made).release()
+        }
     }
 
     /// - Parameter pushing: Whether the new endpoint gets the chain's value, if its

@@ -50,11 +50,13 @@ class AnyEndpoint {
     var subscriptions: [Subscription] = []
     /// For key paths across several objects.
     let route: DynamicRoute?
-    /// Set once the endpoint has left its chain. Atomic: a dispatch reads it with no lock.
+    /// Set once the endpoint has left its chain, with the lock held and before the chain lets
+    /// go of it. Atomic: an update reads it with no lock. Sequentially consistent: see
+    /// `ChainCore.takeWithoutLock`.
     private let detached = Atomic<Bool>(false)
     var isDetached: Bool {
-        get { detached.load(ordering: .relaxed) }
-        set { detached.store(newValue, ordering: .relaxed) }
+        get { detached.load(ordering: .sequentiallyConsistent) }
+        set { detached.store(newValue, ordering: .sequentiallyConsistent) }
     }
     /// The next endpoint at the same object's address in the registry's index. Guarded by the
     /// registry lock.
@@ -181,6 +183,11 @@ class AnyEndpoint {
     ///   - slot: The slot it notified.
     func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision { .ignore }
 
+    /// Decides what a change notification means for the chain, without the lock, for the
+    /// sole listener of a registrar's slot; nil when the locked way must decide. See
+    /// `ChainCore.takeWithoutLock`.
+    func decideWithoutLock(_ thread: UnsafeMutablePointer<ThreadState>) -> Decision? { nil }
+
     /// Carries out a decision. Lock not held: reads the value (user code) and dispatches.
     func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {}
 
@@ -235,6 +242,12 @@ enum Decision {
     /// This thread now owns the chain: dispatch with this plan, which the chain keeps alive
     /// (unretained here) until the owner gives the chain back.
     case dispatch(Unmanaged<AnyObject>)
+    /// This thread now owns the chain, which changed shape since its plan was last made:
+    /// make it under the lock, then dispatch.
+    case own
+    /// This thread took the chain without the lock, but the endpoint had left it meanwhile:
+    /// give the chain back; the change goes the locked way, to the endpoint listening now.
+    case abandon
 }
 
 /// A chain member typed by the chain's value.
@@ -264,6 +277,14 @@ final class Endpoint<Value>: AnyEndpoint {
         return core.decideLocked(origin: self, thread)
     }
 
+    override func decideWithoutLock(_ thread: UnsafeMutablePointer<ThreadState>) -> Decision? {
+        // A route reads its links under the lock.
+        guard route == nil, !isDetached, role.contains(.sends) else { return nil }
+        // A main-actor write this thread is making for the chain: its echo (rule 3).
+        if thread.pointee.deferredWrite == ObjectIdentifier(self) { return .ignore }
+        return core.takeWithoutLock(origin: self, thread)
+    }
+
     @_specialize(where Value == Int)
     @_specialize(where Value == Double)
     @_specialize(where Value == Float)
@@ -289,13 +310,23 @@ final class Endpoint<Value>: AnyEndpoint {
             guard let value = readForNotification() else { return }
             core.enqueueChange(value, from: self, sequence: sequence, thread)
         case .dispatch(let plan):
-            guard let value = readForNotification() else {
-                core.release(thread)
-                return
-            }
-            plan._withUnsafeGuaranteedRef {
-                core.dispatchChange(value, from: self, unsafeDowncast($0, to: Plan<Value>.self), thread)
-            }
+            dispatch(plan, thread)
+        case .own:
+            dispatch(Registry.shared.locked(thread: thread) { unsafeBitCast(core.planLocked(), to: Unmanaged<AnyObject>.self) }, thread)
+        case .abandon:
+            core.release(thread)
+        }
+    }
+
+    /// Reads the value and dispatches it as the chain's owner, with `plan`.
+    @inline(__always)
+    private func dispatch(_ plan: Unmanaged<AnyObject>, _ thread: UnsafeMutablePointer<ThreadState>) {
+        guard let value = readForNotification() else {
+            core.release(thread)
+            return
+        }
+        plan._withUnsafeGuaranteedRef {
+            core.dispatchChange(value, from: self, unsafeDowncast($0, to: Plan<Value>.self), thread)
         }
     }
 

@@ -99,12 +99,13 @@ final class Registry: @unchecked Sendable {
 
     func notify(_ registrar: _ChangeRegistrar, slot: Int) {
         let thread = ThreadState.current
+        if notifyWithoutLock(registrar, slot: slot, thread) { return }
         var single: Unmanaged<AnyEndpoint>?
         var decision = Decision.ignore
         var several: [AnyEndpoint] = []
         locked(thread: thread) {
-            guard registrar.soleListeners.indices.contains(slot) else { return }
-            if let endpoint = registrar.soleListeners[slot] {
+            guard registrar.listeners.indices.contains(slot) else { return }
+            if let endpoint = registrar.soleListenerLocked(slot: slot) {
                 decision = endpoint._withUnsafeGuaranteedRef { $0.decideLocked(thread, from: registrar, slot: slot) }
                 if case .enqueue = decision {
                     // Kept until its change is queued. On `.dispatch` this thread owns the
@@ -124,6 +125,33 @@ final class Registry: @unchecked Sendable {
             let decision = locked(thread: thread) { endpoint.decideLocked(thread, from: registrar, slot: slot) }
             endpoint.act(decision, thread)
         }
+    }
+
+    /// The update path for a slot with one listener, which is nearly always: the listener is
+    /// read from the registrar's published table, and its chain taken, with no lock (see
+    /// `ChainCore.takeWithoutLock`). False when the change must go the locked way: the slot
+    /// has no listener or several, the listener is a route, or its chain is busy.
+    @inline(__always)
+    private func notifyWithoutLock(_ registrar: _ChangeRegistrar, slot: Int, _ thread: UnsafeMutablePointer<ThreadState>) -> Bool {
+        registrar.beginRead()
+        guard let endpoint = registrar.soleListenerWhileReading(slot: slot),
+              let decision = endpoint._withUnsafeGuaranteedRef({ $0.decideWithoutLock(thread) })
+        else {
+            registrar.endRead()
+            return false
+        }
+        if case .abandon = decision {
+            // Kept past the read, to give its chain back: that may take the lock.
+            _ = endpoint.retain()
+            registrar.endRead()
+            endpoint._withUnsafeGuaranteedRef { $0.act(decision, thread) }
+            endpoint.release()
+            return false
+        }
+        // Ignored, or this thread owns the chain, which keeps the endpoint until it is given back.
+        registrar.endRead()
+        endpoint._withUnsafeGuaranteedRef { $0.act(decision, thread) }
+        return true
     }
 
     func notify(_ registrar: _ChangeRegistrar, events mask: UInt32) {
@@ -194,7 +222,9 @@ final class Registry: @unchecked Sendable {
     /// subscription. `old` is detached.
     func transferLocked(from old: AnyEndpoint, to new: AnyEndpoint) {
         assertLocked()
-        buryLocked(old)
+        // Marked before its chain lets go of it (see `ChainCore.takeWithoutLock`).
+        old.isDetached = true
+        old.anyCore.retireLocked(old)
         replaceInIndexLocked(old, with: new)
         if let registrar = old.lifetime, let index = registrar.members.firstIndex(where: { $0 === old }) {
             registrar.members[index] = new
@@ -212,7 +242,6 @@ final class Registry: @unchecked Sendable {
         if sends { new.subscriptions = old.subscriptions }
         old.subscriptions = []
         old.lifetime = nil
-        old.isDetached = true
         old.replacement = new
     }
 
@@ -226,7 +255,8 @@ final class Registry: @unchecked Sendable {
             registrar.members.removeAll { $0 === endpoint }
             endpoint.lifetime = nil
         }
-        buryLocked(endpoint)
+        // An update that took the chain without the lock may be using it.
+        endpoint.anyCore.retireLocked(endpoint)
         unindexLocked(endpoint)
         endpointCount -= 1
     }

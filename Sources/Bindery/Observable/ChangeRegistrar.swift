@@ -27,10 +27,18 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// Listening endpoints per slot. Guarded by the registry lock.
     @exclusivity(unchecked) private(set) var listeners: [[AnyEndpoint]] = []
 
-    /// Per slot, its listener when it has exactly one, which is nearly always: the update path
-    /// reads it without copying an array (so without retaining anything). Guarded by the
-    /// registry lock; the endpoint is kept alive by `listeners`.
-    @exclusivity(unchecked) private(set) var soleListeners: [Unmanaged<AnyEndpoint>?] = []
+    /// Per slot, its listener when it has exactly one, which is nearly always, published for
+    /// the update path to read without the lock: the address of a buffer of atomic words,
+    /// the slot count first, then per slot an endpoint's address or 0 (none, or several). The
+    /// endpoints are kept alive by `listeners`. Written with the registry lock held; the buffer
+    /// is replaced only when it grows.
+    private let soleTable = Atomic<UInt>(0)
+
+    /// How many updates are reading `soleTable` without the lock right now. A shape change
+    /// that takes an endpoint out of the table, or replaces the table, waits with the lock
+    /// held until none is, so that what it lets go of outlives every read that could have
+    /// found it. A read holds it for a few instructions and never waits for anything.
+    private let readers = Atomic<Int>(0)
 
     /// Endpoints whose object owns this registrar: they leave their chains when it goes.
     /// Guarded by the registry lock.
@@ -41,6 +49,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 
     deinit {
         Registry.shared.registrarWillDeinit(self)
+        if let table = Words(bitPattern: soleTable.load(ordering: .relaxed)) { Self.free(table) }
     }
 
     /// Reports that the property in `slot` was just set.
@@ -97,7 +106,6 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     func addListener(_ endpoint: AnyEndpoint, slot: Int) {
         while listeners.count <= slot {
             listeners.append([])
-            soleListeners.append(nil)
         }
         listeners[slot].append(endpoint)
         didChangeListeners(of: slot)
@@ -125,15 +133,85 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// Forgets every listener (the registrar is going) and returns them.
     func removeAllListeners() -> [[AnyEndpoint]] {
         defer {
+            for slot in listeners.indices { publishSoleListener(nil, slot: slot) }
             listeners.removeAll()
-            soleListeners.removeAll()
             observedSlots.store(0, ordering: .relaxed)
         }
         return listeners
     }
 
     private func didChangeListeners(of slot: Int) {
-        soleListeners[slot] = listeners[slot].count == 1 ? Unmanaged.passUnretained(listeners[slot][0]) : nil
+        publishSoleListener(listeners[slot].count == 1 ? listeners[slot][0] : nil, slot: slot)
+    }
+
+    // MARK: The published sole listeners
+
+    private typealias Words = UnsafeMutablePointer<Atomic<UInt>>
+
+    /// Publishes `endpoint` as the sole listener of `slot` (nil: none, or several). Lock held.
+    private func publishSoleListener(_ endpoint: AnyEndpoint?, slot: Int) {
+        let word = endpoint.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0
+        let table = Words(bitPattern: soleTable.load(ordering: .relaxed))
+        let count = table.map { Int($0[0].load(ordering: .relaxed)) } ?? 0
+        if slot < count, let table {
+            let old = table[1 + slot].exchange(word, ordering: .sequentiallyConsistent)
+            if old != 0, old != word { waitForReaders() }
+            return
+        }
+        guard word != 0 else { return }
+        // Grown into a new buffer, published whole; the old one goes once nobody reads it.
+        let grown = Swift.max(4, count * 2, slot + 1)
+        let new = Words.allocate(capacity: 1 + grown)
+        (new + 0).initialize(to: Atomic(UInt(grown)))
+        for index in 0..<grown {
+            let kept = index < count ? table![1 + index].load(ordering: .relaxed) : 0
+            (new + 1 + index).initialize(to: Atomic(index == slot ? word : kept))
+        }
+        soleTable.store(UInt(bitPattern: new), ordering: .sequentiallyConsistent)
+        guard let table else { return }
+        waitForReaders()
+        Self.free(table)
+    }
+
+    /// Waits until no update is reading the table without the lock. Lock held.
+    private func waitForReaders() {
+        while readers.load(ordering: .sequentiallyConsistent) != 0 {
+            Lock.yield()
+        }
+    }
+
+    private static func free(_ table: Words) {
+        table.deinitialize(count: 1 + Int(table[0].load(ordering: .relaxed)))
+        table.deallocate()
+    }
+
+    /// The sole listener of `slot`, if it has exactly one. Lock held.
+    func soleListenerLocked(slot: Int) -> Unmanaged<AnyEndpoint>? {
+        soleListenerWhileReading(slot: slot)
+    }
+
+    /// Begins reading the published sole listeners without the lock: until ``endRead()``, no
+    /// endpoint read from them is let go of. Never wait for anything, nor take the registry
+    /// lock, between the two.
+    @inline(__always)
+    func beginRead() {
+        readers.wrappingAdd(1, ordering: .sequentiallyConsistent)
+    }
+
+    @inline(__always)
+    func endRead() {
+        readers.wrappingSubtract(1, ordering: .releasing)
+    }
+
+    /// The sole listener of `slot`, read without the lock, between ``beginRead()`` and
+    /// ``endRead()``.
+    @inline(__always)
+    func soleListenerWhileReading(slot: Int) -> Unmanaged<AnyEndpoint>? {
+        guard let table = Words(bitPattern: soleTable.load(ordering: .sequentiallyConsistent)),
+              UInt(bitPattern: slot) < table[0].load(ordering: .relaxed),
+              let endpoint = UnsafeRawPointer(bitPattern: table[1 + slot].load(ordering: .sequentiallyConsistent))
+        else { return nil }
+        return .fromOpaque(endpoint)
     }
 
     /// Whether anything listens or belongs here (tests and the status query).
