@@ -10,6 +10,9 @@
 #include "BenchSupport.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
+#include <sched.h>
+#include <unistd.h>
 #include <errno.h>
 #include <malloc.h>
 #include <stdatomic.h>
@@ -117,4 +120,13 @@ void *valloc(size_t size) {
 void *pvalloc(size_t size) {
     counted();
     return __libc_pvalloc(size);
+}
+
+int bench_pin_thread_to_cpu(int cpu) {
+    long count = sysconf(_SC_NPROCESSORS_ONLN);
+    if (count < 1) return -1;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu % count, &set);
+    return pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
 }

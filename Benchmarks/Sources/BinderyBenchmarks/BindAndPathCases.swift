@@ -175,9 +175,15 @@ private func onTwoThreads(_ first: @escaping @Sendable () -> Void, _ second: @es
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
     var threads: [pthread_t] = []
-    for body in [first, second] {
+    for (cpu, body) in [first, second].enumerated() {
         var thread = pthread_t()
-        let context = Unmanaged.passRetained(Work(body)).toOpaque()
+        // Each thread on its own CPU: a new thread may otherwise start on the busy one and
+        // share it for a whole repetition.
+        let pinned: @Sendable () -> Void = {
+            _ = bench_pin_thread_to_cpu(Int32(cpu))
+            body()
+        }
+        let context = Unmanaged.passRetained(Work(pinned)).toOpaque()
         let created = pthread_create(&thread, nil, { context in
             let work = Unmanaged<Work>.fromOpaque(context!).takeRetainedValue()
             work.body()

@@ -90,7 +90,7 @@ extension ChainCore {
         guard state == 0, takeIfIdle(thread) else { return nil }
         if origin.isDetached { return .abandon }
         guard let plan = planIfMade() else { return .own }
-        return .dispatch(unsafeBitCast(plan, to: Unmanaged<AnyObject>.self))
+        return .dispatch(plan)
     }
 
     /// Runs `item` now if the chain is idle, else queues it for the owner.

@@ -158,9 +158,11 @@ final class ChainCore<Value>: AnyChainCore {
 
     /// The plan, if it is made, for the owner that took the chain without the lock; the
     /// chain keeps it until the owner gives the chain back.
+    /// Untyped, so that reading it needs no metadata of a type made from `Value`.
     @inline(__always)
-    func planIfMade() -> Unmanaged<Plan<Value>>? {
-        UnsafeRawPointer(bitPattern: plan.load(ordering: .sequentiallyConsistent)).map { .fromOpaque($0) }
+    func planIfMade() -> Unmanaged<AnyObject>? {
+        guard let made = UnsafeRawPointer(bitPattern: plan.load(ordering: .sequentiallyConsistent)) else { return nil }
+        return .fromOpaque(made)
     }
 
     @inline(never)

@@ -33,6 +33,10 @@ size_t bench_heap_in_use(void);
 /// function pointer to the C library's dynamic symbol `malloc` reach the counter).
 int bench_hook_installed(void);
 
+/// Pins the calling thread to CPU `cpu` (modulo the CPUs available), so that the scheduler
+/// does not run two benchmark threads on one CPU while the other idles. Returns 0 on success.
+int bench_pin_thread_to_cpu(int cpu);
+
 #ifdef __cplusplus
 }
 #endif
