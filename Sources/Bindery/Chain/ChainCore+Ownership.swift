@@ -43,8 +43,6 @@ extension ChainCore {
         }
     }
 
-
-
     /// Under the lock, for a change notification from `origin`: ignore an echo, queue behind
     /// a busy owner, or take the chain.
     func decideLocked(origin: Endpoint<Value>, _ thread: UnsafeMutablePointer<ThreadState>) -> Decision {

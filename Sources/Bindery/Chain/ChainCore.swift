@@ -82,9 +82,10 @@ class AnyChainCore {
 /// A chain typed by its value: members, filters, blocks, and the dispatch machinery of
 /// DESIGN rules 2–5, 9 and 10.
 ///
-/// Ownership: one thread at a time dispatches a chain. A thread takes the chain (under the
-/// registry lock, in the same critical section that looked up the listener), writes the
-/// receivers with no lock held, and gives the chain back with one compare-and-swap. A change
+/// Ownership: one thread at a time dispatches a chain. A thread takes the chain with one
+/// compare-and-swap (without the lock for a property's sole listener, see
+/// `takeWithoutLock`; otherwise in the critical section that looked up the listener), writes
+/// the receivers with no lock held, and gives the chain back with one compare-and-swap. A change
 /// that arrives while another thread, or the same thread's user code, holds the chain is
 /// queued and dispatched by the owner before it gives the chain back: nothing is dropped.
 final class ChainCore<Value>: AnyChainCore {

@@ -11,8 +11,9 @@ import Darwin
 ///
 /// One lock guards the graph (endpoints, chains' shapes and queues, registrars' listener
 /// lists). It is never held while user code runs: setters, getters of computed properties,
-/// converters, filters and blocks all run after it is released (see <doc:Guarantees#Threads>). An update
-/// takes it once, uncontended, to find the listening chain and take ownership of it.
+/// converters, filters and blocks all run after it is released (see <doc:Guarantees#Threads>).
+/// An update of a slot with one listener takes no lock (`notifyWithoutLock`); one with several
+/// listeners, a route's, or one whose chain is busy takes it once, uncontended.
 final class Registry: @unchecked Sendable {
     // @unchecked: every stored var is guarded by `lock`.
     static let shared = Registry()

@@ -41,17 +41,19 @@ import Testing
 
     @Test("Rule 10: chains hammered from several threads, with binds and unbinds alongside, stay consistent")
     func hammerWithChurn() async {
-        let source = Box()
+        // A box whose value is behind a lock: binding reads the sender while the other task
+        // sets it.
+        let source = Dynamic(0)
         let label = Label()
-        Bind.in(source, \.int).out(label, \.number)
+        Bind.in(source, \.value).out(label, \.number)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                for step in 1...5_000 { source.int = step }
+                for step in 1...5_000 { source.value = step }
             }
             group.addTask {
                 for _ in 0..<500 {
                     let scratch = Label()
-                    let chain = Bind.in(source, \.int).out(scratch, \.number)
+                    let chain = Bind.in(source, \.value).out(scratch, \.number)
                     _ = Bind.isBound(scratch)
                     chain.out("noop") { (_: Int) in }
                     Bind.unbind(scratch)
@@ -59,6 +61,71 @@ import Testing
             }
         }
         #expect(label.number == 5_000)
+    }
+
+    @Test("Rule 12: an update of a property one chain listens to takes no lock: it completes, and a two-way receiver's echo is ignored, while another thread holds the graph lock", .timeLimit(.minutes(1)))
+    func updateWithoutLock() {
+        let source = Box(), label = Label()
+        let left = Box(), right = Box()
+        Bind.in(source, \.int).out(label, \.number)
+        Bind.inout(left, \.int).inout(right, \.int)
+        // The first update after binding prepares the chain's dispatch, under the lock.
+        source.int = 1
+        left.int = 1
+
+        let holding = DispatchSemaphore(value: 0), updated = DispatchSemaphore(value: 0), released = DispatchSemaphore(value: 0)
+        let heldThroughout = Counter()
+        Thread.detachNewThread {
+            Registry.shared.locked {
+                holding.signal()
+                // Still held when the updates signal; an update that waited for the lock would
+                // only get it after this gives up.
+                if updated.wait(timeout: .now() + 20) == .success { heldThroughout.increment() }
+            }
+            released.signal()
+        }
+        holding.wait()
+        source.int = 2
+        left.int = 2
+        updated.signal()
+        released.wait()
+
+        #expect(heldThroughout.value == 1)
+        #expect(label.number == 2)
+        #expect(right.int == 2)
+        #expect(left.int == 2)
+    }
+
+    @Test("Rule 10: a property's only listener replaced again and again while another thread updates it: every update finds a live listener, and the last value lands")
+    func listenerReplacedDuringUpdates() async {
+        // A box whose value is behind a lock: binding reads the sender while the other task
+        // sets it.
+        let source = Dynamic(0), label = Label()
+        Bind.in(source, \.value).out(label, \.number)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for step in 1...20_000 { source.value = step }
+            }
+            group.addTask {
+                for round in 0..<1_000 {
+                    if round.isMultiple(of: 2) {
+                        // The chain ends, and a new chain's sender listens in its place.
+                        Bind.unbind(label)
+                        Bind.in(source, \.value).out(label, \.number)
+                    } else {
+                        // The sender declared again (it joins its chain): its listener is
+                        // replaced by the re-declared one.
+                        let scratch = Label()
+                        Bind.in(source, \.value).out(scratch, \.number)
+                        Bind.unbind(scratch)
+                    }
+                }
+            }
+        }
+        source.value = -1
+        #expect(label.number == -1)
+        Bind.unbind(label)
+        #expect(source._$registrar.isIdleForTesting)
     }
 
     @Test("Rule 10: a block may bind, unbind, query and set sources without deadlocking")
