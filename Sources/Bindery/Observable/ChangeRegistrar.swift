@@ -17,8 +17,10 @@ import Synchronization
 /// set { _$sn = newValue; _$registrar.didSet(0) }
 /// ```
 public final class _ChangeRegistrar: @unchecked Sendable {
-    // @unchecked: `observedSlots` is atomic; every other stored property is read and written
-    // only with `Registry.shared.lock` held.
+    // @unchecked: `observedSlots`, `soleTable` (with the words of its buffer) and `readers` are
+    // atomic: the first two are written with `Registry.shared.lock` held, `readers` by every
+    // update that reads the table; every other stored property is read and written only with
+    // the lock held.
 
     /// One bit per slot that has listeners; slots from 63 up share bit 63.
     @usableFromInline
