@@ -106,7 +106,7 @@ final class Registry: @unchecked Sendable {
         var several: [AnyEndpoint] = []
         locked(thread: thread) {
             guard registrar.listeners.indices.contains(slot) else { return }
-            if let endpoint = registrar.soleListenerLocked(slot: slot) {
+            if let endpoint = registrar.soleListener(slot: slot) {
                 decision = endpoint._withUnsafeGuaranteedRef { $0.decideLocked(thread, from: registrar, slot: slot) }
                 if case .enqueue = decision {
                     // Kept until its change is queued. On `.dispatch` this thread owns the
@@ -135,7 +135,7 @@ final class Registry: @unchecked Sendable {
     @inline(__always)
     private func notifyWithoutLock(_ registrar: _ChangeRegistrar, slot: Int, _ thread: UnsafeMutablePointer<ThreadState>) -> Bool {
         registrar.beginRead()
-        guard let endpoint = registrar.soleListenerWhileReading(slot: slot),
+        guard let endpoint = registrar.soleListener(slot: slot),
               let decision = endpoint._withUnsafeGuaranteedRef({ $0.decideWithoutLock(thread) })
         else {
             registrar.endRead()

@@ -187,11 +187,6 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         table.deallocate()
     }
 
-    /// The sole listener of `slot`, if it has exactly one. Lock held.
-    func soleListenerLocked(slot: Int) -> Unmanaged<AnyEndpoint>? {
-        soleListenerWhileReading(slot: slot)
-    }
-
     /// Begins reading the published sole listeners without the lock: until ``endRead()``, no
     /// endpoint read from them is let go of. Never wait for anything, nor take the registry
     /// lock, between the two.
@@ -205,10 +200,10 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         readers.wrappingSubtract(1, ordering: .releasing)
     }
 
-    /// The sole listener of `slot`, read without the lock, between ``beginRead()`` and
-    /// ``endRead()``.
+    /// The sole listener of `slot`, if it has exactly one: read with the lock held, or without
+    /// it between ``beginRead()`` and ``endRead()``.
     @inline(__always)
-    func soleListenerWhileReading(slot: Int) -> Unmanaged<AnyEndpoint>? {
+    func soleListener(slot: Int) -> Unmanaged<AnyEndpoint>? {
         guard let table = Words(bitPattern: soleTable.load(ordering: .sequentiallyConsistent)),
               UInt(bitPattern: slot) < table[0].load(ordering: .relaxed),
               let endpoint = UnsafeRawPointer(bitPattern: table[1 + slot].load(ordering: .sequentiallyConsistent))
