@@ -133,6 +133,8 @@ final class ChainCore<Value>: AnyChainCore {
     init(current: Value?) {
         self.current = current
         super.init()
+        // A chain nearly always has a sender and a receiver: one allocation for both.
+        endpoints.reserveCapacity(2)
         Registry.shared.chainCount += 1
     }
 

@@ -46,8 +46,11 @@ class AnyEndpoint {
     let notifierIsObject: Bool
     /// The registrar whose deinit means this endpoint's object is gone.
     unowned(unsafe) var lifetime: _ChangeRegistrar?
+    /// The next member of `lifetime` (see `_ChangeRegistrar.firstMember`). Guarded by the
+    /// registry lock.
+    var nextMember: AnyEndpoint?
     /// Registrar slots this endpoint listens to.
-    var subscriptions: [Subscription] = []
+    var subscriptions = Subscriptions()
     /// For key paths across several objects.
     let route: DynamicRoute?
     /// Set once the endpoint has left its chain, with the lock held and before the chain lets
@@ -83,6 +86,51 @@ class AnyEndpoint {
     struct Subscription {
         unowned(unsafe) let registrar: _ChangeRegistrar
         let slot: Int
+    }
+
+    /// The slots an endpoint listens to, in the order it began listening. The first is kept
+    /// inline: a property's endpoint listens to one slot, and that costs no allocation.
+    struct Subscriptions: Sequence {
+        private var first: Subscription?
+        private var rest: [Subscription] = []
+
+        var isEmpty: Bool { first == nil }
+        var last: Subscription? { rest.last ?? first }
+
+        mutating func append(_ subscription: Subscription) {
+            if first == nil { first = subscription } else { rest.append(subscription) }
+        }
+
+        mutating func removeAll() {
+            first = nil
+            rest = []
+        }
+
+        mutating func removeAll(where shouldRemove: (Subscription) -> Bool) {
+            let kept = filter { !shouldRemove($0) }
+            removeAll()
+            for subscription in kept { append(subscription) }
+        }
+
+        func makeIterator() -> Iterator {
+            Iterator(first: first, rest: rest)
+        }
+
+        struct Iterator: IteratorProtocol {
+            fileprivate var first: Subscription?
+            fileprivate let rest: [Subscription]
+            fileprivate var position = 0
+
+            mutating func next() -> Subscription? {
+                if let subscription = first {
+                    first = nil
+                    return subscription
+                }
+                guard position < rest.count else { return nil }
+                defer { position += 1 }
+                return rest[position]
+            }
+        }
     }
 
     init<Value>(spec: EndpointSpec<Value>) {

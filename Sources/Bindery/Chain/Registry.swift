@@ -105,7 +105,7 @@ final class Registry: @unchecked Sendable {
         var decision = Decision.ignore
         var several: [AnyEndpoint] = []
         locked(thread: thread) {
-            guard registrar.listeners.indices.contains(slot) else { return }
+            guard slot < registrar.slotCapacity else { return }
             if let endpoint = registrar.soleListener(slot: slot) {
                 decision = endpoint._withUnsafeGuaranteedRef { $0.decideLocked(thread, from: registrar, slot: slot) }
                 if case .enqueue = decision {
@@ -115,7 +115,7 @@ final class Registry: @unchecked Sendable {
                 }
                 single = endpoint
             } else {
-                several = registrar.listeners[slot]
+                several = registrar.listenersLocked(slot: slot)
             }
         }
         if let single {
@@ -168,8 +168,7 @@ final class Registry: @unchecked Sendable {
             while bits != 0 {
                 let slot = bits.trailingZeroBitCount
                 bits &= bits - 1
-                guard slot < registrar.listeners.count else { continue }
-                for endpoint in registrar.listeners[slot] where !seen.contains(where: { $0 === endpoint }) {
+                for endpoint in registrar.listenersLocked(slot: slot) where !seen.contains(where: { $0 === endpoint }) {
                     seen.append(endpoint)
                 }
             }
@@ -192,10 +191,7 @@ final class Registry: @unchecked Sendable {
         assertLocked()
         indexLocked(endpoint)
         endpointCount += 1
-        if let registrar = lifetime {
-            registrar.members.append(endpoint)
-            endpoint.lifetime = registrar
-        }
+        lifetime?.addMember(endpoint)
         subscribeLocked(endpoint, source: source)
     }
 
@@ -227,10 +223,7 @@ final class Registry: @unchecked Sendable {
         old.isDetached = true
         old.anyCore.retireLocked(old)
         replaceInIndexLocked(old, with: new)
-        if let registrar = old.lifetime, let index = registrar.members.firstIndex(where: { $0 === old }) {
-            registrar.members[index] = new
-            new.lifetime = registrar
-        }
+        old.lifetime?.replaceMember(old, with: new)
         let sends = new.role.contains(.sends)
         for subscription in old.subscriptions {
             let registrar = subscription.registrar
@@ -241,7 +234,7 @@ final class Registry: @unchecked Sendable {
             }
         }
         if sends { new.subscriptions = old.subscriptions }
-        old.subscriptions = []
+        old.subscriptions = AnyEndpoint.Subscriptions()
         old.lifetime = nil
         old.replacement = new
     }
@@ -252,10 +245,7 @@ final class Registry: @unchecked Sendable {
         guard !endpoint.isDetached else { return }
         endpoint.isDetached = true
         endpoint.unsubscribeAllLocked()
-        if let registrar = endpoint.lifetime {
-            registrar.members.removeAll { $0 === endpoint }
-            endpoint.lifetime = nil
-        }
+        endpoint.lifetime?.replaceMember(endpoint, with: nil)
         // An update that took the chain without the lock may be using it.
         endpoint.anyCore.retireLocked(endpoint)
         unindexLocked(endpoint)
@@ -325,13 +315,12 @@ final class Registry: @unchecked Sendable {
                     endpoint.reachesLeaf = false
                 }
             }
-            for endpoint in registrar.members {
-                endpoint.lifetime = nil
+            let members = registrar.removeAllMembers()
+            for endpoint in members {
                 endpoint.anyCore.detachLocked(endpoint)
             }
             // The endpoints, and through them their chains, go after the lock is released.
-            buryLocked(registrar.members)
-            registrar.members.removeAll()
+            buryLocked(members)
         }
     }
 

@@ -17,41 +17,44 @@ import Synchronization
 /// set { _$sn = newValue; _$registrar.didSet(0) }
 /// ```
 public final class _ChangeRegistrar: @unchecked Sendable {
-    // @unchecked: `observedSlots`, `soleTable` (with the words of its buffer) and `readers` are
+    // @unchecked: `observedSlots`, `table` (with the words of its buffer) and `readers` are
     // atomic: the first two are written with `Registry.shared.lock` held, `readers` by every
-    // update that reads the table; every other stored property is read and written only with
-    // the lock held.
+    // update that reads the table; every other stored property (and each `ListenerList`) is
+    // read and written only with the lock held.
 
     /// One bit per slot that has listeners; slots from 63 up share bit 63.
     @usableFromInline
     let observedSlots = Atomic<UInt64>(0)
 
-    /// Listening endpoints per slot. Guarded by the registry lock.
-    @exclusivity(unchecked) private(set) var listeners: [[AnyEndpoint]] = []
+    /// Who listens to each slot, published for the update path to read without the lock: the
+    /// address of a buffer of atomic words, the slot count first, then one word per slot:
+    /// - 0: no listener;
+    /// - an endpoint's address: the slot's only listener, which is nearly always;
+    /// - a ``ListenerList``'s address with bit 0 set: several listeners, found under the lock.
+    ///
+    /// The table holds a strong reference to what each word names. Written with the registry
+    /// lock held; the buffer is allocated when the object is first listened to, and replaced
+    /// only when it grows. No other storage per listener: a slot's only listener costs its
+    /// word, nothing more.
+    private let table = Atomic<UInt>(0)
 
-    /// Per slot, its listener when it has exactly one, which is nearly always, published for
-    /// the update path to read without the lock: the address of a buffer of atomic words,
-    /// the slot count first, then per slot an endpoint's address or 0 (none, or several). The
-    /// endpoints are kept alive by `listeners`. Written with the registry lock held; the buffer
-    /// is replaced only when it grows.
-    private let soleTable = Atomic<UInt>(0)
-
-    /// How many updates are reading `soleTable` without the lock right now. A shape change
-    /// that takes an endpoint out of the table, or replaces the table, waits with the lock
-    /// held until none is, so that what it lets go of outlives every read that could have
-    /// found it. A read holds it for a few instructions and never waits for anything.
+    /// How many updates are reading `table` without the lock right now. A shape change that
+    /// takes an endpoint out of the table, or replaces the buffer, waits with the lock held
+    /// until none is, so that what it lets go of outlives every read that could have found it.
+    /// A read holds it for a few instructions and never waits for anything.
     private let readers = Atomic<Int>(0)
 
-    /// Endpoints whose object owns this registrar: they leave their chains when it goes.
-    /// Guarded by the registry lock.
-    var members: [AnyEndpoint] = []
+    /// The first endpoint whose object owns this registrar; the others follow through
+    /// `AnyEndpoint.nextMember`. They leave their chains when the registrar goes. Guarded by
+    /// the registry lock.
+    var firstMember: AnyEndpoint?
 
     /// Creates an empty registrar. Called by code that ``Dynamic()`` generates.
     public init() {}
 
     deinit {
         Registry.shared.registrarWillDeinit(self)
-        if let table = Words(bitPattern: soleTable.load(ordering: .relaxed)) { Self.free(table) }
+        if let table = Words(bitPattern: table.load(ordering: .relaxed)) { Self.free(table) }
     }
 
     /// Reports that the property in `slot` was just set.
@@ -105,71 +108,196 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 
     // MARK: Listener bookkeeping (registry lock held)
 
-    func addListener(_ endpoint: AnyEndpoint, slot: Int) {
-        while listeners.count <= slot {
-            listeners.append([])
+    /// How many slots the table has room for (slots past it have no listener). Lock held.
+    var slotCapacity: Int {
+        Words(bitPattern: table.load(ordering: .relaxed)).map { Int($0[0].load(ordering: .relaxed)) } ?? 0
+    }
+
+    /// The listeners of `slot`, in the order they began listening. Lock held.
+    func listenersLocked(slot: Int) -> [AnyEndpoint] {
+        switch entry(slot) {
+        case .none: []
+        case .sole(let endpoint): [endpoint.takeUnretainedValue()]
+        case .several(let list): list.endpoints
         }
-        listeners[slot].append(endpoint)
-        didChangeListeners(of: slot)
+    }
+
+    func addListener(_ endpoint: AnyEndpoint, slot: Int) {
+        switch entry(slot) {
+        case .none:
+            publish(Self.word(Unmanaged.passRetained(endpoint)), slot: slot)
+        case .sole(let sole):
+            // The list takes over the table's reference to the sole listener: it stays alive.
+            let list = ListenerList([sole.takeRetainedValue(), endpoint])
+            publish(Self.word(list), slot: slot)
+        case .several(let list):
+            list.endpoints.append(endpoint)
+        }
         observedSlots.bitwiseOr(Self.bit(for: slot), ordering: .relaxed)
     }
 
     func removeListener(_ endpoint: AnyEndpoint, slot: Int) {
-        guard slot < listeners.count else { return }
-        listeners[slot].removeAll { $0 === endpoint }
-        didChangeListeners(of: slot)
-        guard listeners[slot].isEmpty else { return }
-        let bit = Self.bit(for: slot)
-        if slot >= 63, listeners.indices.dropFirst(63).contains(where: { !listeners[$0].isEmpty }) { return }
-        observedSlots.bitwiseAnd(~bit, ordering: .relaxed)
+        switch entry(slot) {
+        case .none:
+            return
+        case .sole(let sole):
+            guard sole.toOpaque() == Unmanaged.passUnretained(endpoint).toOpaque() else { return }
+            publish(0, slot: slot)
+            Registry.shared.buryLocked(sole.takeRetainedValue())
+        case .several(let list):
+            list.endpoints.removeAll { $0 === endpoint }
+            guard list.endpoints.count <= 1 else { return }
+            // One left: it is the slot's sole listener again, published for the update path.
+            publish(list.endpoints.first.map { Self.word(Unmanaged.passRetained($0)) } ?? 0, slot: slot)
+            Registry.shared.buryLocked(Unmanaged<ListenerList>.fromOpaque(Self.pointer(list)).takeRetainedValue())
+        }
+        guard slotCapacity > slot, entry(slot).isNone else { return }
+        if slot >= 63, (63..<slotCapacity).contains(where: { !entry($0).isNone }) { return }
+        observedSlots.bitwiseAnd(~Self.bit(for: slot), ordering: .relaxed)
     }
 
     /// Puts `new` in `old`'s place among the listeners of `slot`; false if `old` is not there.
     func replaceListener(_ old: AnyEndpoint, with new: AnyEndpoint, slot: Int) -> Bool {
-        guard slot < listeners.count, let index = listeners[slot].firstIndex(where: { $0 === old }) else { return false }
-        listeners[slot][index] = new
-        didChangeListeners(of: slot)
-        return true
-    }
-
-    /// Forgets every listener (the registrar is going) and returns them.
-    func removeAllListeners() -> [[AnyEndpoint]] {
-        defer {
-            for slot in listeners.indices { publishSoleListener(nil, slot: slot) }
-            listeners.removeAll()
-            observedSlots.store(0, ordering: .relaxed)
+        switch entry(slot) {
+        case .none:
+            return false
+        case .sole(let sole):
+            guard sole.toOpaque() == Unmanaged.passUnretained(old).toOpaque() else { return false }
+            publish(Self.word(Unmanaged.passRetained(new)), slot: slot)
+            Registry.shared.buryLocked(sole.takeRetainedValue())
+            return true
+        case .several(let list):
+            guard let index = list.endpoints.firstIndex(where: { $0 === old }) else { return false }
+            list.endpoints[index] = new
+            return true
         }
-        return listeners
     }
 
-    private func didChangeListeners(of slot: Int) {
-        publishSoleListener(listeners[slot].count == 1 ? listeners[slot][0] : nil, slot: slot)
+    /// Forgets every listener (the registrar is going) and returns them, slot by slot.
+    func removeAllListeners() -> [[AnyEndpoint]] {
+        var all: [[AnyEndpoint]] = []
+        for slot in 0..<slotCapacity {
+            let listeners = listenersLocked(slot: slot)
+            guard !listeners.isEmpty else { continue }
+            all.append(listeners)
+            let old = entry(slot)
+            publish(0, slot: slot)
+            switch old {
+            case .none: break
+            case .sole(let sole): Registry.shared.buryLocked(sole.takeRetainedValue())
+            case .several(let list): Registry.shared.buryLocked(Unmanaged<ListenerList>.fromOpaque(Self.pointer(list)).takeRetainedValue())
+            }
+        }
+        observedSlots.store(0, ordering: .relaxed)
+        return all
     }
 
-    // MARK: The published sole listeners
+    // MARK: Members (registry lock held)
+
+    /// The endpoints whose object owns this registrar, most recent first. Lock held.
+    var members: some Sequence<AnyEndpoint> {
+        sequence(state: firstMember) { next -> AnyEndpoint? in
+            guard let member = next else { return nil }
+            next = member.nextMember
+            return member
+        }
+    }
+
+    func addMember(_ endpoint: AnyEndpoint) {
+        endpoint.nextMember = firstMember
+        firstMember = endpoint
+        endpoint.lifetime = self
+    }
+
+    /// Puts `new` in `old`'s place among the members, or takes `old` out if `new` is nil.
+    func replaceMember(_ old: AnyEndpoint, with new: AnyEndpoint?) {
+        let next = old.nextMember
+        new?.nextMember = next
+        if firstMember === old {
+            firstMember = new ?? next
+        } else {
+            var previous = firstMember
+            while let current = previous, current.nextMember !== old { previous = current.nextMember }
+            guard let previous else { return }
+            previous.nextMember = new ?? next
+        }
+        old.nextMember = nil
+        old.lifetime = nil
+        new?.lifetime = self
+    }
+
+    /// Takes every member out and returns them. Lock held.
+    func removeAllMembers() -> [AnyEndpoint] {
+        let all = Array(members)
+        for member in all {
+            member.nextMember = nil
+            member.lifetime = nil
+        }
+        firstMember = nil
+        return all
+    }
+
+    // MARK: The table
 
     private typealias Words = UnsafeMutablePointer<Atomic<UInt>>
 
-    /// Publishes `endpoint` as the sole listener of `slot` (nil: none, or several). Lock held.
-    private func publishSoleListener(_ endpoint: AnyEndpoint?, slot: Int) {
-        let word = endpoint.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0
-        let table = Words(bitPattern: soleTable.load(ordering: .relaxed))
+    /// What a slot's word names.
+    private enum Entry {
+        case none
+        case sole(Unmanaged<AnyEndpoint>)
+        case several(ListenerList)
+
+        var isNone: Bool {
+            if case .none = self { return true }
+            return false
+        }
+    }
+
+    /// What `slot`'s word names. Lock held.
+    private func entry(_ slot: Int) -> Entry {
+        guard let table = Words(bitPattern: table.load(ordering: .relaxed)),
+              UInt(bitPattern: slot) < table[0].load(ordering: .relaxed)
+        else { return .none }
+        let word = table[1 + slot].load(ordering: .relaxed)
+        guard let pointer = UnsafeRawPointer(bitPattern: word & ~1) else { return .none }
+        if word & 1 == 0 { return .sole(.fromOpaque(pointer)) }
+        return .several(Unmanaged<ListenerList>.fromOpaque(pointer).takeUnretainedValue())
+    }
+
+    private static func word(_ endpoint: Unmanaged<AnyEndpoint>) -> UInt {
+        UInt(bitPattern: endpoint.toOpaque())
+    }
+
+    /// A list's word: its address, retained, with bit 0 set.
+    private static func word(_ list: ListenerList) -> UInt {
+        UInt(bitPattern: Unmanaged.passRetained(list).toOpaque()) | 1
+    }
+
+    private static func pointer(_ list: ListenerList) -> UnsafeMutableRawPointer {
+        Unmanaged.passUnretained(list).toOpaque()
+    }
+
+    /// Stores `word` for `slot`, growing the table if needed. When the word it replaces named
+    /// a sole listener, waits until no update reads the table, so that the caller may let that
+    /// endpoint go. Lock held.
+    private func publish(_ word: UInt, slot: Int) {
+        let table = Words(bitPattern: table.load(ordering: .relaxed))
         let count = table.map { Int($0[0].load(ordering: .relaxed)) } ?? 0
         if slot < count, let table {
             let old = table[1 + slot].exchange(word, ordering: .sequentiallyConsistent)
-            if old != 0, old != word { waitForReaders() }
+            if old != 0, old & 1 == 0, old != word { waitForReaders() }
             return
         }
         guard word != 0 else { return }
         // Grown into a new buffer, published whole; the old one goes once nobody reads it.
-        let grown = Swift.max(4, count * 2, slot + 1)
+        let grown = Swift.max(count == 0 ? slot + 1 : 4, count * 2, slot + 1)
         let new = Words.allocate(capacity: 1 + grown)
         (new + 0).initialize(to: Atomic(UInt(grown)))
         for index in 0..<grown {
             let kept = index < count ? table![1 + index].load(ordering: .relaxed) : 0
             (new + 1 + index).initialize(to: Atomic(index == slot ? word : kept))
         }
-        soleTable.store(UInt(bitPattern: new), ordering: .sequentiallyConsistent)
+        self.table.store(UInt(bitPattern: new), ordering: .sequentiallyConsistent)
         guard let table else { return }
         waitForReaders()
         Self.free(table)
@@ -204,15 +332,26 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// it between ``beginRead()`` and ``endRead()``.
     @inline(__always)
     func soleListener(slot: Int) -> Unmanaged<AnyEndpoint>? {
-        guard let table = Words(bitPattern: soleTable.load(ordering: .sequentiallyConsistent)),
-              UInt(bitPattern: slot) < table[0].load(ordering: .relaxed),
-              let endpoint = UnsafeRawPointer(bitPattern: table[1 + slot].load(ordering: .sequentiallyConsistent))
+        guard let table = Words(bitPattern: table.load(ordering: .sequentiallyConsistent)),
+              UInt(bitPattern: slot) < table[0].load(ordering: .relaxed)
         else { return nil }
+        let word = table[1 + slot].load(ordering: .sequentiallyConsistent)
+        guard word & 1 == 0, let endpoint = UnsafeRawPointer(bitPattern: word) else { return nil }
         return .fromOpaque(endpoint)
     }
 
     /// Whether anything listens or belongs here (tests and the status query).
-    var isIdle: Bool { members.isEmpty && listeners.allSatisfy(\.isEmpty) }
+    var isIdle: Bool { firstMember == nil && (0..<slotCapacity).allSatisfy { entry($0).isNone } }
+}
+
+/// The listeners of a registrar slot that has several, in the order they began listening.
+/// Guarded by the registry lock; the update path never reads it.
+final class ListenerList {
+    var endpoints: [AnyEndpoint]
+
+    init(_ endpoints: [AnyEndpoint]) {
+        self.endpoints = endpoints
+    }
 }
 
 extension _ChangeRegistrar {
