@@ -85,7 +85,7 @@ public struct Chain<Value>: @unchecked Sendable {
             Self.report(problem, spec: spec)
             return self
         }
-        let (core, work) = Registry.shared.locked { () -> (AnyChainCore, (() -> Void)?) in
+        let (core, work) = Registry.shared.locked { () -> (AnyChainCore, AfterLock?) in
             let core = self.core.resolvedLocked()
             guard !core.isDissolved else {
                 if !core.isRefused {
@@ -101,15 +101,13 @@ public struct Chain<Value>: @unchecked Sendable {
             let merge = other === core ? nil : core.absorbLocked(other)
             // The declaration's own initial value, unless the merge already gives it one.
             let pushedByMerge = other !== core && existing.wantsInitial
-            var push: (() -> Void)?
+            var push: AfterLock?
             if let member = Registry.shared.endpointLocked(for: spec), member.anyCore === core {
                 push = core.replaceLocked(member, with: spec, pushing: !pushedByMerge)
             }
-            guard let merge else { return (core, push) }
-            guard let push else { return (core, merge) }
-            return (core, { merge(); push() })
+            return (core, AfterLock.sequence(merge, push))
         }
-        work?()
+        work?.run()
         return Chain(core: core)
     }
 
@@ -125,7 +123,7 @@ public struct Chain<Value>: @unchecked Sendable {
 
     /// Adds a named block; see ``out(_:initial:_:)-(_,_,(Value)->Void)``.
     func adding<Argument>(block name: String, initial: Bool, delivery: Delivery, _ body: @escaping (Argument) -> Void) -> Chain {
-        let (core, work) = Registry.shared.locked { () -> (AnyChainCore, (() -> Void)?) in
+        let (core, work) = Registry.shared.locked { () -> (AnyChainCore, AfterLock?) in
             let core = self.core.resolvedLocked()
             guard !core.isDissolved else {
                 if !core.isRefused {
@@ -136,7 +134,7 @@ public struct Chain<Value>: @unchecked Sendable {
             core.reopenLocked()
             return (core, core.addBlockLocked(name: name, initial: initial, delivery: delivery, declared: Value.self, body))
         }
-        work?()
+        work?.run()
         return Chain(core: core)
     }
 

@@ -3,7 +3,7 @@ import Synchronization
 // Joining chains (see <doc:Guarantees#Joins>): one chain takes in another's members, filters, blocks
 // and queued changes.
 extension ChainCore {
-    func absorbingLocked(_ other: AnyChainCore) -> (() -> Void)? {
+    func absorbingLocked(_ other: AnyChainCore) -> AfterLock? {
         guard other !== self, let moved = other.moveLocked(into: self) else { return nil }
         // Members declared without an initial value get none from a merge either (rule 2).
         let receivers = moved.endpoints.filter { $0.wantsInitial && $0.role.contains(.receives) && $0.accessors.write != nil }
@@ -11,7 +11,7 @@ extension ChainCore {
         dropPlanLocked()
         noteCompletenessLocked()
         guard !receivers.isEmpty || !newBlocks.isEmpty || !moved.pending.isEmpty else { return nil }
-        return {
+        return .work {
             if !receivers.isEmpty || !newBlocks.isEmpty { self.submit(.push(receivers, newBlocks)) }
             for item in moved.pending { self.submit(item) }
         }

@@ -19,6 +19,32 @@ struct Queued<Value> {
     let sequence: UInt64
 }
 
+/// What a shape change leaves to do once the graph lock is released. Nearly always one
+/// initial-value push into a receiver that just joined an idle chain, which is carried without
+/// allocating anything.
+enum AfterLock {
+    /// Write the chain's value into `endpoint`: this thread took the chain in the critical
+    /// section (see `ChainCore.pushLocked`).
+    case push(AnyChainCore, AnyEndpoint, UnsafeMutablePointer<ThreadState>)
+    /// Anything else: queued pushes, a merge's pushes and queued changes.
+    case work(() -> Void)
+
+    /// Does it, on the thread that made it, with the lock released.
+    func run() {
+        switch self {
+        case .push(let core, let endpoint, let thread): core.pushOwned(endpoint, thread)
+        case .work(let work): work()
+        }
+    }
+
+    /// `first`, then `second`.
+    static func sequence(_ first: AfterLock?, _ second: AfterLock?) -> AfterLock? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return .work { first.run(); second.run() }
+    }
+}
+
 // The ownership protocol: one thread at a time owns a chain and dispatches it; what arrives
 // meanwhile is queued for the owner, and what the chain lets go of is retired until the owner
 // gives it back.
@@ -27,12 +53,12 @@ extension ChainCore {
     /// idle, this thread takes it here, in the bind's critical section, and writes the
     /// receiver as soon as the lock is released, with nothing queued; otherwise the push is
     /// queued for the owner. The returned work must run, on this thread.
-    func pushLocked(_ endpoint: Endpoint<Value>) -> () -> Void {
+    func pushLocked(_ endpoint: Endpoint<Value>) -> AfterLock {
         let thread = ThreadState.current
         guard !dissolved, takeIfIdle(thread) else {
-            return { self.submit(.push([endpoint], [])) }
+            return .work { self.submit(.push([endpoint], [])) }
         }
-        return { self.push(endpoint, owned: thread) }
+        return .push(self, endpoint, thread)
     }
 
     /// Writes the chain's value into one receiver as the owner, then gives the chain back.

@@ -60,14 +60,17 @@ class AnyChainCore {
 
     // Operations on behalf of a declaration typed `Declared`; each returns the work to run
     // once the lock is released (an initial-value push), or nil. Lock held.
-    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, pushing: Bool) -> (() -> Void)? { nil }
+    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock? { nil }
     @discardableResult
-    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, pushing: Bool = false) -> (() -> Void)? { nil }
+    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, pushing: Bool = false) -> AfterLock? { nil }
     func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {}
     func addBlockLocked<Declared, Argument>(
         name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
-    ) -> (() -> Void)? { nil }
-    func absorbLocked(_ other: AnyChainCore) -> (() -> Void)? { nil }
+    ) -> AfterLock? { nil }
+    func absorbLocked(_ other: AnyChainCore) -> AfterLock? { nil }
+    /// Writes the chain's value into `endpoint`, a member, as the owner this thread became in
+    /// `pushLocked`, then gives the chain back. Lock not held.
+    func pushOwned(_ endpoint: AnyEndpoint, _ thread: UnsafeMutablePointer<ThreadState>) {}
     /// A declaration continues this chain: until it is complete again, losing a member does
     /// not end it. Lock held.
     func reopenLocked() {}
@@ -183,7 +186,7 @@ final class ChainCore<Value>: AnyChainCore {
 
     /// - Parameter pushing: Whether the new endpoint gets the chain's value, if its
     ///   declaration asks for it (a declaration's head never does). The push must then run.
-    override func addLocked<Declared>(_ spec: EndpointSpec<Declared>, pushing: Bool) -> (() -> Void)? {
+    override func addLocked<Declared>(_ spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock? {
         Registry.shared.assertLocked()
         guard let accessors = spec.accessors.retyped(to: Value.self) else {
             Diagnostics.report(.misuse, rule: .conversion, "cannot bind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); not bound")
@@ -207,7 +210,7 @@ final class ChainCore<Value>: AnyChainCore {
     ///   declaration asks for it (a continuation; a declaration's head never does).
     /// - Returns: The initial-value push to run once the lock is released, or nil.
     @discardableResult
-    override func replaceLocked<Declared>(_ old: AnyEndpoint, with spec: EndpointSpec<Declared>, pushing: Bool = false) -> (() -> Void)? {
+    override func replaceLocked<Declared>(_ old: AnyEndpoint, with spec: EndpointSpec<Declared>, pushing: Bool = false) -> AfterLock? {
         Registry.shared.assertLocked()
         guard let position = endpoints.firstIndex(where: { $0 === old }) else { return nil }
         guard let declared = spec.accessors.retyped(to: Value.self) else {
@@ -223,7 +226,7 @@ final class ChainCore<Value>: AnyChainCore {
         dropPlanLocked()
         noteCompletenessLocked()
         guard pushing, spec.initial, spec.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
-        return { self.submit(.push([endpoint], [])) }
+        return .work { self.submit(.push([endpoint], [])) }
     }
 
     override func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {
@@ -240,7 +243,7 @@ final class ChainCore<Value>: AnyChainCore {
 
     override func addBlockLocked<Declared, Argument>(
         name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
-    ) -> (() -> Void)? {
+    ) -> AfterLock? {
         let typed: (Value) -> Void
         if Argument.self == Value.self {
             typed = unsafeBitCast(body, to: ((Value) -> Void).self)
@@ -261,7 +264,7 @@ final class ChainCore<Value>: AnyChainCore {
         }
         dropPlanLocked()
         noteCompletenessLocked()
-        return initial ? { self.submit(.push([], [block])) } : nil
+        return initial ? .work { self.submit(.push([], [block])) } : nil
     }
 
     override func removeBlockLocked(named name: String) -> Bool {
@@ -275,8 +278,12 @@ final class ChainCore<Value>: AnyChainCore {
         return true
     }
 
-    override func absorbLocked(_ other: AnyChainCore) -> (() -> Void)? {
+    override func absorbLocked(_ other: AnyChainCore) -> AfterLock? {
         absorbingLocked(other)
+    }
+
+    override func pushOwned(_ endpoint: AnyEndpoint, _ thread: UnsafeMutablePointer<ThreadState>) {
+        push(unsafeDowncast(endpoint, to: Endpoint<Value>.self), owned: thread)
     }
 
     override func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? {

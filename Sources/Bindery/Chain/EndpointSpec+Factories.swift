@@ -31,6 +31,27 @@ extension EndpointSpec {
         let writes = writable != nil && (same || fromChain != nil)
         var read: ((AnyObject) -> Value?)?
         var write: ((AnyObject, Value) -> Bool)?
+        if same, direct.map({ !writes || $0.write != nil }) ?? (offset != nil) {
+            // The chain carries the property's own type: accessors shared by every endpoint on
+            // the property, so that binding allocates no closure.
+            let shared: Accessors<Property>
+            if let direct {
+                shared = Accessors(read: direct.read, write: direct.write)
+            } else {
+                shared = SharedAccessors.stored(at: offset!) {
+                    Accessors(
+                        read: { object in StoredProperty.address(in: object, at: offset!, as: Property.self).pointee },
+                        write: { object, value in
+                            StoredProperty.address(in: object, at: offset!, as: Property.self).pointee = value
+                            return true
+                        })
+                }
+            }
+            var accessors = unsafeBitCast(shared, to: Accessors<Value>.self)
+            if !writes { accessors.write = nil }
+            accessors.isExplicit = explicit
+            return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: accessors)
+        }
         if reads {
             if let get = direct?.get {
                 read = same

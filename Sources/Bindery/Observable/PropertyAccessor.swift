@@ -4,12 +4,18 @@
 /// Not API: ``Dynamic()`` builds these into `_$dynamicProperties`; Bindery finds them by key
 /// path at bind time. The closures hold nothing but code.
 public final class _PropertyAccessor<Root: AnyObject, Value>: @unchecked Sendable {
-    // @unchecked: both closures are immutable and capture nothing.
+    // @unchecked: every closure is immutable and captures nothing but the others.
 
     /// Reads the property.
     @usableFromInline let get: (Root) -> Value
     /// Writes the property; nil for a `let`.
     @usableFromInline let set: ((Root, Value) -> Void)?
+    /// Reads the property of an object known to be a `Root`: what every endpoint on this
+    /// property reads through when its chain carries `Value`, so that binding one allocates
+    /// no closure.
+    @usableFromInline let read: (AnyObject) -> Value?
+    /// Writes the property of an object known to be a `Root`; nil for a `let`.
+    @usableFromInline let write: ((AnyObject, Value) -> Bool)?
 
     /// Creates the accessors of the property at `keyPath`. Called by code that ``Dynamic()``
     /// generates.
@@ -18,8 +24,18 @@ public final class _PropertyAccessor<Root: AnyObject, Value>: @unchecked Sendabl
     ///   - keyPath: The property's key path; it fixes the closures' types.
     ///   - get: Reads the property directly.
     ///   - set: Writes the property directly; nil for a constant.
+    @inlinable
     public init(_ keyPath: KeyPath<Root, Value>, get: @escaping (Root) -> Value, set: ((Root, Value) -> Void)? = nil) {
         self.get = get
         self.set = set
+        read = { object in get(unsafeDowncast(object, to: Root.self)) }
+        if let set {
+            write = { object, value in
+                set(unsafeDowncast(object, to: Root.self), value)
+                return true
+            }
+        } else {
+            write = nil
+        }
     }
 }
