@@ -35,6 +35,13 @@ public struct Chain<Value>: @unchecked Sendable {
 
     /// Starts a declaration at `spec`: joins the chain it is already in, if any (see <doc:Guarantees#Joins>).
     @usableFromInline
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Float)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    @_specialize(where Value == Int?)
     init(head declared: EndpointSpec<Value>) {
         let spec = declared.withLifetime()
         if let problem = spec.problem {
@@ -79,6 +86,13 @@ public struct Chain<Value>: @unchecked Sendable {
 
     /// Adds `spec` to this chain, merging the chain it is already in, if any (see <doc:Guarantees#Joins>).
     @usableFromInline
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Float)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    @_specialize(where Value == Int?)
     func adding(_ declared: EndpointSpec<Value>) -> Chain {
         let spec = declared.withLifetime()
         if let problem = spec.problem {

@@ -62,6 +62,13 @@ extension ChainCore {
     }
 
     /// Writes the chain's value into one receiver as the owner, then gives the chain back.
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Float)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    @_specialize(where Value == Int?)
     func push(_ endpoint: Endpoint<Value>, owned thread: UnsafeMutablePointer<ThreadState>) {
         runAsOwner(thread) {
             guard let value = current else { return }

@@ -5,10 +5,10 @@ import Synchronization
 @usableFromInline
 class AnyChainCore {
     /// Set when this chain was merged into another one (see <doc:Guarantees#Joins>).
-    var forward: AnyChainCore?
+    @exclusivity(unchecked) var forward: AnyChainCore?
     /// Set when the declaration's head was refused (and reported): continuations of the
     /// declaration are dropped silently.
-    var isRefused = false
+    @exclusivity(unchecked) var isRefused = false
 
     /// 0 when idle; otherwise the owner's thread tag, with bit 0 set while the owner must look
     /// under the lock before giving the chain back (`queue` or `retired` is not empty).
@@ -93,13 +93,13 @@ class AnyChainCore {
 /// queued and dispatched by the owner before it gives the chain back: nothing is dropped.
 final class ChainCore<Value>: AnyChainCore {
     // Stored vars are guarded by the registry lock or touched by the owner only, so the
-    // dynamic exclusivity checks Swift would run on each access are turned off for those an
-    // update touches.
+    // dynamic exclusivity checks Swift would run on each access (a few hundred instructions
+    // per bind and per update in all) are turned off.
 
     // MARK: Guarded by the registry lock
-    var endpoints: [Endpoint<Value>] = []
-    var filters: [(Value) -> Bool] = []
-    var blocks: [NamedBlock<Value>] = []
+    @exclusivity(unchecked) var endpoints: [Endpoint<Value>] = []
+    @exclusivity(unchecked) var filters: [(Value) -> Bool] = []
+    @exclusivity(unchecked) var blocks: [NamedBlock<Value>] = []
     /// What a dispatch reads (the address of a `Plan`, retained by hand, so that handing it to
     /// a dispatch retains nothing); 0 when the chain changed shape since it was last made.
     /// Made when a dispatch needs it (`planLocked()`), so that binding and unbinding in a row
@@ -113,7 +113,7 @@ final class ChainCore<Value>: AnyChainCore {
     @exclusivity(unchecked) var queue: [Queued<Value>] = []
     @exclusivity(unchecked) var dissolved = false
     /// Whether the chain has had a live sender and a live receiver at some point.
-    var hasBeenComplete = false
+    @exclusivity(unchecked) var hasBeenComplete = false
 
     // MARK: Owner only
     /// The chain's value: the head's at bind time, then the last accepted change. Newcomers
@@ -186,6 +186,13 @@ final class ChainCore<Value>: AnyChainCore {
 
     /// - Parameter pushing: Whether the new endpoint gets the chain's value, if its
     ///   declaration asks for it (a declaration's head never does). The push must then run.
+    @_specialize(where Value == Int, Declared == Int)
+    @_specialize(where Value == Double, Declared == Double)
+    @_specialize(where Value == Float, Declared == Float)
+    @_specialize(where Value == Bool, Declared == Bool)
+    @_specialize(where Value == String, Declared == String)
+    @_specialize(where Value == String?, Declared == String?)
+    @_specialize(where Value == Int?, Declared == Int?)
     override func addLocked<Declared>(_ spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock? {
         Registry.shared.assertLocked()
         guard let accessors = spec.accessors.retyped(to: Value.self) else {
@@ -290,6 +297,13 @@ final class ChainCore<Value>: AnyChainCore {
         movingLocked(into: target)
     }
 
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Float)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    @_specialize(where Value == Int?)
     override func detachLocked(_ endpoint: AnyEndpoint) {
         // From the end: the member that leaves is most often the one that joined last.
         guard let position = endpoints.lastIndex(where: { $0 === endpoint }) else { return }
@@ -313,6 +327,13 @@ final class ChainCore<Value>: AnyChainCore {
     /// does not end it, and the declaration can complete it again (found by the model check:
     /// a merge's push pruned a dead receiver and ended the chain the declaration went on to
     /// extend).
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Float)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    @_specialize(where Value == Int?)
     override func reopenLocked() {
         guard !dissolved else { return }
         hasBeenComplete = isCompleteLocked
@@ -326,7 +347,16 @@ final class ChainCore<Value>: AnyChainCore {
     /// Whether the chain has a live sender and a live receiver (a named block counts), in at
     /// least two members. A declaration that stopped at its head, or whose receivers were all
     /// refused, is not complete: it is not bound, though a continuation may still complete it.
-    override var isCompleteLocked: Bool {
+    override var isCompleteLocked: Bool { completeLocked() }
+
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Float)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    @_specialize(where Value == Int?)
+    private func completeLocked() -> Bool {
         guard !dissolved else { return false }
         // Stops at the first live sender and live receiver found: a chain's head is nearly
         // always a sender, so this looks at a member or two, whatever the chain's size.
@@ -340,16 +370,34 @@ final class ChainCore<Value>: AnyChainCore {
         return false
     }
 
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Float)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    @_specialize(where Value == Int?)
     override func dissolveLocked() {
         guard !dissolved else { return }
         dissolved = true
-        for block in blocks { block.liveness?.end() }
-        Registry.shared.buryLocked((filters, blocks, queue))
+        // What the chain holds goes after the lock is released (a block's captures may have
+        // deinits that bind). Only what it has is touched: most chains have no filter, block
+        // or queued change.
+        if !blocks.isEmpty {
+            for block in blocks { block.liveness?.end() }
+            Registry.shared.buryLocked(blocks)
+            blocks = []
+        }
+        if !filters.isEmpty {
+            Registry.shared.buryLocked(filters)
+            filters = []
+        }
+        if !queue.isEmpty {
+            Registry.shared.buryLocked(queue)
+            queue = []
+        }
         for endpoint in endpoints { Registry.shared.forgetLocked(endpoint) }
-        endpoints.removeAll()
-        filters.removeAll()
-        blocks.removeAll()
-        queue.removeAll()
+        endpoints = []
         dropPlanLocked()
         Registry.shared.chainCount -= 1
     }

@@ -45,12 +45,12 @@ class AnyEndpoint {
     /// Whether notifications come from the object's own registrar (so `object` is alive).
     let notifierIsObject: Bool
     /// The registrar whose deinit means this endpoint's object is gone.
-    unowned(unsafe) var lifetime: _ChangeRegistrar?
+    @exclusivity(unchecked) unowned(unsafe) var lifetime: _ChangeRegistrar?
     /// The next member of `lifetime` (see `_ChangeRegistrar.firstMember`). Guarded by the
     /// registry lock.
-    var nextMember: AnyEndpoint?
+    @exclusivity(unchecked) var nextMember: AnyEndpoint?
     /// Registrar slots this endpoint listens to.
-    var subscriptions = Subscriptions()
+    @exclusivity(unchecked) var subscriptions = Subscriptions()
     /// For key paths across several objects.
     let route: DynamicRoute?
     /// Set once the endpoint has left its chain, with the lock held and before the chain lets
@@ -63,10 +63,10 @@ class AnyEndpoint {
     }
     /// The next endpoint at the same object's address in the registry's index. Guarded by the
     /// registry lock.
-    var nextOfObject: AnyEndpoint?
+    @exclusivity(unchecked) var nextOfObject: AnyEndpoint?
     /// The endpoint that took this one's place (declared again, or moved by a merge). Guarded
     /// by the registry lock.
-    var replacement: AnyEndpoint?
+    @exclusivity(unchecked) var replacement: AnyEndpoint?
 
     /// This endpoint, or the one that now stands for it; nil if it left its chain. Lock held.
     func currentLocked() -> AnyEndpoint? {
@@ -263,7 +263,7 @@ class AnyEndpoint {
     /// Whether the route's links, when last read, reached its last property (no link was nil)
     /// and that property is observed: its subscription is then the last one. Guarded by the
     /// registry lock.
-    var reachesLeaf = false
+    @exclusivity(unchecked) var reachesLeaf = false
 
     /// Re-reads every link of a route and listens to the objects it reaches now.
     func resubscribeRouteLocked() {

@@ -131,7 +131,13 @@ struct EndpointSpec<Value> {
     /// taking the graph lock: finding a control's registrar reads its `eventCenter`.
     func withLifetime() -> EndpointSpec {
         var spec = self
-        spec.lifetime = Registry.lifetimeRegistrar(of: object)
+        switch source {
+        case .property(let registrar, _):
+            // The `@Dynamic` object's own registrar.
+            spec.lifetime = registrar
+        case .none, .events, .route:
+            spec.lifetime = Registry.lifetimeRegistrar(of: object)
+        }
         return spec
     }
 

@@ -34,10 +34,10 @@ final class Registry: @unchecked Sendable {
     /// next dispatch or lookup finds them.
     /// Each object's first endpoint; the others follow through `AnyEndpoint.nextOfObject`, so
     /// that indexing an endpoint allocates nothing.
-    var byObject: [ObjectIdentifier: AnyEndpoint] = [:]
+    @exclusivity(unchecked) var byObject: [ObjectIdentifier: AnyEndpoint] = [:]
     /// Live chains and endpoints, for tests and the status query.
-    var chainCount = 0
-    var endpointCount = 0
+    @exclusivity(unchecked) var chainCount = 0
+    @exclusivity(unchecked) var endpointCount = 0
 
     /// Runs `body` with the graph lock held, then releases what it let go of.
     ///
@@ -359,8 +359,35 @@ final class Registry: @unchecked Sendable {
     /// The registrar whose deinit means `object` is gone. Reads a control's `eventCenter`,
     /// which is the control's code: never call it with the lock held.
     static func lifetimeRegistrar(of object: AnyObject) -> _ChangeRegistrar? {
+        // Most receivers are plain objects: known by their class after the first, without
+        // asking the runtime for conformances again.
+        if PlainClasses.contains(type(of: object)) { return nil }
         if let dynamic = object as? any DynamicObject { return dynamic._$registrar }
         if let control = object as? any Control { return control.eventCenter.registrar }
+        PlainClasses.insert(type(of: object))
         return nil
+    }
+}
+
+/// Classes known to be neither ``Dynamic()`` nor ``Control``: their objects have no registrar,
+/// and binding one asks no conformance of the runtime after the first (such a question costs
+/// hundreds of instructions each time). A class's conformances never change while the
+/// process runs, and classes are never unloaded, so the set only grows, by one entry per
+/// class bound.
+enum PlainClasses {
+    private final class Storage: @unchecked Sendable {
+        // @unchecked: `classes` is read and written only with `lock` held.
+        let lock = Lock()
+        var classes: Set<ObjectIdentifier> = []
+    }
+
+    private static let storage = Storage()
+
+    static func contains(_ type: AnyObject.Type) -> Bool {
+        storage.lock.withLock { storage.classes.contains(ObjectIdentifier(type)) }
+    }
+
+    static func insert(_ type: AnyObject.Type) {
+        storage.lock.withLock { _ = storage.classes.insert(ObjectIdentifier(type)) }
     }
 }

@@ -47,7 +47,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// The first endpoint whose object owns this registrar; the others follow through
     /// `AnyEndpoint.nextMember`. They leave their chains when the registrar goes. Guarded by
     /// the registry lock.
-    var firstMember: AnyEndpoint?
+    @exclusivity(unchecked) var firstMember: AnyEndpoint?
 
     /// Creates an empty registrar. Called by code that ``Dynamic()`` generates.
     public init() {}
@@ -347,7 +347,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 /// The listeners of a registrar slot that has several, in the order they began listening.
 /// Guarded by the registry lock; the update path never reads it.
 final class ListenerList {
-    var endpoints: [AnyEndpoint]
+    @exclusivity(unchecked) var endpoints: [AnyEndpoint]
 
     init(_ endpoints: [AnyEndpoint]) {
         self.endpoints = endpoints
