@@ -61,7 +61,7 @@ final class DynamicRoute: Sendable {
     @usableFromInline
     static func source(for keyPath: AnyKeyPath, of object: some DynamicObject) -> EndpointSource? {
         let type = table(for: keyPath, of: object)
-        if let property = type._$dynamicProperties.first(where: { $0.keyPath == keyPath }) {
+        if let property = _DynamicProperty.entry(for: keyPath, in: type) {
             guard let slot = property.slot else { return EndpointSource.none }
             return .property(object._$registrar, slot: slot)
         }
@@ -73,7 +73,7 @@ final class DynamicRoute: Sendable {
     /// stored properties (for diagnostics).
     static func name(of keyPath: AnyKeyPath, in type: any DynamicObject.Type) -> String? {
         let type = Swift.type(of: keyPath).rootType as? any DynamicObject.Type ?? type
-        if let property = type._$dynamicProperties.first(where: { $0.keyPath == keyPath }) { return property.name }
+        if let property = _DynamicProperty.entry(for: keyPath, in: type) { return property.name }
         return hops(of: keyPath, in: type).map { DynamicRoute(hops: $0).name }
     }
 

@@ -250,7 +250,7 @@ enum DirectAccess {
         guard let type = Root.self as? any DynamicObject.Type ?? Swift.type(of: object) as? any DynamicObject.Type else {
             return nil
         }
-        let entry = type._$dynamicProperties.first { $0.keyPath == keyPath }
+        let entry = _DynamicProperty.entry(for: keyPath, in: type)
         return entry?.accessor as? _PropertyAccessor<Root, Property>
     }
 }

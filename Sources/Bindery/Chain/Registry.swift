@@ -349,7 +349,9 @@ final class Registry: @unchecked Sendable {
     /// Detaches the entries at `object`'s address that belonged to an earlier object there
     /// (only one held weakly can: an unowned hold keeps its object's address taken).
     private func dropStaleLocked(_ id: ObjectIdentifier, _ object: AnyObject) {
-        guard byObject[id] != nil else { return }
+        // Only an object held weakly can be stale (an Objective-C object): looked for without
+        // allocating, since nearly every lookup finds none.
+        guard entriesLocked(of: id).contains(where: { $0.isWeak && $0.targetLocked() !== object }) else { return }
         // Collected first: detaching one takes it out of the list being read.
         for stale in Array(entriesLocked(of: id)) where stale.isWeak && stale.targetLocked() !== object {
             stale.anyCore.detachLocked(stale)

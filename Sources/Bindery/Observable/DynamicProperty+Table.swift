@@ -84,3 +84,54 @@ final class DynamicTableCache: @unchecked Sendable {
         }
     }
 }
+
+extension _DynamicProperty {
+    /// The entry of `type`'s table for `keyPath`, if it lists one.
+    ///
+    /// Key paths are compared with `==`, which reads both paths' components (hundreds of
+    /// instructions each), so each answer is remembered by the key path's identity: a key
+    /// path literal is one object for the life of the process, so binding the same property
+    /// again compares nothing.
+    static func entry(for keyPath: AnyKeyPath, in type: any DynamicObject.Type) -> _DynamicProperty? {
+        let table = type._$dynamicProperties
+        let key = KeyPathEntries.Key(keyPath: ObjectIdentifier(keyPath), type: ObjectIdentifier(type))
+        // A class's table, once built, is kept as it is, and the memo keeps the key path, so
+        // no other key path can have its identity: a remembered index is still right.
+        if let index = KeyPathEntries.shared.index(for: key), index < table.count { return table[index] }
+        guard let index = table.firstIndex(where: { $0.keyPath == keyPath }) else { return nil }
+        KeyPathEntries.shared.remember(index, for: key, keeping: keyPath)
+        return table[index]
+    }
+}
+
+/// Where a key path's entry sits in a class's property table, by the key path's identity.
+final class KeyPathEntries: @unchecked Sendable {
+    // @unchecked: `entries` is read and written only with `lock` held.
+    static let shared = KeyPathEntries()
+
+    struct Key: Hashable {
+        let keyPath: ObjectIdentifier
+        let type: ObjectIdentifier
+    }
+
+    private let lock = Lock()
+    /// Each entry keeps its key path, so that no other key path can take its address. Key
+    /// paths made at run time (`appending`) are new objects each time: past `limit` entries
+    /// the memo starts again, so it never grows without bound.
+    private var entries: [Key: (index: Int, keyPath: AnyKeyPath)] = [:]
+    private static let limit = 4096
+
+    func index(for key: Key) -> Int? {
+        lock.withLock { entries[key]?.index }
+    }
+
+    func remember(_ index: Int, for key: Key, keeping keyPath: AnyKeyPath) {
+        // The key path that is let go of, if the memo starts again, is released after the lock.
+        var dropped: [Key: (index: Int, keyPath: AnyKeyPath)] = [:]
+        lock.withLock {
+            if entries.count >= Self.limit { swap(&dropped, &entries) }
+            entries[key] = (index, keyPath)
+        }
+        _ = dropped
+    }
+}

@@ -96,6 +96,38 @@ import Testing
         #expect(left.int == 2)
     }
 
+    @Test("Rule 12: a property that had two listeners and is back to one is updated without a lock again, and the listener that left hears nothing", .timeLimit(.minutes(1)))
+    func soleListenerAgainWithoutLock() {
+        let lottery = Lottery(), first = Label(), second = Label()
+        // Two elements of one array: two listeners of the same property.
+        Bind.in(lottery, \.digits, index: 0).out(first, \.number)
+        let other = Bind.in(lottery, \.digits, index: 1).out(second, \.number)
+        lottery.digits = [1, 1, 0]
+        #expect(first.number == 1 && second.number == 1)
+        other.unbind()
+        // The first update after the unbind prepares the chain's dispatch, under the lock.
+        lottery.digits = [2, 2, 0]
+
+        let holding = DispatchSemaphore(value: 0), updated = DispatchSemaphore(value: 0), released = DispatchSemaphore(value: 0)
+        let heldThroughout = Counter()
+        Thread.detachNewThread {
+            Registry.shared.locked {
+                holding.signal()
+                if updated.wait(timeout: .now() + 20) == .success { heldThroughout.increment() }
+            }
+            released.signal()
+        }
+        holding.wait()
+        lottery.digits = [3, 3, 0]
+        updated.signal()
+        released.wait()
+
+        #expect(heldThroughout.value == 1)
+        #expect(first.number == 3)
+        #expect(second.number == 1)
+        #expect(lottery._$registrar.isIdleForTesting == false)
+    }
+
     @Test("Rule 10: a property's only listener replaced again and again while another thread updates it: every update finds a live listener, and the last value lands")
     func listenerReplacedDuringUpdates() async {
         // A box whose value is behind a lock: binding reads the sender while the other task
