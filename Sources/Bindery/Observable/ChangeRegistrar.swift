@@ -212,7 +212,6 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// Puts `new` in `old`'s place among the members, or takes `old` out if `new` is nil.
     func replaceMember(_ old: AnyEndpoint, with new: AnyEndpoint?) {
         let next = old.nextMember
-        new?.nextMember = next
         if firstMember === old {
             firstMember = new ?? next
         } else {
@@ -221,6 +220,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
             guard let previous else { return }
             previous.nextMember = new ?? next
         }
+        new?.nextMember = next
         old.nextMember = nil
         old.lifetime = nil
         new?.lifetime = self
