@@ -100,14 +100,9 @@ public struct Chain<Value>: @unchecked Sendable {
             return self
         }
         let (core, work) = Registry.shared.locked { () -> (AnyChainCore, AfterLock?) in
-            let core = self.core.resolvedLocked()
-            guard !core.isDissolved else {
-                if !core.isRefused {
-                    Diagnostics.report(.misuse, rule: .lifetime, "cannot add \(spec.label): the chain it continues has ended; not bound")
-                }
-                return (core, nil)
+            guard let core = continuedLocked(refusing: "cannot add \(spec.label): the chain it continues has ended; not bound") else {
+                return (self.core.resolvedLocked(), nil)
             }
-            core.reopenLocked()
             guard let existing = Registry.shared.endpointLocked(for: spec) else {
                 return (core, core.addLocked(spec, pushing: true))
             }
@@ -138,18 +133,25 @@ public struct Chain<Value>: @unchecked Sendable {
     /// Adds a named block; see ``out(_:initial:_:)-(_,_,(Value)->Void)``.
     func adding<Argument>(block name: String, initial: Bool, delivery: Delivery, _ body: @escaping (Argument) -> Void) -> Chain {
         let (core, work) = Registry.shared.locked { () -> (AnyChainCore, AfterLock?) in
-            let core = self.core.resolvedLocked()
-            guard !core.isDissolved else {
-                if !core.isRefused {
-                    Diagnostics.report(.misuse, rule: .lifetime, "cannot add block \"\(name)\": the chain it continues has ended; not added")
-                }
-                return (core, nil)
+            guard let core = continuedLocked(refusing: "cannot add block \"\(name)\": the chain it continues has ended; not added") else {
+                return (self.core.resolvedLocked(), nil)
             }
-            core.reopenLocked()
             return (core, core.addBlockLocked(name: name, initial: initial, delivery: delivery, declared: Value.self, body))
         }
         work?.run()
         return Chain(core: core)
+    }
+
+    /// The chain a continuation extends, reopened for it; nil if it has ended, reported with
+    /// `refusal` unless the declaration's head was refused already. Lock held.
+    private func continuedLocked(refusing refusal: @autoclosure () -> String) -> AnyChainCore? {
+        let core = self.core.resolvedLocked()
+        guard !core.isDissolved else {
+            if !core.isRefused { Diagnostics.report(.misuse, rule: .lifetime, refusal()) }
+            return nil
+        }
+        core.reopenLocked()
+        return core
     }
 
     static func report(_ problem: String, spec: EndpointSpec<Value>) {
