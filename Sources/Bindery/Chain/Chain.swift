@@ -42,7 +42,7 @@ public struct Chain<Value>: @unchecked Sendable {
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
-    init(head declared: EndpointSpec<Value>) {
+    init(head declared: consuming EndpointSpec<Value>) {
         let spec = declared.withLifetime()
         if let problem = spec.problem {
             Self.report(problem, spec: spec)
@@ -93,7 +93,7 @@ public struct Chain<Value>: @unchecked Sendable {
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
-    func adding(_ declared: EndpointSpec<Value>) -> Chain {
+    func adding(_ declared: consuming EndpointSpec<Value>) -> Chain {
         let spec = declared.withLifetime()
         if let problem = spec.problem {
             Self.report(problem, spec: spec)

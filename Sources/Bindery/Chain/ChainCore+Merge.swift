@@ -38,7 +38,7 @@ extension ChainCore {
             Registry.shared.transferLocked(from: endpoint, to: copy)
             moved.append(copy)
         }
-        target.endpoints += moved
+        target.endpoints.append(contentsOf: moved)
         var movedBlocks: [NamedBlock<Target>] = []
         if let toOther {
             target.filters += filters.map { filter in { filter(toOther($0)) } }

@@ -97,7 +97,7 @@ final class ChainCore<Value>: AnyChainCore {
     // per bind and per update in all) are turned off.
 
     // MARK: Guarded by the registry lock
-    @exclusivity(unchecked) var endpoints: [Endpoint<Value>] = []
+    @exclusivity(unchecked) var endpoints = ChainMembers<Endpoint<Value>>()
     @exclusivity(unchecked) var filters: [(Value) -> Bool] = []
     @exclusivity(unchecked) var blocks: [NamedBlock<Value>] = []
     /// What a dispatch reads (the address of a `Plan`, retained by hand, so that handing it to
@@ -136,8 +136,6 @@ final class ChainCore<Value>: AnyChainCore {
     init(current: Value?) {
         self.current = current
         super.init()
-        // A chain nearly always has a sender and a receiver: one allocation for both.
-        endpoints.reserveCapacity(2)
         Registry.shared.chainCount += 1
     }
 
@@ -173,7 +171,7 @@ final class ChainCore<Value>: AnyChainCore {
 
     @inline(never)
     private func makePlanLocked() -> Unmanaged<Plan<Value>> {
-        let made = Unmanaged.passRetained(Plan(members: endpoints, filters: filters, blocks: blocks))
+        let made = Unmanaged.passRetained(Plan(members: Array(endpoints), filters: filters, blocks: blocks))
         plan.store(UInt(bitPattern: made.toOpaque()), ordering: .sequentiallyConsistent)
         return made
     }
@@ -199,7 +197,7 @@ final class ChainCore<Value>: AnyChainCore {
             Diagnostics.report(.misuse, rule: .conversion, "cannot bind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); not bound")
             return nil
         }
-        let endpoint = Endpoint(spec: spec.retyped(accessors), core: self)
+        let endpoint = Endpoint(spec: spec, accessors: accessors, core: self)
         Registry.shared.attachLocked(endpoint, source: spec.source, lifetime: spec.lifetime)
         endpoints.append(endpoint)
         dropPlanLocked()
@@ -397,7 +395,7 @@ final class ChainCore<Value>: AnyChainCore {
             queue = []
         }
         for endpoint in endpoints { Registry.shared.forgetLocked(endpoint) }
-        endpoints = []
+        endpoints.removeAll()
         dropPlanLocked()
         Registry.shared.chainCount -= 1
     }

@@ -53,28 +53,27 @@ final class DynamicRoute: Sendable {
     /// type, which may be a superclass or a subclass of `object`'s class (`\Sub.inherited`,
     /// `\Base.property` on a subclass object), else that of `object`'s class.
     private static func table(for keyPath: AnyKeyPath, of object: some DynamicObject) -> any DynamicObject.Type {
-        Swift.type(of: keyPath).rootType as? any DynamicObject.Type ?? Swift.type(of: object)
+        _DynamicProperty.tableType(for: keyPath, ofObjectOf: Swift.type(of: object)) ?? Swift.type(of: object)
     }
 
     /// How `object`'s key path is observed, or nil if it does not run through `@Dynamic`
     /// stored properties only.
     @usableFromInline
     static func source(for keyPath: AnyKeyPath, of object: some DynamicObject) -> EndpointSource? {
-        let type = table(for: keyPath, of: object)
-        if let property = _DynamicProperty.entry(for: keyPath, in: type) {
+        if let property = _DynamicProperty.entry(for: keyPath, ofObjectOf: Swift.type(of: object)) {
             guard let slot = property.slot else { return EndpointSource.none }
             return .property(object._$registrar, slot: slot)
         }
-        guard let hops = hops(of: keyPath, in: type) else { return nil }
+        guard let hops = hops(of: keyPath, in: table(for: keyPath, of: object)) else { return nil }
         return .route(DynamicRoute(hops: hops))
     }
 
     /// The dotted property names of `keyPath` from `type`, if it runs through `@Dynamic`
     /// stored properties (for diagnostics).
     static func name(of keyPath: AnyKeyPath, in type: any DynamicObject.Type) -> String? {
-        let type = Swift.type(of: keyPath).rootType as? any DynamicObject.Type ?? type
-        if let property = _DynamicProperty.entry(for: keyPath, in: type) { return property.name }
-        return hops(of: keyPath, in: type).map { DynamicRoute(hops: $0).name }
+        if let property = _DynamicProperty.entry(for: keyPath, ofObjectOf: type) { return property.name }
+        let table = _DynamicProperty.tableType(for: keyPath, ofObjectOf: type) ?? type
+        return hops(of: keyPath, in: table).map { DynamicRoute(hops: $0).name }
     }
 
     /// The hops of a key path that runs through `@Dynamic` properties, optional-chained or not.

@@ -303,8 +303,10 @@ final class Endpoint<Value>: AnyEndpoint {
     let accessors: Accessors<Value>
     let core: ChainCore<Value>
 
-    init(spec: EndpointSpec<Value>, core: ChainCore<Value>) {
-        accessors = spec.accessors
+    /// An endpoint for `spec`, declared with `Declared`, whose accessors are already in terms of
+    /// the chain's value (the spec is read, never copied).
+    init<Declared>(spec: EndpointSpec<Declared>, accessors: Accessors<Value>, core: ChainCore<Value>) {
+        self.accessors = accessors
         self.core = core
         super.init(spec: spec)
     }

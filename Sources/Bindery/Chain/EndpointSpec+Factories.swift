@@ -245,12 +245,7 @@ enum DirectAccess {
     static func accessor<Root: AnyObject, Property>(
         of object: Root, _ keyPath: KeyPath<Root, Property>, _: Property.Type
     ) -> _PropertyAccessor<Root, Property>? {
-        // A plain class's objects (and so its superclasses', `Root` among them) have no table.
-        if PlainClasses.contains(Swift.type(of: object)) { return nil }
-        guard let type = Root.self as? any DynamicObject.Type ?? Swift.type(of: object) as? any DynamicObject.Type else {
-            return nil
-        }
-        let entry = _DynamicProperty.entry(for: keyPath, in: type)
+        let entry = _DynamicProperty.entry(for: keyPath, ofObjectOf: Swift.type(of: object))
         return entry?.accessor as? _PropertyAccessor<Root, Property>
     }
 }

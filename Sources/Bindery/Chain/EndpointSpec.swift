@@ -129,28 +129,16 @@ struct EndpointSpec<Value> {
 
     /// This spec with the registrar whose deinit means its object is gone. Call it before
     /// taking the graph lock: finding a control's registrar reads its `eventCenter`.
-    func withLifetime() -> EndpointSpec {
+    consuming func withLifetime() -> EndpointSpec {
         var spec = self
-        switch source {
+        switch spec.source {
         case .property(let registrar, _):
             // The `@Dynamic` object's own registrar.
             spec.lifetime = registrar
         case .none, .events, .route:
-            spec.lifetime = Registry.lifetimeRegistrar(of: object)
+            spec.lifetime = Registry.lifetimeRegistrar(of: spec.object)
         }
         return spec
-    }
-
-    /// This spec with its accessors in terms of another chain value type.
-    func retyped<Other>(_ accessors: Accessors<Other>) -> EndpointSpec<Other> {
-        var typed = EndpointSpec<Other>(object: object, keyPath: keyPath, role: role, accessors: accessors)
-        typed.events = events
-        typed.index = index
-        typed.source = source
-        typed.initial = initial
-        typed.delivery = delivery
-        typed.lifetime = lifetime
-        return typed
     }
 }
 

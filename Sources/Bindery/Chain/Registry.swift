@@ -380,7 +380,7 @@ enum PlainClasses {
     private final class Storage: @unchecked Sendable {
         // @unchecked: `classes` is read and written only with `lock` held.
         let lock = Lock()
-        var classes: Set<ObjectIdentifier> = []
+        @exclusivity(unchecked) var classes: Set<ObjectIdentifier> = []
     }
 
     private static let storage = Storage()

@@ -48,7 +48,7 @@ enum SharedAccessors {
     private final class Cache: @unchecked Sendable {
         // @unchecked: `boxes` is read and written only with `lock` held.
         let lock = Lock()
-        var boxes: [Key: AnyObject] = [:]
+        @exclusivity(unchecked) var boxes: [Key: AnyObject] = [:]
     }
 
     @usableFromInline

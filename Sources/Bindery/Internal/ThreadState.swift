@@ -37,7 +37,10 @@ struct ThreadState {
         if let raw = pthread_getspecific(key) {
             return raw.assumingMemoryBound(to: ThreadState.self)
         }
-        let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
+        // A cache line (two, against adjacent-line prefetch) of its own: the state is written on
+        // every update, and threads updating unrelated chains must not share a line.
+        let state = UnsafeMutableRawPointer.allocate(byteCount: lineSize, alignment: lineSize)
+            .bindMemory(to: ThreadState.self, capacity: 1)
         state.initialize(to: ThreadState())
         pthread_setspecific(key, state)
         return state
@@ -66,6 +69,9 @@ struct ThreadState {
         return work()
     }
 
+    /// The memory a thread's state takes: a multiple of the cache line that the state fits in.
+    private static let lineSize = max(128, MemoryLayout<ThreadState>.stride)
+
     /// The ownership tag of the calling thread.
     static var tag: UInt { UInt(bitPattern: current) }
 
@@ -81,7 +87,7 @@ struct ThreadState {
             state.pointee.spareGraveyard.deinitialize(count: 1)
             state.pointee.spareGraveyard.deallocate()
             state.deinitialize(count: 1)
-            state.deallocate()
+            UnsafeMutableRawPointer(state).deallocate()
         }
         precondition(status == 0, "Bindery: pthread_key_create failed (\(status))")
         return key

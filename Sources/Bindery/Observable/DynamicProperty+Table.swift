@@ -58,7 +58,7 @@ final class DynamicTableCache: @unchecked Sendable {
     static let shared = DynamicTableCache()
 
     private let lock = Lock()
-    private var tables: [Key: [_DynamicProperty]] = [:]
+    @exclusivity(unchecked) private var tables: [Key: [_DynamicProperty]] = [:]
 
     /// A class, and the class (itself or a superclass) whose part of its table is meant.
     struct Key: Hashable {
@@ -86,25 +86,38 @@ final class DynamicTableCache: @unchecked Sendable {
 }
 
 extension _DynamicProperty {
-    /// The entry of `type`'s table for `keyPath`, if it lists one.
+    /// The entry for `keyPath` of an object of class `objectType`, looked up in the table of
+    /// the key path's root type, which may be a superclass or a subclass of the object's class
+    /// (`\Sub.inherited`, `\Base.property` on a subclass object), else in the table of the
+    /// object's class; nil when neither class is `@Dynamic` or the table lists no such key path.
     ///
-    /// Key paths are compared with `==`, which reads both paths' components (hundreds of
-    /// instructions each), so each answer is remembered by the key path's identity: a key
-    /// path literal is one object for the life of the process, so binding the same property
-    /// again compares nothing.
-    static func entry(for keyPath: AnyKeyPath, in type: any DynamicObject.Type) -> _DynamicProperty? {
-        let table = type._$dynamicProperties
-        let key = KeyPathEntries.Key(keyPath: ObjectIdentifier(keyPath), type: ObjectIdentifier(type))
-        // A class's table, once built, is kept as it is, and the memo keeps the key path, so
-        // no other key path can have its identity: a remembered index is still right.
-        if let index = KeyPathEntries.shared.index(for: key), index < table.count { return table[index] }
-        guard let index = table.firstIndex(where: { $0.keyPath == keyPath }) else { return nil }
-        KeyPathEntries.shared.remember(index, for: key, keeping: keyPath)
-        return table[index]
+    /// Key paths are compared with `==`, which reads both paths' components, and asking the
+    /// runtime whether a class is `@Dynamic` is a conformance check: each costs hundreds of
+    /// instructions. So an answer is remembered by the key path's identity and the class (a key
+    /// path literal is one object for the life of the process): binding the same property
+    /// again compares no key path and asks no conformance. An entry found is remembered, and so
+    /// is "neither class is `@Dynamic`", which never changes; a key path missing from a table
+    /// is not (a main-actor class's table is empty until it is built on the main actor).
+    static func entry(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) -> _DynamicProperty? {
+        let key = KeyPathEntries.Key(keyPath: ObjectIdentifier(keyPath), type: ObjectIdentifier(objectType))
+        if let known = KeyPathEntries.shared.entry(for: key) { return known }
+        guard let type = tableType(for: keyPath, ofObjectOf: objectType) else {
+            KeyPathEntries.shared.remember(nil, for: key, keeping: keyPath)
+            return nil
+        }
+        guard let entry = type._$dynamicProperties.first(where: { $0.keyPath == keyPath }) else { return nil }
+        KeyPathEntries.shared.remember(entry, for: key, keeping: keyPath)
+        return entry
+    }
+
+    /// The class whose table lists `keyPath` for an object of class `objectType` (see
+    /// `entry(for:ofObjectOf:)`), or nil when neither is `@Dynamic`.
+    static func tableType(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) -> (any DynamicObject.Type)? {
+        Swift.type(of: keyPath).rootType as? any DynamicObject.Type ?? objectType as? any DynamicObject.Type
     }
 }
 
-/// Where a key path's entry sits in a class's property table, by the key path's identity.
+/// The entries found for key paths, by the key path's identity and the object's class.
 final class KeyPathEntries: @unchecked Sendable {
     // @unchecked: `entries` is read and written only with `lock` held.
     static let shared = KeyPathEntries()
@@ -118,19 +131,22 @@ final class KeyPathEntries: @unchecked Sendable {
     /// Each entry keeps its key path, so that no other key path can take its address. Key
     /// paths made at run time (`appending`) are new objects each time: past `limit` entries
     /// the memo starts again, so it never grows without bound.
-    private var entries: [Key: (index: Int, keyPath: AnyKeyPath)] = [:]
+    @exclusivity(unchecked) private var entries: [Key: (entry: _DynamicProperty?, keyPath: AnyKeyPath)] = [:]
     private static let limit = 4096
 
-    func index(for key: Key) -> Int? {
-        lock.withLock { entries[key]?.index }
+    /// The remembered answer: `.some(nil)` when neither class is `@Dynamic`; nil when there is
+    /// none.
+    func entry(for key: Key) -> _DynamicProperty?? {
+        lock.withLock { entries[key].map { $0.entry } }
     }
 
-    func remember(_ index: Int, for key: Key, keeping keyPath: AnyKeyPath) {
-        // The key path that is let go of, if the memo starts again, is released after the lock.
-        var dropped: [Key: (index: Int, keyPath: AnyKeyPath)] = [:]
+    func remember(_ entry: _DynamicProperty?, for key: Key, keeping keyPath: AnyKeyPath) {
+        // The key paths that are let go of, if the memo starts again, are released after the
+        // lock.
+        var dropped: [Key: (entry: _DynamicProperty?, keyPath: AnyKeyPath)] = [:]
         lock.withLock {
             if entries.count >= Self.limit { swap(&dropped, &entries) }
-            entries[key] = (index, keyPath)
+            entries[key] = (entry, keyPath)
         }
         _ = dropped
     }
