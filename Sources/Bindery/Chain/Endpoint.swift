@@ -7,11 +7,7 @@ import Synchronization
 /// Every stored `var` here is guarded by `Registry.shared.lock`.
 @usableFromInline
 class AnyEndpoint {
-    let objectID: ObjectIdentifier
     let keyPath: AnyKeyPath
-    let events: ControlEvents
-    let index: Int?
-    @exclusivity(unchecked) var role: Role
     /// The object's type, for diagnostics after the object has gone.
     let objectType: AnyObject.Type
     /// The object, held weakly, when `isWeak`.
@@ -42,21 +38,13 @@ class AnyEndpoint {
     /// notification that its own registrar sends from its own setter or event, where it is
     /// known to be alive.
     let object: Unmanaged<AnyObject>
-    /// Whether notifications come from the object's own registrar (so `object` is alive).
-    let notifierIsObject: Bool
     /// The registrar whose deinit means this endpoint's object is gone.
     @exclusivity(unchecked) unowned(unsafe) var lifetime: _ChangeRegistrar?
     /// The next member of `lifetime` (see `_ChangeRegistrar.firstMember`). Guarded by the
     /// registry lock.
     @exclusivity(unchecked) var nextMember: AnyEndpoint?
-    /// Registrar slots this endpoint listens to.
-    @exclusivity(unchecked) var subscriptions = Subscriptions()
     /// For key paths across several objects.
     let route: DynamicRoute?
-    /// Set once the endpoint has left its chain, with the lock held and before the chain lets
-    /// go of it. Atomic: an update reads it with no lock. Sequentially consistent: see
-    /// `ChainCore.takeWithoutLock`.
-    private let detached = Atomic<Bool>(false)
     var isDetached: Bool {
         get { detached.load(ordering: .sequentiallyConsistent) }
         set { detached.store(newValue, ordering: .sequentiallyConsistent) }
@@ -74,14 +62,39 @@ class AnyEndpoint {
         while let next = endpoint.replacement { endpoint = next }
         return endpoint.isDetached ? nil : endpoint
     }
+    /// The chain's write sequence number when its owner last wrote this endpoint (see
+    /// `ChainCore.writeSequence`); 0 if never.
+    let writtenSequence = Atomic<UInt64>(0)
+    /// The array index, if `hasIndex` (see `index`).
+    private let indexValue: Int
+    /// Registrar slots this endpoint listens to.
+    @exclusivity(unchecked) var subscriptions = Subscriptions()
+
+    // The small fields last, together, so that they share words (an endpoint is kept per
+    // member of every chain: see <doc:Guarantees#Cost>).
+    let events: ControlEvents
+    @exclusivity(unchecked) var role: Role
+    /// Whether notifications come from the object's own registrar (so `object` is alive).
+    let notifierIsObject: Bool
     /// Whether writes go to the main actor.
     let delivery: Delivery
     /// Whether it was declared to receive the chain's value when it joins (see <doc:Guarantees#Initial-value>); a merge
     /// respects it too.
     let wantsInitial: Bool
-    /// The chain's write sequence number when its owner last wrote this endpoint (see
-    /// `ChainCore.writeSequence`); 0 if never.
-    let writtenSequence = Atomic<UInt64>(0)
+    /// Set once the endpoint has left its chain, with the lock held and before the chain lets
+    /// go of it. Atomic: an update reads it with no lock. Sequentially consistent: see
+    /// `ChainCore.takeWithoutLock`.
+    private let detached = Atomic<Bool>(false)
+    /// Whether the route's links, when last read, reached its last property (no link was nil)
+    /// and that property is observed: its subscription is then the last one. Guarded by the
+    /// registry lock.
+    @exclusivity(unchecked) var reachesLeaf = false
+    private let hasIndex: Bool
+
+    /// The object's address, which identifies it while the endpoint exists.
+    var objectID: ObjectIdentifier { object._withUnsafeGuaranteedRef { ObjectIdentifier($0) } }
+    /// The array element this endpoint stands for, if any.
+    var index: Int? { hasIndex ? indexValue : nil }
 
     struct Subscription {
         unowned(unsafe) let registrar: _ChangeRegistrar
@@ -91,18 +104,29 @@ class AnyEndpoint {
     /// The slots an endpoint listens to, in the order it began listening. The first is kept
     /// inline: a property's endpoint listens to one slot, and that costs no allocation.
     struct Subscriptions: Sequence {
-        private var first: Subscription?
+        // The first one in two words: its registrar (nil when there is none) and its slot.
+        private unowned(unsafe) var firstRegistrar: _ChangeRegistrar?
+        private var firstSlot = 0
         private var rest: [Subscription] = []
 
-        var isEmpty: Bool { first == nil }
+        private var first: Subscription? {
+            firstRegistrar.map { Subscription(registrar: $0, slot: firstSlot) }
+        }
+
+        var isEmpty: Bool { firstRegistrar == nil }
         var last: Subscription? { rest.last ?? first }
 
         mutating func append(_ subscription: Subscription) {
-            if first == nil { first = subscription } else { rest.append(subscription) }
+            if firstRegistrar == nil {
+                firstRegistrar = subscription.registrar
+                firstSlot = subscription.slot
+            } else {
+                rest.append(subscription)
+            }
         }
 
         mutating func removeAll() {
-            first = nil
+            firstRegistrar = nil
             rest = []
         }
 
@@ -134,10 +158,10 @@ class AnyEndpoint {
     }
 
     init<Value>(spec: EndpointSpec<Value>) {
-        objectID = ObjectIdentifier(spec.object)
         keyPath = spec.keyPath
         events = spec.events
-        index = spec.index
+        indexValue = spec.index ?? 0
+        hasIndex = spec.index != nil
         role = spec.role
         objectType = type(of: spec.object)
         object = Unmanaged.passUnretained(spec.object)
@@ -166,10 +190,10 @@ class AnyEndpoint {
 
     /// Takes over another endpoint's identity fields for a retyped copy.
     init(copying other: AnyEndpoint, wantsInitial: Bool? = nil) {
-        objectID = other.objectID
         keyPath = other.keyPath
         events = other.events
-        index = other.index
+        indexValue = other.indexValue
+        hasIndex = other.hasIndex
         role = other.role
         objectType = other.objectType
         keeper = other.keeper
@@ -260,10 +284,6 @@ class AnyEndpoint {
         return last.registrar === registrar && last.slot == slot
     }
 
-    /// Whether the route's links, when last read, reached its last property (no link was nil)
-    /// and that property is observed: its subscription is then the last one. Guarded by the
-    /// registry lock.
-    @exclusivity(unchecked) var reachesLeaf = false
 
     /// Re-reads every link of a route and listens to the objects it reaches now.
     func resubscribeRouteLocked() {

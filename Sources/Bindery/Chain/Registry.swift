@@ -47,6 +47,10 @@ final class Registry: @unchecked Sendable {
     /// The lock is not re-entrant, and nothing inside it may take it again: whatever a critical
     /// section lets go of (which could run a deinit that unbinds) is buried until after it,
     /// and no user code runs inside it.
+    ///
+    /// Inlined, so that `body` is too: a closure that is not inlined captures what it uses, and
+    /// a captured bind-time value (an endpoint's spec) is copied field by field.
+    @inline(__always)
     func locked<Result>(thread: UnsafeMutablePointer<ThreadState>? = nil, _ body: () -> Result) -> Result {
         let thread = thread ?? ThreadState.current
         let tag = UInt(bitPattern: thread)
@@ -57,8 +61,16 @@ final class Registry: @unchecked Sendable {
         holder.store(0, ordering: .relaxed)
         if graveyard.isEmpty, deferredDiagnostics.isEmpty {
             lock.unlock()
-            return result
+        } else {
+            unlockReleasing(thread)
         }
+        return result
+    }
+
+    /// Releases the lock, then what the critical section buried, then raises the diagnostics it
+    /// held back.
+    @inline(never)
+    private func unlockReleasing(_ thread: UnsafeMutablePointer<ThreadState>) {
         // What was buried is released after the lock is; the graveyard goes on in the thread's
         // spare buffer (empty, with room), and the emptied one becomes the spare.
         var released: [Any] = []
@@ -71,7 +83,6 @@ final class Registry: @unchecked Sendable {
         released.removeAll(keepingCapacity: true)
         if released.capacity <= 256 { thread.pointee.spareGraveyard.pointee = released }
         for diagnostic in diagnostics { Diagnostics.emit(diagnostic) }
-        return result
     }
 
     /// Keeps `object` alive until the current critical section ends. Lock held.
