@@ -391,16 +391,20 @@ enum PlainClasses {
     private final class Storage: @unchecked Sendable {
         // @unchecked: `classes` is read and written only with `lock` held.
         let lock = Lock()
-        @exclusivity(unchecked) var classes: Set<ObjectIdentifier> = []
+        @exclusivity(unchecked) var classes = AddressMap<Void>()
     }
 
     private static let storage = Storage()
 
     static func contains(_ type: AnyObject.Type) -> Bool {
-        storage.lock.withLock { storage.classes.contains(ObjectIdentifier(type)) }
+        storage.lock.withLock { storage.classes.value(for: key(type)) != nil }
     }
 
     static func insert(_ type: AnyObject.Type) {
-        storage.lock.withLock { _ = storage.classes.insert(ObjectIdentifier(type)) }
+        storage.lock.withLock { storage.classes.set((), for: key(type)) }
+    }
+
+    private static func key(_ type: AnyObject.Type) -> AddressMap<Void>.Key {
+        (UInt(bitPattern: ObjectIdentifier(type)), 1)
     }
 }

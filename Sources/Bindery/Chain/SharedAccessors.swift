@@ -20,7 +20,7 @@ enum SharedAccessors {
     }
 
     @usableFromInline
-    struct Key: Hashable {
+    struct Key {
         @usableFromInline let offset: Int
         @usableFromInline let type: ObjectIdentifier
 
@@ -29,6 +29,9 @@ enum SharedAccessors {
             self.offset = offset
             self.type = type
         }
+
+        /// The key as `AddressMap` takes it (an offset is never 0: the object's header is there).
+        var words: (UInt, UInt) { (UInt(bitPattern: offset), UInt(bitPattern: type)) }
     }
 
     @usableFromInline
@@ -48,20 +51,20 @@ enum SharedAccessors {
     private final class Cache: @unchecked Sendable {
         // @unchecked: `boxes` is read and written only with `lock` held.
         let lock = Lock()
-        @exclusivity(unchecked) var boxes: [Key: AnyObject] = [:]
+        @exclusivity(unchecked) var boxes = AddressMap<AnyObject>()
     }
 
     @usableFromInline
     static func lookup(_ key: Key) -> AnyObject? {
-        cache.lock.withLock { cache.boxes[key] }
+        cache.lock.withLock { cache.boxes.value(for: key.words) }
     }
 
     /// Keeps `box` unless another thread kept one first; returns the one kept.
     @usableFromInline
     static func keep(_ box: AnyObject, for key: Key) -> AnyObject {
         cache.lock.withLock {
-            if let kept = cache.boxes[key] { return kept }
-            cache.boxes[key] = box
+            if let kept = cache.boxes.value(for: key.words) { return kept }
+            cache.boxes.set(box, for: key.words)
             return box
         }
     }

@@ -122,31 +122,46 @@ final class KeyPathEntries: @unchecked Sendable {
     // @unchecked: `entries` is read and written only with `lock` held.
     static let shared = KeyPathEntries()
 
-    struct Key: Hashable {
+    struct Key {
         let keyPath: ObjectIdentifier
         let type: ObjectIdentifier
+
+        var words: (UInt, UInt) { (UInt(bitPattern: keyPath), UInt(bitPattern: type)) }
+    }
+
+    /// One remembered answer. A class, so that looking it up copies one reference, not the
+    /// entry's fields. It keeps its key path, so that no other key path can take its address.
+    private final class Answer {
+        let entry: _DynamicProperty?
+        let keyPath: AnyKeyPath
+
+        init(_ entry: _DynamicProperty?, _ keyPath: AnyKeyPath) {
+            self.entry = entry
+            self.keyPath = keyPath
+        }
     }
 
     private let lock = Lock()
-    /// Each entry keeps its key path, so that no other key path can take its address. Key
-    /// paths made at run time (`appending`) are new objects each time: past `limit` entries
-    /// the memo starts again, so it never grows without bound.
-    @exclusivity(unchecked) private var entries: [Key: (entry: _DynamicProperty?, keyPath: AnyKeyPath)] = [:]
+    /// Key paths made at run time (`appending`) are new objects each time: past `limit`
+    /// entries the memo starts again, so it never grows without bound.
+    @exclusivity(unchecked) private var entries = AddressMap<Answer>()
     private static let limit = 4096
 
     /// The remembered answer: `.some(nil)` when neither class is `@Dynamic`; nil when there is
     /// none.
     func entry(for key: Key) -> _DynamicProperty?? {
-        lock.withLock { entries[key].map { $0.entry } }
+        guard let answer = lock.withLock({ entries.value(for: key.words) }) else { return nil }
+        return .some(answer.entry)
     }
 
     func remember(_ entry: _DynamicProperty?, for key: Key, keeping keyPath: AnyKeyPath) {
-        // The key paths that are let go of, if the memo starts again, are released after the
+        let answer = Answer(entry, keyPath)
+        // The answers that are let go of, if the memo starts again, are released after the
         // lock.
-        var dropped: [Key: (entry: _DynamicProperty?, keyPath: AnyKeyPath)] = [:]
+        var dropped = AddressMap<Answer>()
         lock.withLock {
             if entries.count >= Self.limit { swap(&dropped, &entries) }
-            entries[key] = (entry, keyPath)
+            entries.set(answer, for: key.words)
         }
         _ = dropped
     }

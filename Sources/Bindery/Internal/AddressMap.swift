@@ -1,0 +1,59 @@
+/// A map from pairs of addresses (object identities, offsets) to values, for the bind-time
+/// memo tables: open addressing with a multiplicative hash, so that a lookup costs a few dozen
+/// instructions where a `Dictionary` spends hundreds seeding and finalising its hasher.
+///
+/// Entries are never removed one by one: a memo that must not grow without bound starts again
+/// with `removeAll()`. A key of two zeros is reserved for empty buckets (no object, type or
+/// key path has address zero, and callers never use it).
+struct AddressMap<Value> {
+    typealias Key = (UInt, UInt)
+
+    private var keys: [Key] = []
+    private var values: [Value?] = []
+    private(set) var count = 0
+
+    /// The value for `key`, if one was set.
+    func value(for key: Key) -> Value? {
+        guard !keys.isEmpty else { return nil }
+        let mask = keys.count - 1
+        var bucket = Self.bucket(of: key, mask: mask)
+        while true {
+            let found = keys[bucket]
+            if found == key { return values[bucket] }
+            if found == (0, 0) { return nil }
+            bucket = (bucket + 1) & mask
+        }
+    }
+
+    /// Sets the value for `key`, replacing the one there was.
+    mutating func set(_ value: Value, for key: Key) {
+        precondition(key != (0, 0), "Bindery: the empty key is reserved")
+        // At most three quarters full, so that a probe soon meets an empty bucket.
+        if (count + 1) * 4 > keys.count * 3 { grow() }
+        let mask = keys.count - 1
+        var bucket = Self.bucket(of: key, mask: mask)
+        while keys[bucket] != (0, 0), keys[bucket] != key { bucket = (bucket + 1) & mask }
+        if keys[bucket] == (0, 0) { count += 1 }
+        keys[bucket] = key
+        values[bucket] = value
+    }
+
+    mutating func removeAll() {
+        self = AddressMap()
+    }
+
+    private mutating func grow() {
+        let old = zip(keys, values).filter { $0.0 != (0, 0) }
+        let capacity = Swift.max(16, keys.count * 2)
+        keys = Array(repeating: (0, 0), count: capacity)
+        values = Array(repeating: nil, count: capacity)
+        count = 0
+        for (key, value) in old { set(value!, for: key) }
+    }
+
+    private static func bucket(of key: Key, mask: Int) -> Int {
+        // Addresses are aligned, so their low bits say little: mix, then take the high bits.
+        let mixed = (key.0 &* 0x9E37_79B9_7F4A_7C15) ^ (key.1 &* 0xC2B2_AE3D_27D4_EB4F)
+        return Int(truncatingIfNeeded: (mixed ^ (mixed >> 29)) >> 16) & mask
+    }
+}

@@ -1,0 +1,51 @@
+import Testing
+@testable import Bindery
+
+/// A chain's member list (two members inline, the rest in an array) keeps the order members
+/// joined in (DESIGN rule 9) through appends, replacements and removals.
+@Suite(.failOnUnexpectedDiagnostics) struct ChainMembersTests {
+    final class Member {
+        let id: Int
+        init(_ id: Int) { self.id = id }
+    }
+
+    @Test("Rule 9: members come back in the order they were appended, inline or not", arguments: [0, 1, 2, 3, 7])
+    func keepsOrder(count: Int) {
+        let members = (0..<count).map(Member.init)
+        var list = ChainMembers<Member>()
+        list.append(contentsOf: members)
+        #expect(list.count == count)
+        #expect(list.map(\.id) == Array(0..<count))
+        #expect(list.isEmpty == (count == 0))
+    }
+
+    @Test("Rule 9: removing a member at any position moves the later ones up, in order", arguments: 0..<5)
+    func removesInOrder(position: Int) {
+        let members = (0..<5).map(Member.init)
+        var list = ChainMembers<Member>()
+        list.append(contentsOf: members)
+        let removed = list.remove(at: position)
+        #expect(removed === members[position])
+        var expected = Array(0..<5)
+        expected.remove(at: position)
+        #expect(list.map(\.id) == expected)
+        // Appending after a removal fills the next place, inline or not.
+        list.append(Member(9))
+        #expect(list.map(\.id) == expected + [9])
+    }
+
+    @Test("Rule 9: a member replaced in place keeps its position; removing all empties the list")
+    func replacesAndEmpties() {
+        var list = ChainMembers<Member>()
+        list.append(contentsOf: (0..<3).map(Member.init))
+        list[1] = Member(5)
+        list[2] = Member(6)
+        #expect(list.map(\.id) == [0, 5, 6])
+        while !list.isEmpty { list.remove(at: list.count - 1) }
+        #expect(list.map(\.id) == [])
+        list.append(Member(1))
+        list.removeAll()
+        #expect(list.isEmpty)
+        #expect(list.firstIndex { $0.id == 1 } == nil)
+    }
+}
