@@ -89,9 +89,12 @@ class AnyEndpoint {
     /// and that property is observed: its subscription is then the last one. Guarded by the
     /// registry lock.
     @exclusivity(unchecked) var reachesLeaf = false
+    /// Whether the endpoint stands for an array element (at `indexValue`).
     private let hasIndex: Bool
 
-    /// The object's address, which identifies it while the endpoint exists.
+    /// The object's address: the registry indexes endpoints by it. An object held unowned
+    /// keeps its address while the endpoint exists; one held weakly may not (see
+    /// `Registry.dropStaleLocked`).
     var objectID: ObjectIdentifier { object._withUnsafeGuaranteedRef { ObjectIdentifier($0) } }
     /// The array element this endpoint stands for, if any.
     var index: Int? { hasIndex ? indexValue : nil }
