@@ -43,25 +43,30 @@ public struct Chain<Value>: @unchecked Sendable {
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
     init(head declared: consuming EndpointSpec<Value>) {
+        // Kept apart from the work so that the entry's check for a pre-specialised type comes
+        // before any lookup of a type derived from `Value` (`Value?`), which the optimiser
+        // would otherwise hoist above it (as in `Endpoint.act`).
+        core = Self.start(declared)
+    }
+
+    /// The chain a declaration's head starts or joins; see `init(head:)`.
+    @inline(never)
+    private static func start(_ declared: consuming EndpointSpec<Value>) -> AnyChainCore {
         let spec = declared.withLifetime()
         if let problem = spec.problem {
             Self.report(problem, spec: spec)
-            core = Registry.shared.locked {
+            return Registry.shared.locked {
                 let core = ChainCore<Value>(current: nil)
                 core.isRefused = true
                 core.dissolveLocked()
                 return core
             }
-            return
         }
         // Joining a chain the endpoint is already in (rule 7) reads nothing: that chain keeps
         // its value. Only a new chain reads its head, outside the lock (a getter is user code).
-        if let joined = Self.join(spec) {
-            core = joined
-            return
-        }
+        if let joined = Self.join(spec) { return joined }
         let initial = spec.accessors.read.flatMap { $0(spec.object) }
-        core = Registry.shared.locked {
+        return Registry.shared.locked {
             if let joined = Self.joinLocked(spec) { return joined }
             let core = ChainCore<Value>(current: initial)
             _ = core.addLocked(spec, pushing: false)

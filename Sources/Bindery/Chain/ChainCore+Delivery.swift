@@ -127,17 +127,20 @@ extension ChainCore {
     /// runs there later, as the change's next cause.
     @inline(never)
     func run(_ blocks: [NamedBlock<Value>], _ value: Value) {
-        for block in blocks {
-            if block.delivery == .mainActor, !MainQueue.isCurrent {
-                let depth = ThreadState.current.pointee.depth
-                let body = block.body, liveness = block.liveness
-                MainQueue.enqueue {
-                    guard liveness?.isLive ?? true else { return }
-                    ThreadState.runDeferred(depth: depth, writing: nil) { body(value) }
-                }
-            } else {
-                block.body(value)
+        for block in blocks { run(block, value) }
+    }
+
+    /// Runs one named block, on the main actor if it asks for it (see `run(_:_:)`).
+    func run(_ block: NamedBlock<Value>, _ value: Value) {
+        if block.delivery == .mainActor, !MainQueue.isCurrent {
+            let depth = ThreadState.current.pointee.depth
+            let body = block.body, liveness = block.liveness
+            MainQueue.enqueue {
+                guard liveness?.isLive ?? true else { return }
+                ThreadState.runDeferred(depth: depth, writing: nil) { body(value) }
             }
+        } else {
+            block.body(value)
         }
     }
 

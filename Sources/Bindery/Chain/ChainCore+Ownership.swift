@@ -61,6 +61,25 @@ extension ChainCore {
         return .push(self, endpoint, thread)
     }
 
+    /// The initial-value run of a named block that just joined (see <doc:Guarantees#Initial-value>): like
+    /// `pushLocked(_:)` for a receiver, the block runs as soon as the lock is released if the
+    /// chain is idle, with nothing queued; otherwise it is queued for the owner.
+    func pushLocked(_ block: NamedBlock<Value>) -> AfterLock {
+        let thread = ThreadState.current
+        guard !dissolved, takeIfIdle(thread) else {
+            return .work { self.submit(.push([], [block])) }
+        }
+        return .work { self.push(block, owned: thread) }
+    }
+
+    /// Runs one named block with the chain's value as the owner, then gives the chain back.
+    func push(_ block: NamedBlock<Value>, owned thread: UnsafeMutablePointer<ThreadState>) {
+        runAsOwner(thread) {
+            guard let value = current else { return }
+            run(block, value)
+        }
+    }
+
     /// Writes the chain's value into one receiver as the owner, then gives the chain back.
     @_specialize(where Value == Int)
     @_specialize(where Value == Double)

@@ -269,7 +269,7 @@ final class ChainCore<Value>: AnyChainCore {
         }
         dropPlanLocked()
         noteCompletenessLocked()
-        return initial ? .work { self.submit(.push([], [block])) } : nil
+        return initial ? pushLocked(block) : nil
     }
 
     override func removeBlockLocked(named name: String) -> Bool {

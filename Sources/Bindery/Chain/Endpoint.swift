@@ -112,7 +112,8 @@ class AnyEndpoint {
         private var firstSlot = 0
         private var rest: [Subscription] = []
 
-        private var first: Subscription? {
+        /// The slot it began listening to first.
+        var first: Subscription? {
             firstRegistrar.map { Subscription(registrar: $0, slot: firstSlot) }
         }
 
@@ -278,6 +279,14 @@ class AnyEndpoint {
             subscription.registrar.removeListener(self, slot: subscription.slot)
         }
         subscriptions.removeAll()
+    }
+
+    /// Whether this endpoint certainly stands for another property than the one `source`
+    /// observes: both listen to one registrar, at different slots. Tells two key paths apart
+    /// without comparing them (a comparison reads both paths' components). Lock held.
+    func observesOtherSlot(than source: EndpointSource) -> Bool {
+        guard case .property(let registrar, let slot) = source, let first = subscriptions.first else { return false }
+        return first.registrar === registrar && first.slot != slot
     }
 
     /// Whether a route's notification came from its last property, which it reached when its

@@ -305,7 +305,12 @@ final class Registry: @unchecked Sendable {
     /// The endpoints at an object's address, in the order they were bound, read off the list
     /// as they are visited (nothing is allocated). Lock held.
     func entriesLocked(of id: ObjectIdentifier) -> some Sequence<AnyEndpoint> {
-        sequence(state: byObject[id]) { next -> AnyEndpoint? in
+        entries(from: byObject[id])
+    }
+
+    /// `first` and the endpoints after it in its object's list.
+    private func entries(from first: AnyEndpoint?) -> some Sequence<AnyEndpoint> {
+        sequence(state: first) { next -> AnyEndpoint? in
             guard let endpoint = next else { return nil }
             next = endpoint.nextOfObject
             return endpoint
@@ -342,31 +347,34 @@ final class Registry: @unchecked Sendable {
     func endpointsLocked(
         of object: AnyObject, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil
     ) -> [AnyEndpoint] {
-        assertLocked()
-        let id = ObjectIdentifier(object)
-        dropStaleLocked(id, object)
-        return entriesLocked(of: id).filter { $0.matches(object, keyPath, events: events, index: index) }
+        liveEntriesLocked(of: object).filter { $0.matches(object, keyPath, events: events, index: index) }
     }
 
     /// The endpoint exactly identified by a spec, if one is bound. Allocates nothing.
     func endpointLocked<Value>(for spec: EndpointSpec<Value>) -> AnyEndpoint? {
-        let id = ObjectIdentifier(spec.object)
-        dropStaleLocked(id, spec.object)
-        return entriesLocked(of: id).first {
-            $0.events == spec.events && $0.matches(spec.object, spec.keyPath, events: nil, index: .some(spec.index))
+        liveEntriesLocked(of: spec.object).first {
+            $0.events == spec.events && !$0.observesOtherSlot(than: spec.source)
+                && $0.matches(spec.object, spec.keyPath, events: nil, index: .some(spec.index))
         }
     }
 
-    /// Detaches the entries at `object`'s address that belonged to an earlier object there
-    /// (only one held weakly can: an unowned hold keeps its object's address taken).
-    private func dropStaleLocked(_ id: ObjectIdentifier, _ object: AnyObject) {
+    /// The endpoints at `object`'s address, after detaching those that belonged to an earlier
+    /// object there (only one held weakly can: an unowned hold keeps its object's address
+    /// taken). One lookup in the index when none is stale, which is nearly always.
+    private func liveEntriesLocked(of object: AnyObject) -> some Sequence<AnyEndpoint> {
+        assertLocked()
+        let id = ObjectIdentifier(object)
+        let first = byObject[id]
         // Only an object held weakly can be stale (an Objective-C object): looked for without
-        // allocating, since nearly every lookup finds none.
-        guard entriesLocked(of: id).contains(where: { $0.isWeak && $0.targetLocked() !== object }) else { return }
+        // allocating.
+        guard entries(from: first).contains(where: { $0.isWeak && $0.targetLocked() !== object }) else {
+            return entries(from: first)
+        }
         // Collected first: detaching one takes it out of the list being read.
-        for stale in Array(entriesLocked(of: id)) where stale.isWeak && stale.targetLocked() !== object {
+        for stale in Array(entries(from: first)) where stale.isWeak && stale.targetLocked() !== object {
             stale.anyCore.detachLocked(stale)
         }
+        return entries(from: byObject[id])
     }
 
     /// The registrar whose deinit means `object` is gone. Reads a control's `eventCenter`,
