@@ -25,7 +25,7 @@ extension Chain {
     ) -> Chain {
         var spec = EndpointSpec<Value>.automatic(object, keyPath, writable: keyPath, role: .receives, initial: initial)
         spec.delivery = delivery
-        return adding(spec)
+        return adding(consume spec)
     }
 
     /// Adds a receiver written with `convert(value)`: for custom types.
@@ -50,7 +50,7 @@ extension Chain {
         var spec = EndpointSpec<Value>.property(object, keyPath, writable: keyPath, role: .receives, toChain: nil, fromChain: convert)
         spec.initial = initial
         spec.delivery = delivery
-        return adding(spec)
+        return adding(consume spec)
     }
 
     /// Adds one element of an array property as a receiver. An index out of range skips the
@@ -75,7 +75,7 @@ extension Chain {
             object, keyPath, writable: keyPath, index: index, role: .receives, toChain: nil, fromChain: fromChain)
         if fromChain == nil { spec.noteMissing(Value.self, Element.self) }
         spec.initial = initial
-        return adding(spec)
+        return adding(consume spec)
     }
 
     /// Adds a Bool receiver written with the negation of the chain's value (after conversion

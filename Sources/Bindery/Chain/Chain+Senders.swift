@@ -21,7 +21,7 @@ extension Chain {
         var spec = EndpointSpec<Value>.automatic(
             object, keyPath, writable: keyPath as? ReferenceWritableKeyPath<Root, Property>, role: .sends)
         spec.observe(object)
-        return adding(spec)
+        return adding(consume spec)
     }
 
     /// Adds a sender whose property type is turned into the chain's by `reverse`.
@@ -45,7 +45,7 @@ extension Chain {
     ) -> Chain {
         var spec = EndpointSpec<Value>.property(object, keyPath, writable: nil, role: .sends, toChain: reverse, fromChain: nil)
         spec.observe(object)
-        return adding(spec)
+        return adding(consume spec)
     }
 
     /// Adds a sender on a control's property, sent when the user triggers one of `events`.
@@ -64,7 +64,7 @@ extension Chain {
         var spec = EndpointSpec<Value>.automatic(
             control, keyPath, writable: keyPath as? ReferenceWritableKeyPath<Root, Property>, role: .sends)
         spec.listen(to: control, on: events)
-        return adding(spec)
+        return adding(consume spec)
     }
 
     /// Adds a sender on one element of an array property; other elements' changes do not send.
@@ -85,7 +85,7 @@ extension Chain {
             toChain: Automatic.into(Element.self, Value.self), fromChain: Automatic.outOf(Value.self, Element.self))
         if Automatic.into(Element.self, Value.self) == nil { spec.noteMissing(Element.self, Value.self) }
         spec.observe(object)
-        return adding(spec)
+        return adding(consume spec)
     }
 
     /// Adds a control's designated property (a field's text, a slider's value) as a sender, on
@@ -122,7 +122,7 @@ extension Chain {
     ) -> Chain {
         var spec = EndpointSpec<Value>.automatic(object, keyPath, writable: keyPath, role: [.sends, .receives], initial: initial)
         spec.observe(object)
-        return adding(spec)
+        return adding(consume spec)
     }
 
     /// Adds a two-way endpoint of a custom type, converted by a pair of closures.
@@ -149,7 +149,7 @@ extension Chain {
             object, keyPath, writable: keyPath, role: [.sends, .receives], toChain: reverse, fromChain: convert)
         spec.initial = initial
         spec.observe(object)
-        return adding(spec)
+        return adding(consume spec)
     }
 
     /// Adds a control's property as a two-way endpoint: written by the chain, sending when the
@@ -172,7 +172,7 @@ extension Chain {
     ) -> Chain {
         var spec = EndpointSpec<Value>.automatic(control, keyPath, writable: keyPath, role: [.sends, .receives], initial: initial)
         spec.listen(to: control, on: events)
-        return adding(spec)
+        return adding(consume spec)
     }
 
     /// Adds a control's property of a custom type as a two-way endpoint, converted by a pair
@@ -201,7 +201,7 @@ extension Chain {
             control, keyPath, writable: keyPath, role: [.sends, .receives], toChain: reverse, fromChain: convert)
         spec.initial = initial
         spec.listen(to: control, on: events)
-        return adding(spec)
+        return adding(consume spec)
     }
 
     /// Adds one element of an array property as a two-way endpoint.
@@ -228,7 +228,7 @@ extension Chain {
         if fromChain == nil { spec.noteMissing(Value.self, Element.self) }
         spec.initial = initial
         spec.observe(object)
-        return adding(spec)
+        return adding(consume spec)
     }
 
     /// Adds a two-way Bool endpoint that holds the negation of the chain's value: written
@@ -249,7 +249,7 @@ extension Chain {
     ) -> Chain {
         var spec = EndpointSpec<Value>.negated(object, keyPath, role: [.sends, .receives], initial: initial)
         spec.observe(object)
-        return adding(spec)
+        return adding(consume spec)
     }
 
     /// Adds a control's Bool property as a two-way negated endpoint (see
@@ -271,7 +271,7 @@ extension Chain {
     ) -> Chain {
         var spec = EndpointSpec<Value>.negated(control, keyPath, role: [.sends, .receives], initial: initial)
         spec.listen(to: control, on: events)
-        return adding(spec)
+        return adding(consume spec)
     }
 
     /// Adds a control's designated property as a two-way endpoint on its designated events.

@@ -52,7 +52,9 @@ public struct Chain<Value>: @unchecked Sendable {
     /// The chain a declaration's head starts or joins; see `init(head:)`.
     @inline(never)
     private static func start(_ declared: consuming EndpointSpec<Value>) -> AnyChainCore {
-        let spec = declared.withLifetime()
+        var found = consume declared
+        found.findLifetime()
+        let spec = consume found
         if let problem = spec.problem {
             Self.report(problem, spec: spec)
             return Registry.shared.locked {
@@ -64,10 +66,13 @@ public struct Chain<Value>: @unchecked Sendable {
         }
         // Joining a chain the endpoint is already in (rule 7) reads nothing: that chain keeps
         // its value. Only a new chain reads its head, outside the lock (a getter is user code).
-        if let joined = Self.join(spec) { return joined }
+        let (joined, attachments) = Registry.shared.locked { (joinLocked(spec), Registry.shared.attachments) }
+        if let joined { return joined }
         let initial = spec.accessors.read.flatMap { $0(spec.object) }
         return Registry.shared.locked {
-            if let joined = Self.joinLocked(spec) { return joined }
+            // Another thread may have bound the endpoint meanwhile: looked for again only if
+            // anything was attached since.
+            if Registry.shared.attachments != attachments, let joined = Self.joinLocked(spec) { return joined }
             let core = ChainCore<Value>(current: initial)
             _ = core.addLocked(spec, pushing: false)
             return core
@@ -75,12 +80,7 @@ public struct Chain<Value>: @unchecked Sendable {
     }
 
     /// The chain `spec`'s endpoint is already in, declared again with `spec`; nil if it is in
-    /// none.
-    private static func join(_ spec: EndpointSpec<Value>) -> AnyChainCore? {
-        Registry.shared.locked { joinLocked(spec) }
-    }
-
-    /// `join(_:)` with the lock held.
+    /// none. Lock held.
     private static func joinLocked(_ spec: EndpointSpec<Value>) -> AnyChainCore? {
         guard let existing = Registry.shared.endpointLocked(for: spec) else { return nil }
         let core = existing.anyCore.resolvedLocked()
@@ -99,7 +99,9 @@ public struct Chain<Value>: @unchecked Sendable {
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
     func adding(_ declared: consuming EndpointSpec<Value>) -> Chain {
-        let spec = declared.withLifetime()
+        var found = consume declared
+        found.findLifetime()
+        let spec = consume found
         if let problem = spec.problem {
             Self.report(problem, spec: spec)
             return self

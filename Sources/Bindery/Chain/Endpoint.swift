@@ -161,7 +161,7 @@ class AnyEndpoint {
         }
     }
 
-    init<Value>(spec: EndpointSpec<Value>) {
+    init<Value>(spec: borrowing EndpointSpec<Value>) {
         keyPath = spec.keyPath
         events = spec.events
         indexValue = spec.index ?? 0
@@ -337,7 +337,7 @@ final class Endpoint<Value>: AnyEndpoint {
 
     /// An endpoint for `spec`, declared with `Declared`, whose accessors are already in terms of
     /// the chain's value (the spec is read, never copied).
-    init<Declared>(spec: EndpointSpec<Declared>, accessors: Accessors<Value>, core: ChainCore<Value>) {
+    init<Declared>(spec: borrowing EndpointSpec<Declared>, accessors: Accessors<Value>, core: ChainCore<Value>) {
         self.accessors = accessors
         self.core = core
         super.init(spec: spec)

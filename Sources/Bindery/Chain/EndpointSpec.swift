@@ -127,18 +127,16 @@ struct EndpointSpec<Value> {
     /// How diagnostics name the endpoint.
     var label: String { EndpointLabel.make(object, keyPath: keyPath, index: index, events: events) }
 
-    /// This spec with the registrar whose deinit means its object is gone. Call it before
-    /// taking the graph lock: finding a control's registrar reads its `eventCenter`.
-    consuming func withLifetime() -> EndpointSpec {
-        var spec = self
-        switch spec.source {
+    /// Finds the registrar whose deinit means the object is gone. Call it before taking the
+    /// graph lock: finding a control's registrar reads its `eventCenter`.
+    mutating func findLifetime() {
+        switch source {
         case .property(let registrar, _):
             // The `@Dynamic` object's own registrar.
-            spec.lifetime = registrar
+            lifetime = registrar
         case .none, .events, .route:
-            spec.lifetime = Registry.lifetimeRegistrar(of: spec.object)
+            lifetime = Registry.lifetimeRegistrar(of: object)
         }
-        return spec
     }
 }
 

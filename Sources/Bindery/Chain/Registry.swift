@@ -35,6 +35,10 @@ final class Registry: @unchecked Sendable {
     /// Each object's first endpoint; the others follow through `AnyEndpoint.nextOfObject`, so
     /// that indexing an endpoint allocates nothing.
     @exclusivity(unchecked) var byObject: [ObjectIdentifier: AnyEndpoint] = [:]
+    /// Counts endpoints attached (bound or put in another's place), so that a bind that let go
+    /// of the lock to read its head's value can tell whether an endpoint it must join may have
+    /// appeared meanwhile.
+    @exclusivity(unchecked) private(set) var attachments: UInt64 = 0
     /// Live chains and endpoints, for tests and the status query.
     @exclusivity(unchecked) var chainCount = 0
     @exclusivity(unchecked) var endpointCount = 0
@@ -201,6 +205,7 @@ final class Registry: @unchecked Sendable {
     func attachLocked(_ endpoint: AnyEndpoint, source: EndpointSource, lifetime: _ChangeRegistrar?) {
         assertLocked()
         indexLocked(endpoint)
+        attachments &+= 1
         endpointCount += 1
         lifetime?.addMember(endpoint)
         subscribeLocked(endpoint, source: source)
@@ -230,6 +235,7 @@ final class Registry: @unchecked Sendable {
     /// subscription. `old` is detached.
     func transferLocked(from old: AnyEndpoint, to new: AnyEndpoint) {
         assertLocked()
+        attachments &+= 1
         // Marked before its chain lets go of it (see `ChainCore.takeWithoutLock`).
         old.isDetached = true
         old.anyCore.retireLocked(old)

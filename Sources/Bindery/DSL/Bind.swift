@@ -36,7 +36,7 @@ extension Bind {
         var spec = EndpointSpec<Value>.automatic(
             object, keyPath, writable: keyPath as? ReferenceWritableKeyPath<Root, Value>, role: .sends)
         spec.observe(object)
-        return Chain(head: spec)
+        return Chain(head: consume spec)
     }
 
     /// Starts a chain at a property of an observable object that both sends and receives.
@@ -56,7 +56,7 @@ extension Bind {
     public static func `inout`<Root: DynamicObject, Value>(_ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) -> Chain<Value> {
         var spec = EndpointSpec<Value>.automatic(object, keyPath, writable: keyPath, role: [.sends, .receives])
         spec.observe(object)
-        return Chain(head: spec)
+        return Chain(head: consume spec)
     }
 
     /// Starts a chain at a control's property, sent when the user triggers one of `events`.
@@ -77,7 +77,7 @@ extension Bind {
         var spec = EndpointSpec<Value>.automatic(
             control, keyPath, writable: keyPath as? ReferenceWritableKeyPath<Root, Value>, role: .sends)
         spec.listen(to: control, on: events)
-        return Chain(head: spec)
+        return Chain(head: consume spec)
     }
 
     /// Starts a chain at a control's property that sends on `events` and receives the
@@ -96,7 +96,7 @@ extension Bind {
     public static func `inout`<Root: Control, Value>(_ control: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, on events: ControlEvents) -> Chain<Value> {
         var spec = EndpointSpec<Value>.automatic(control, keyPath, writable: keyPath, role: [.sends, .receives])
         spec.listen(to: control, on: events)
-        return Chain(head: spec)
+        return Chain(head: consume spec)
     }
 
     /// Starts a chain at one element of an array property of an observable object.
@@ -119,7 +119,7 @@ extension Bind {
             object, keyPath, writable: keyPath as? ReferenceWritableKeyPath<Root, [Element]>, index: index,
             role: .sends, toChain: { $0 }, fromChain: { $0 })
         spec.observe(object)
-        return Chain(head: spec)
+        return Chain(head: consume spec)
     }
 
     /// Starts a chain at one element of an array property that both sends and receives.
@@ -138,7 +138,7 @@ extension Bind {
         var spec = EndpointSpec<Element>.element(
             object, keyPath, writable: keyPath, index: index, role: [.sends, .receives], toChain: { $0 }, fromChain: { $0 })
         spec.observe(object)
-        return Chain(head: spec)
+        return Chain(head: consume spec)
     }
 
     /// Starts a chain at a control's designated property (a field's text, a slider's value),
