@@ -134,7 +134,12 @@ struct EndpointSpec<Value> {
         case .property(let registrar, _):
             // The `@Dynamic` object's own registrar.
             lifetime = registrar
-        case .none, .events, .route:
+        case .events(let registrar, _):
+            // A control's: its own registrar if it is also `@Dynamic` (as in
+            // `Registry.lifetimeRegistrar(of:)`), else its event center's, which the spec has
+            // already, so the runtime is not asked whether the object is a control.
+            lifetime = (object as? any DynamicObject)?._$registrar ?? registrar
+        case .none, .route:
             lifetime = Registry.lifetimeRegistrar(of: object)
         }
     }
