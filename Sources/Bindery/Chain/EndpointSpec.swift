@@ -129,6 +129,9 @@ struct EndpointSpec<Value> {
 
     /// Finds the registrar whose deinit means the object is gone. Call it before taking the
     /// graph lock: finding a control's registrar reads its `eventCenter`.
+    ///
+    /// Mutating, so that a caller can move its spec in, fill this in and move it out again; a
+    /// method returning a new spec copied every field.
     mutating func findLifetime() {
         switch source {
         case .property(let registrar, _):

@@ -99,14 +99,13 @@ extension _DynamicProperty {
     /// is "neither class is `@Dynamic`", which never changes; a key path missing from a table
     /// is not (a main-actor class's table is empty until it is built on the main actor).
     static func entry(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) -> _DynamicProperty? {
-        let key = KeyPathEntries.Key(keyPath: ObjectIdentifier(keyPath), type: ObjectIdentifier(objectType))
-        if let known = KeyPathEntries.shared.entry(for: key) { return known }
+        if let known = KeyPathEntries.shared.entry(for: keyPath, ofObjectOf: objectType) { return known }
         guard let type = tableType(for: keyPath, ofObjectOf: objectType) else {
-            KeyPathEntries.shared.remember(nil, for: key, keeping: keyPath)
+            KeyPathEntries.shared.remember(nil, for: keyPath, ofObjectOf: objectType)
             return nil
         }
         guard let entry = type._$dynamicProperties.first(where: { $0.keyPath == keyPath }) else { return nil }
-        KeyPathEntries.shared.remember(entry, for: key, keeping: keyPath)
+        KeyPathEntries.shared.remember(entry, for: keyPath, ofObjectOf: objectType)
         return entry
     }
 
@@ -121,13 +120,6 @@ extension _DynamicProperty {
 final class KeyPathEntries: @unchecked Sendable {
     // @unchecked: `entries` is read and written only with `lock` held.
     static let shared = KeyPathEntries()
-
-    struct Key {
-        let keyPath: ObjectIdentifier
-        let type: ObjectIdentifier
-
-        var words: (UInt, UInt) { (UInt(bitPattern: keyPath), UInt(bitPattern: type)) }
-    }
 
     /// One remembered answer. A class, so that looking it up copies one reference, not the
     /// entry's fields. It keeps its key path, so that no other key path can take its address.
@@ -149,20 +141,27 @@ final class KeyPathEntries: @unchecked Sendable {
 
     /// The remembered answer: `.some(nil)` when neither class is `@Dynamic`; nil when there is
     /// none.
-    func entry(for key: Key) -> _DynamicProperty?? {
-        guard let answer = lock.withLock({ entries.value(for: key.words) }) else { return nil }
+    func entry(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) -> _DynamicProperty?? {
+        let key = Self.key(keyPath, objectType)
+        guard let answer = lock.withLock({ entries.value(for: key) }) else { return nil }
         return .some(answer.entry)
     }
 
-    func remember(_ entry: _DynamicProperty?, for key: Key, keeping keyPath: AnyKeyPath) {
+    /// Remembers the answer for `keyPath` and `objectType`, keeping the key path.
+    func remember(_ entry: _DynamicProperty?, for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) {
+        let key = Self.key(keyPath, objectType)
         let answer = Answer(entry, keyPath)
         // The answers that are let go of, if the memo starts again, are released after the
         // lock.
         var dropped = AddressMap<Answer>()
         lock.withLock {
             if entries.count >= Self.limit { swap(&dropped, &entries) }
-            entries.set(answer, for: key.words)
+            entries.set(answer, for: key)
         }
         _ = dropped
+    }
+
+    private static func key(_ keyPath: AnyKeyPath, _ objectType: AnyObject.Type) -> (UInt, UInt) {
+        (UInt(bitPattern: ObjectIdentifier(keyPath)), UInt(bitPattern: ObjectIdentifier(objectType)))
     }
 }
