@@ -26,16 +26,24 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     @usableFromInline
     let observedSlots = Atomic<UInt64>(0)
 
-    /// Who listens to each slot, published for the update path to read without the lock: the
-    /// address of a buffer of atomic words, the slot count first, then one word per slot:
-    /// - 0: no listener;
-    /// - an endpoint's address: the slot's only listener, which is nearly always;
-    /// - a ``ListenerList``'s address with bit 0 set: several listeners, found under the lock.
+    /// Who listens to each slot, published for the update path to read without the lock. One
+    /// of:
+    /// - 0: nothing listens;
+    /// - with bit 0 set, the one listener of the object's only observed slot, which must be one
+    ///   of the first few (see `inlineSlots`): the endpoint's address, with the slot in the bits
+    ///   its alignment leaves free (`inlineWord`). An object bound by one property, which is
+    ///   nearly always, costs no allocation here;
+    /// - otherwise the address of a buffer of atomic words, the slot count first, then one word
+    ///   per slot:
+    ///   - 0: no listener;
+    ///   - an endpoint's address: the slot's only listener, which is nearly always;
+    ///   - a ``ListenerList``'s address with bit 0 set: several listeners, found under the lock.
     ///
     /// The table holds a strong reference to what each word names. Written with the registry
-    /// lock held; the buffer is allocated when the object is first listened to, and replaced
-    /// only when it grows. No other storage per listener: a slot's only listener costs its
-    /// word, nothing more.
+    /// lock held; the buffer is allocated when a second slot is listened to (or a slot past the
+    /// first few, or a second listener of one slot), replaced only when it grows, and kept
+    /// until the registrar goes. No other storage per listener: a slot's only listener costs
+    /// its word, nothing more.
     private let table = Atomic<UInt>(0)
 
     /// How many updates are reading `table` without the lock right now. A shape change that
@@ -54,7 +62,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 
     deinit {
         Registry.shared.registrarWillDeinit(self)
-        if let table = Words(bitPattern: table.load(ordering: .relaxed)) { Self.free(table) }
+        if let table = Self.buffer(table.load(ordering: .relaxed)) { Self.free(table) }
     }
 
     /// Reports that the property in `slot` was just set.
@@ -110,7 +118,9 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 
     /// How many slots the table has room for (slots past it have no listener). Lock held.
     var slotCapacity: Int {
-        Words(bitPattern: table.load(ordering: .relaxed)).map { Int($0[0].load(ordering: .relaxed)) } ?? 0
+        let word = table.load(ordering: .relaxed)
+        if let slot = Self.inlineSlot(word) { return slot + 1 }
+        return Self.buffer(word).map { Int($0[0].load(ordering: .relaxed)) } ?? 0
     }
 
     /// The listeners of `slot`, in the order they began listening. Lock held.
@@ -151,7 +161,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
             publish(list.endpoints.first.map { Self.word(Unmanaged.passRetained($0)) } ?? 0, slot: slot)
             Registry.shared.buryLocked(Unmanaged<ListenerList>.fromOpaque(Self.pointer(list)).takeRetainedValue())
         }
-        guard slotCapacity > slot, entry(slot).isNone else { return }
+        guard entry(slot).isNone else { return }
         if slot >= 63, (63..<slotCapacity).contains(where: { !entry($0).isNone }) { return }
         observedSlots.bitwiseAnd(~Self.bit(for: slot), ordering: .relaxed)
     }
@@ -255,7 +265,11 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 
     /// What `slot`'s word names. Lock held.
     private func entry(_ slot: Int) -> Entry {
-        guard let table = Words(bitPattern: table.load(ordering: .relaxed)),
+        let tableWord = table.load(ordering: .relaxed)
+        if let inline = Self.inlineSlot(tableWord) {
+            return inline == slot ? .sole(Self.inlineListener(tableWord)) : .none
+        }
+        guard let table = Self.buffer(tableWord),
               UInt(bitPattern: slot) < table[0].load(ordering: .relaxed)
         else { return .none }
         let word = table[1 + slot].load(ordering: .relaxed)
@@ -281,26 +295,71 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// a sole listener, waits until no update reads the table, so that the caller may let that
     /// endpoint go. Lock held.
     private func publish(_ word: UInt, slot: Int) {
-        let table = Words(bitPattern: table.load(ordering: .relaxed))
+        let current = table.load(ordering: .relaxed)
+        let inline = Self.inlineSlot(current)
+        if current == 0 || inline == slot, word & 1 == 0, slot < Self.inlineSlots {
+            // Nothing listens to another slot, and `word` is this slot's only listener or
+            // none: it stays in the table word itself.
+            let old = table.exchange(word == 0 ? 0 : Self.inlineWord(word, slot: slot), ordering: .sequentiallyConsistent)
+            if old != 0, Self.inlineListener(old).toOpaque() != UnsafeMutableRawPointer(bitPattern: word) { waitForReaders() }
+            return
+        }
+        let table = Self.buffer(current)
         let count = table.map { Int($0[0].load(ordering: .relaxed)) } ?? 0
         if slot < count, let table {
             let old = table[1 + slot].exchange(word, ordering: .sequentiallyConsistent)
             if old != 0, old & 1 == 0, old != word { waitForReaders() }
             return
         }
-        guard word != 0 else { return }
-        // Grown into a new buffer, published whole; the old one goes once nobody reads it.
-        let grown = Swift.max(count == 0 ? slot + 1 : 4, count * 2, slot + 1)
+        guard word != 0 || inline == slot else { return }
+        // Grown into a new buffer, published whole; the old one (or the inline listener, which
+        // moves into the new one unless `word` replaces it) goes once nobody reads it.
+        let grown = Swift.max(count == 0 ? Swift.max(slot, inline ?? 0) + 1 : 4, count * 2, slot + 1)
         let new = Words.allocate(capacity: 1 + grown)
         (new + 0).initialize(to: Atomic(UInt(grown)))
         for index in 0..<grown {
-            let kept = index < count ? table![1 + index].load(ordering: .relaxed) : 0
+            var kept: UInt = 0
+            if index < count {
+                kept = table![1 + index].load(ordering: .relaxed)
+            } else if index == inline {
+                kept = UInt(bitPattern: Self.inlineListener(current).toOpaque())
+            }
             (new + 1 + index).initialize(to: Atomic(index == slot ? word : kept))
         }
         self.table.store(UInt(bitPattern: new), ordering: .sequentiallyConsistent)
+        if inline == slot { waitForReaders() }
         guard let table else { return }
         waitForReaders()
         Self.free(table)
+    }
+
+    /// How many of the first slots can have their only listener in the table word itself: as
+    /// many as the bits an object's alignment leaves free above bit 0 can number.
+    private static var inlineSlots: Int { MemoryLayout<UInt>.size == 8 ? 8 : 4 }
+
+    /// The table word naming `endpoint` (a sole listener's word) as the only listener of
+    /// `slot`, one of the first `inlineSlots`.
+    private static func inlineWord(_ endpoint: UInt, slot: Int) -> UInt {
+        assert(endpoint & UInt(2 * inlineSlots - 1) == 0, "Bindery: an endpoint's address is not aligned as expected")
+        return endpoint | UInt(slot) << 1 | 1
+    }
+
+    /// The slot a table word names its only listener of, or nil if it is not such a word.
+    @inline(__always)
+    private static func inlineSlot(_ word: UInt) -> Int? {
+        word & 1 == 0 ? nil : Int(word >> 1) & (inlineSlots - 1)
+    }
+
+    /// The listener a table word with bit 0 set names.
+    @inline(__always)
+    private static func inlineListener(_ word: UInt) -> Unmanaged<AnyEndpoint> {
+        .fromOpaque(UnsafeRawPointer(bitPattern: word & ~UInt(2 * inlineSlots - 1))!)
+    }
+
+    /// The buffer a table word names, if it names one.
+    @inline(__always)
+    private static func buffer(_ word: UInt) -> Words? {
+        word & 1 == 0 ? Words(bitPattern: word) : nil
     }
 
     /// Waits until no update is reading the table without the lock. Lock held.
@@ -332,7 +391,11 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// it between ``beginRead()`` and ``endRead()``.
     @inline(__always)
     func soleListener(slot: Int) -> Unmanaged<AnyEndpoint>? {
-        guard let table = Words(bitPattern: table.load(ordering: .sequentiallyConsistent)),
+        let tableWord = table.load(ordering: .sequentiallyConsistent)
+        if tableWord & 1 != 0 {
+            return Self.inlineSlot(tableWord) == slot ? Self.inlineListener(tableWord) : nil
+        }
+        guard let table = Words(bitPattern: tableWord),
               UInt(bitPattern: slot) < table[0].load(ordering: .relaxed)
         else { return nil }
         let word = table[1 + slot].load(ordering: .sequentiallyConsistent)

@@ -46,3 +46,72 @@ extension ChangeRegistrarTests {
         #expect(label.number == 2)
     }
 }
+
+/// Ten properties, so that slots past the few kept in the registrar's own word are used too.
+/// Arrays, so that one slot can have several listeners: an element's endpoint listens to its
+/// array's slot.
+@Dynamic private final class Wide: @unchecked Sendable {
+    var a0 = [0, 0]
+    var p1 = 0
+    var p2 = 0
+    var p3 = 0
+    var p4 = 0
+    var p5 = 0
+    var p6 = 0
+    var a7 = [0, 0]
+    var a8 = [0, 0]
+    var a9 = [0, 0]
+
+    static var arrays: [Int: ReferenceWritableKeyPath<Wide, [Int]>] { [0: \.a0, 7: \.a7, 8: \.a8, 9: \.a9] }
+}
+
+extension ChangeRegistrarTests {
+    @Test("Rule 12: an object's listeners reach their receivers as its table moves between the registrar's own word and a buffer")
+    func tableForms() {
+        var wide = Wide()
+        // Slots 0 and 7 fit in the registrar's word; 8 and 9 do not. Two elements per slot, so
+        // that a second listener of a slot replaces its sole listener with a list, and goes again.
+        let slots = [0, 7, 8, 9]
+        struct Bound {
+            let slot: Int
+            let index: Int
+            let label: Label
+            let chain: Chain<Int>
+        }
+        var bound: [Bound] = []
+        var generator = SplitMix64(seed: 20_261_123)
+        var value = 0
+        for step in 0..<600 {
+            if step % 6 == 0 {
+                // A fresh object now and then: a registrar keeps its buffer once it has one.
+                for entry in bound { entry.chain.unbind() }
+                #expect(wide._$registrar.isIdleForTesting)
+                bound = []
+                wide = Wide()
+            }
+            let slot = slots[Int(generator.next() % UInt64(slots.count))]
+            let index = Int(generator.next() % 2)
+            if let leaving = bound.firstIndex(where: { $0.slot == slot && $0.index == index }) {
+                bound.remove(at: leaving).chain.unbind()
+            } else {
+                let label = Label()
+                let chain = Bind.in(wide, Wide.arrays[slot]!, index: index).out(label, \.number)
+                bound.append(Bound(slot: slot, index: index, label: label, chain: chain))
+            }
+            // Every bound receiver gets its element's next value.
+            for slot in slots {
+                for index in 0..<2 {
+                    value += 1
+                    wide[keyPath: Wide.arrays[slot]!][index] = value
+                    for entry in bound where entry.slot == slot && entry.index == index {
+                        #expect(entry.label.number == value, "slot \(slot), element \(index)")
+                    }
+                }
+            }
+            let observed = wide._$registrar.observedSlots.load(ordering: .relaxed)
+            #expect(observed == bound.reduce(0) { $0 | 1 << UInt64($1.slot) })
+        }
+        for entry in bound { entry.chain.unbind() }
+        #expect(wide._$registrar.isIdleForTesting)
+    }
+}
