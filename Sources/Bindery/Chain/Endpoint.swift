@@ -7,71 +7,47 @@ import Synchronization
 /// Every stored `var` here is guarded by `Registry.shared.lock`.
 @usableFromInline
 class AnyEndpoint {
+    // An endpoint is kept per member of every chain (see <doc:Guarantees#Cost>): what only some
+    // endpoints need is in `extras`, and the small fields are last, together, so that they
+    // share words.
+
     let keyPath: AnyKeyPath
     /// The object's type, for diagnostics after the object has gone.
     let objectType: AnyObject.Type
-    /// The object, held weakly, when `isWeak`.
-    weak var weakTarget: AnyObject?
-    /// Whether the object is held weakly: only an Objective-C object is. A weak reference
-    /// gives its object a side table, which slows every retain and release of the object (in
-    /// the application too) and is an aligned allocation that glibc's allocator (before 2.38)
-    /// does not reuse well: binding and dropping plain receivers in a loop grew resident
-    /// memory without bound. Every native Swift object is held by `keeper` (unowned), which
-    /// keeps its memory but not the object, and `target` retains it only while it is not
-    /// deinitialising (see `UnownedObject`). A `@Dynamic` object or control leaves its chain
-    /// when its registrar goes; any other object at the next dispatch, which releases the
-    /// memory the unowned reference kept.
-    @inline(__always)
-    var isWeak: Bool { keeper == nil }
-    /// Keeps the memory of an object not held weakly, so that `object` can be tried after the
-    /// object has gone. Only its presence is read; its reference never is.
-    private let keeper: UnownedObject.Keeper?
     /// The object, for writes and for reads outside a notification of its own; nil once it has
     /// gone (or begun to go), and once the endpoint has left its chain.
     @inline(__always)
     var target: AnyObject? {
         if isDetached { return nil }
-        if isWeak { return weakTarget }
+        if isWeak { return extras!.weakTarget }
         return UnownedObject.retainIfAlive(object)
     }
     /// The object, unretained: dereferenced by `target`, or directly only inside a
     /// notification that its own registrar sends from its own setter or event, where it is
     /// known to be alive.
+    ///
+    /// Unless `isWeak`, the endpoint keeps the object's memory (not the object) allocated, as an
+    /// unowned reference would (see `UnownedObject`), so that it can be tried after the object
+    /// has gone.
     let object: Unmanaged<AnyObject>
     /// The registrar whose deinit means this endpoint's object is gone.
     @exclusivity(unchecked) unowned(unsafe) var lifetime: _ChangeRegistrar?
     /// The next member of `lifetime` (see `_ChangeRegistrar.firstMember`). Guarded by the
     /// registry lock.
     @exclusivity(unchecked) var nextMember: AnyEndpoint?
-    /// For key paths across several objects.
-    let route: DynamicRoute?
-    var isDetached: Bool {
-        get { detached.load(ordering: .sequentiallyConsistent) }
-        set { detached.store(newValue, ordering: .sequentiallyConsistent) }
-    }
     /// The next endpoint at the same object's address in the registry's index. Guarded by the
     /// registry lock.
     @exclusivity(unchecked) var nextOfObject: AnyEndpoint?
     /// The endpoint that took this one's place (declared again, or moved by a merge). Guarded
     /// by the registry lock.
     @exclusivity(unchecked) var replacement: AnyEndpoint?
-
-    /// This endpoint, or the one that now stands for it; nil if it left its chain. Lock held.
-    func currentLocked() -> AnyEndpoint? {
-        var endpoint: AnyEndpoint = self
-        while let next = endpoint.replacement { endpoint = next }
-        return endpoint.isDetached ? nil : endpoint
-    }
+    /// What only some endpoints have; made with the endpoint, never replaced.
+    let extras: Extras?
     /// The chain's write sequence number when its owner last wrote this endpoint (see
     /// `ChainCore.writeSequence`); 0 if never.
     let writtenSequence = Atomic<UInt64>(0)
-    /// The array index, if `hasIndex` (see `index`).
-    private let indexValue: Int
-    /// Registrar slots this endpoint listens to.
-    @exclusivity(unchecked) var subscriptions = Subscriptions()
-
-    // The small fields last, together, so that they share words (an endpoint is kept per
-    // member of every chain: see <doc:Guarantees#Cost>).
+    /// The registrar of the first slot this endpoint listens to (see `subscriptions`), or nil.
+    @exclusivity(unchecked) unowned(unsafe) var firstRegistrar: _ChangeRegistrar?
     let events: ControlEvents
     @exclusivity(unchecked) var role: Role
     /// Whether notifications come from the object's own registrar (so `object` is alive).
@@ -89,64 +65,88 @@ class AnyEndpoint {
     /// and that property is observed: its subscription is then the last one. Guarded by the
     /// registry lock.
     @exclusivity(unchecked) var reachesLeaf = false
-    /// Whether the endpoint stands for an array element (at `indexValue`).
-    private let hasIndex: Bool
+    /// Whether the object is held weakly (in `extras`): only an Objective-C object is. A weak
+    /// reference gives its object a side table, which slows every retain and release of the
+    /// object (in the application too) and is an aligned allocation that glibc's allocator
+    /// (before 2.38) does not reuse well: binding and dropping plain receivers in a loop grew
+    /// resident memory without bound. Every native Swift object is held by its memory only
+    /// (see `object`), and `target` retains it only while it is not deinitialising (see
+    /// `UnownedObject`). A `@Dynamic` object or control leaves its chain when its registrar
+    /// goes; any other object at the next dispatch, which releases the memory kept.
+    let isWeak: Bool
+    /// Whether the endpoint's key path crosses several objects (its `extras` has the route).
+    let isRoute: Bool
+    /// The first slot this endpoint listens to, if `firstRegistrar` is set.
+    @exclusivity(unchecked) var firstSlot: Int32 = 0
 
-    /// The object's address: the registry indexes endpoints by it. An object held unowned
-    /// keeps its address while the endpoint exists; one held weakly may not (see
+    /// What only some endpoints need: a route, an array index, a weak reference, listening
+    /// to several slots. Made with the endpoint when it needs any of them.
+    final class Extras {
+        /// The object, when the endpoint holds it weakly.
+        weak var weakTarget: AnyObject?
+        /// For key paths across several objects.
+        let route: DynamicRoute?
+        /// The array element the endpoint stands for.
+        let index: Int?
+        /// The slots listened to after the first. Guarded by the registry lock.
+        @exclusivity(unchecked) var moreSubscriptions: [Subscription] = []
+
+        init(weakTarget: AnyObject?, route: DynamicRoute?, index: Int?) {
+            self.weakTarget = weakTarget
+            self.route = route
+            self.index = index
+        }
+    }
+
+    /// Whether an endpoint for these needs `Extras`.
+    private static func needsExtras(weak: Bool, route: DynamicRoute?, index: Int?, events: ControlEvents) -> Bool {
+        weak || route != nil || index != nil || events.rawValue.nonzeroBitCount > 1
+    }
+
+    @inline(__always)
+    func currentLocked() -> AnyEndpoint? {
+        var endpoint: AnyEndpoint = self
+        while let next = endpoint.replacement { endpoint = next }
+        return endpoint.isDetached ? nil : endpoint
+    }
+
+    var isDetached: Bool {
+        get { detached.load(ordering: .sequentiallyConsistent) }
+        set { detached.store(newValue, ordering: .sequentiallyConsistent) }
+    }
+
+    /// The object's address: the registry indexes endpoints by it. An object held by its
+    /// memory keeps its address while the endpoint exists; one held weakly may not (see
     /// `Registry.dropStaleLocked`).
     var objectID: ObjectIdentifier { object._withUnsafeGuaranteedRef { ObjectIdentifier($0) } }
     /// The array element this endpoint stands for, if any.
-    var index: Int? { hasIndex ? indexValue : nil }
+    var index: Int? { extras?.index }
+    /// For key paths across several objects.
+    var route: DynamicRoute? { extras?.route }
 
     struct Subscription {
         unowned(unsafe) let registrar: _ChangeRegistrar
         let slot: Int
     }
 
-    /// The slots an endpoint listens to, in the order it began listening. The first is kept
-    /// inline: a property's endpoint listens to one slot, and that costs no allocation.
+    /// The slots an endpoint listens to, in the order it began listening, as read with the
+    /// lock held. The first is kept in the endpoint (`firstRegistrar`, `firstSlot`): a
+    /// property's endpoint listens to one slot, and that costs no allocation; the others (a
+    /// route's, a control's several events) are in its `extras`.
     struct Subscriptions: Sequence {
-        // The first one in two words: its registrar (nil when there is none) and its slot.
-        private unowned(unsafe) var firstRegistrar: _ChangeRegistrar?
-        private var firstSlot = 0
-        private var rest: [Subscription] = []
+        let first: Subscription?
+        let more: [Subscription]
 
-        /// The slot it began listening to first.
-        var first: Subscription? {
-            firstRegistrar.map { Subscription(registrar: $0, slot: firstSlot) }
-        }
-
-        var isEmpty: Bool { firstRegistrar == nil }
-        var last: Subscription? { rest.last ?? first }
-
-        mutating func append(_ subscription: Subscription) {
-            if firstRegistrar == nil {
-                firstRegistrar = subscription.registrar
-                firstSlot = subscription.slot
-            } else {
-                rest.append(subscription)
-            }
-        }
-
-        mutating func removeAll() {
-            firstRegistrar = nil
-            rest = []
-        }
-
-        mutating func removeAll(where shouldRemove: (Subscription) -> Bool) {
-            let kept = filter { !shouldRemove($0) }
-            removeAll()
-            for subscription in kept { append(subscription) }
-        }
+        var isEmpty: Bool { first == nil }
+        var last: Subscription? { more.last ?? first }
 
         func makeIterator() -> Iterator {
-            Iterator(first: first, rest: rest)
+            Iterator(first: first, more: more)
         }
 
         struct Iterator: IteratorProtocol {
             fileprivate var first: Subscription?
-            fileprivate let rest: [Subscription]
+            fileprivate let more: [Subscription]
             fileprivate var position = 0
 
             mutating func next() -> Subscription? {
@@ -154,59 +154,106 @@ class AnyEndpoint {
                     first = nil
                     return subscription
                 }
-                guard position < rest.count else { return nil }
+                guard position < more.count else { return nil }
                 defer { position += 1 }
-                return rest[position]
+                return more[position]
             }
         }
+    }
+
+    /// The slots this endpoint listens to. Lock held.
+    var subscriptions: Subscriptions {
+        Subscriptions(
+            first: firstRegistrar.map { Subscription(registrar: $0, slot: Int(firstSlot)) },
+            more: extras?.moreSubscriptions ?? [])
     }
 
     init<Value>(spec: borrowing EndpointSpec<Value>) {
         keyPath = spec.keyPath
         events = spec.events
-        indexValue = spec.index ?? 0
-        hasIndex = spec.index != nil
         role = spec.role
         objectType = type(of: spec.object)
         object = Unmanaged.passUnretained(spec.object)
         delivery = spec.delivery
         wantsInitial = spec.initial
+        var route: DynamicRoute?
         switch spec.source {
-        case .route(let route):
-            self.route = route
+        case .route(let found):
+            route = found
             notifierIsObject = false
         case .property:
-            self.route = nil
             notifierIsObject = true
         case .none, .events:
             // A control's events come from its event center, which may outlive the control:
             // the control is read through `target`, never assumed alive.
-            self.route = nil
             notifierIsObject = false
         }
-        if UnownedObject.isSupported(for: spec.object) {
-            keeper = UnownedObject.Keeper(spec.object)
+        isRoute = route != nil
+        isWeak = !UnownedObject.isSupported(for: spec.object)
+        if Self.needsExtras(weak: isWeak, route: route, index: spec.index, events: spec.events) {
+            extras = Extras(weakTarget: isWeak ? spec.object : nil, route: route, index: spec.index)
         } else {
-            keeper = nil
-            weakTarget = spec.object
+            extras = nil
         }
+        if !isWeak { UnownedObject.keepMemory(of: object) }
     }
 
     /// Takes over another endpoint's identity fields for a retyped copy.
     init(copying other: AnyEndpoint, wantsInitial: Bool? = nil) {
         keyPath = other.keyPath
         events = other.events
-        indexValue = other.indexValue
-        hasIndex = other.hasIndex
         role = other.role
         objectType = other.objectType
-        keeper = other.keeper
-        weakTarget = other.weakTarget
         object = other.object
         notifierIsObject = other.notifierIsObject
-        route = other.route
         delivery = other.delivery
         self.wantsInitial = wantsInitial ?? other.wantsInitial
+        isRoute = other.isRoute
+        isWeak = other.isWeak
+        if let extras = other.extras {
+            self.extras = Extras(weakTarget: extras.weakTarget, route: extras.route, index: extras.index)
+        } else {
+            extras = nil
+        }
+        if !isWeak { UnownedObject.keepMemory(of: object) }
+    }
+
+    deinit {
+        if !isWeak { UnownedObject.releaseMemory(of: object) }
+    }
+
+    /// Starts listening to one more slot. Lock held.
+    private func appendSubscription(_ subscription: Subscription) {
+        if firstRegistrar == nil {
+            firstRegistrar = subscription.registrar
+            firstSlot = Int32(truncatingIfNeeded: subscription.slot)
+        } else {
+            guard let extras else {
+                assertionFailure("Bindery: an endpoint without extras listens to a second slot")
+                return
+            }
+            extras.moreSubscriptions.append(subscription)
+        }
+    }
+
+    /// Forgets the slots listened to for which `shouldRemove` is true. Lock held.
+    func removeSubscriptions(where shouldRemove: (Subscription) -> Bool) {
+        let kept = subscriptions.filter { !shouldRemove($0) }
+        removeAllSubscriptions()
+        for subscription in kept { appendSubscription(subscription) }
+    }
+
+    /// Forgets every slot listened to. Lock held.
+    func removeAllSubscriptions() {
+        firstRegistrar = nil
+        extras?.moreSubscriptions = []
+    }
+
+    /// Listens to the slots `other` listened to, which it no longer does. Lock held.
+    func takeSubscriptions(from other: AnyEndpoint) {
+        removeAllSubscriptions()
+        for subscription in other.subscriptions { appendSubscription(subscription) }
+        other.removeAllSubscriptions()
     }
 
     /// The object, if it is still there. Lock held: the strong reference formed here is also
@@ -271,14 +318,14 @@ class AnyEndpoint {
 
     func subscribeLocked(_ registrar: _ChangeRegistrar, slot: Int) {
         registrar.addListener(self, slot: slot)
-        subscriptions.append(Subscription(registrar: registrar, slot: slot))
+        appendSubscription(Subscription(registrar: registrar, slot: slot))
     }
 
     func unsubscribeAllLocked() {
         for subscription in subscriptions {
             subscription.registrar.removeListener(self, slot: subscription.slot)
         }
-        subscriptions.removeAll()
+        removeAllSubscriptions()
     }
 
     /// Whether this endpoint certainly stands for another property than the one `source`
@@ -355,13 +402,13 @@ final class Endpoint<Value>: AnyEndpoint {
         guard !isDetached, role.contains(.sends) else { return .ignore }
         // A set of a route's last property leaves its links as they are: only a set of a link
         // re-reads them.
-        if route != nil, !isLeaf(registrar, slot) { resubscribeRouteLocked() }
+        if isRoute, !isLeaf(registrar, slot) { resubscribeRouteLocked() }
         return core.decideLocked(origin: self, thread)
     }
 
     override func decideWithoutLock(_ thread: UnsafeMutablePointer<ThreadState>) -> Decision? {
         // A route reads its links under the lock.
-        guard route == nil, !isDetached, role.contains(.sends) else { return nil }
+        guard !isRoute, !isDetached, role.contains(.sends) else { return nil }
         // A main-actor write this thread is making for the chain: its echo (rule 3).
         if thread.pointee.deferredWrite == ObjectIdentifier(self) { return .ignore }
         return core.takeWithoutLock(origin: self, thread)

@@ -31,26 +31,10 @@ extension EndpointSpec {
         let writes = writable != nil && (same || fromChain != nil)
         var read: ((AnyObject) -> Value?)?
         var write: ((AnyObject, Value) -> Bool)?
-        if same, direct.map({ !writes || $0.write != nil }) ?? (offset != nil) {
+        if same, let shared = SharedAccessors.property(direct: direct, offset: offset, writes: writes, explicit: explicit) {
             // The chain carries the property's own type: accessors shared by every endpoint on
-            // the property, so that binding allocates no closure.
-            let shared: Accessors<Property>
-            if let direct {
-                shared = Accessors(read: direct.read, write: direct.write)
-            } else {
-                shared = SharedAccessors.stored(at: offset!) {
-                    Accessors(
-                        read: { object in StoredProperty.address(in: object, at: offset!, as: Property.self).pointee },
-                        write: { object, value in
-                            StoredProperty.address(in: object, at: offset!, as: Property.self).pointee = value
-                            return true
-                        })
-                }
-            }
-            var accessors = unsafeBitCast(shared, to: Accessors<Value>.self)
-            if !writes { accessors.write = nil }
-            accessors.isExplicit = explicit
-            return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: accessors)
+            // the property, so that binding allocates nothing for them.
+            return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: unsafeDowncast(shared, to: Accessors<Value>.self))
         }
         if reads {
             if let get = direct?.get {
@@ -100,9 +84,7 @@ extension EndpointSpec {
                     }
             }
         }
-        var accessors = Accessors(read: read, write: write)
-        accessors.isExplicit = explicit
-        return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: accessors)
+        return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: Accessors(read: read, write: write, isExplicit: explicit))
     }
 
     /// An endpoint on one element of an array property. Reads and writes out of range are
@@ -196,6 +178,10 @@ extension EndpointSpec {
     ) -> EndpointSpec {
         // Equal types need no converter (and making one would allocate).
         let same = Property.self == Value.self
+        if !same, var spec = converted(object, keyPath, writable: writable, role: role) {
+            spec.initial = initial
+            return spec
+        }
         let toChain = same ? nil : Automatic.into(Property.self, Value.self)
         let fromChain = same ? nil : Automatic.outOf(Value.self, Property.self)
         var spec = property(
@@ -205,6 +191,25 @@ extension EndpointSpec {
         if !same, role.contains(.receives), fromChain == nil { spec.noteMissing(Value.self, Property.self) }
         spec.initial = initial
         return spec
+    }
+
+    /// An endpoint on a property that converts automatically between the property's type and
+    /// the chain's, through accessors made once per property and chain type (see
+    /// ``SharedAccessors``); nil when there are none to share (a computed property) or a
+    /// needed direction does not convert.
+    @inlinable
+    static func converted<Root: AnyObject, Property>(
+        _ object: Root,
+        _ keyPath: KeyPath<Root, Property>,
+        writable: ReferenceWritableKeyPath<Root, Property>?,
+        role: Role
+    ) -> EndpointSpec? {
+        let direct = DirectAccess.accessor(of: object, keyPath, Property.self)
+        let offset = direct == nil ? StoredProperty.offset(of: keyPath) : nil
+        guard let shared = SharedAccessors.property(direct: direct, offset: offset, writes: writable != nil, explicit: false),
+              let accessors = shared.retyped(to: Value.self)
+        else { return nil }
+        return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: accessors)
     }
 
     /// Makes this endpoint hear `object`'s changes of its key path.

@@ -250,8 +250,11 @@ final class Registry: @unchecked Sendable {
                 registrar.removeListener(old, slot: subscription.slot)
             }
         }
-        if sends { new.subscriptions = old.subscriptions }
-        old.subscriptions = AnyEndpoint.Subscriptions()
+        if sends {
+            new.takeSubscriptions(from: old)
+        } else {
+            old.removeAllSubscriptions()
+        }
         old.lifetime = nil
         old.replacement = new
     }
@@ -332,7 +335,7 @@ final class Registry: @unchecked Sendable {
         locked {
             for listeners in registrar.removeAllListeners() {
                 for endpoint in listeners {
-                    endpoint.subscriptions.removeAll { $0.registrar === registrar }
+                    endpoint.removeSubscriptions { $0.registrar === registrar }
                     // A route that lost a link's object is read again at its next notification.
                     endpoint.reachesLeaf = false
                 }

@@ -1,71 +1,100 @@
-/// Accessors that depend on nothing but a stored property's offset and type, made once and
-/// shared by every endpoint on such a property whose chain carries the property's own type:
-/// binding one allocates no closure (see <doc:Guarantees#Cost>).
+/// Accessors that depend on nothing but a property and the chain's type, made once and shared
+/// by every endpoint on such a property: binding one allocates nothing for them (see
+/// <doc:Guarantees#Cost>).
 ///
-/// The set of keys is bounded by the program's classes: one entry per (offset, type) pair
-/// bound, kept for the life of the process.
+/// Kept by two-word keys, in three families that never collide:
+/// - a `@Dynamic` property's: its generated accessor object's address, and a small variant
+///   number (`dynamic(_:variant:)`);
+/// - a stored property's: its offset with the variant in the top byte, and the property's
+///   type (`stored(at:variant:)`);
+/// - a conversion of shared accessors: their address, and the chain's type (see
+///   `Accessors.retyped(to:)`).
+///
+/// The set of keys is bounded by the program's classes and the types they are bound with;
+/// entries are kept for the life of the process, and so is everything their keys name.
 @usableFromInline
 enum SharedAccessors {
-    /// The shared accessors of the stored property at `offset`, of type `Property`, made by
-    /// `make` the first time they are asked for.
-    ///
-    /// - Parameters:
-    ///   - offset: The property's offset in its object (see ``StoredProperty``).
-    ///   - make: Makes them: a read and a write at `offset` that capture nothing else.
+    /// Which accessors a key asks for: whether they write, and whether the declaration gave
+    /// its conversion explicitly.
     @inlinable
-    static func stored<Property>(at offset: Int, _ make: () -> Accessors<Property>) -> Accessors<Property> {
-        let key = Key(offset: offset, type: ObjectIdentifier(Property.self))
-        if let kept = lookup(key) { return unsafeDowncast(kept, to: Box<Property>.self).accessors }
-        return unsafeDowncast(keep(Box(make()), for: key), to: Box<Property>.self).accessors
+    static func variant(writes: Bool, explicit: Bool) -> UInt {
+        (writes ? 1 : 0) | (explicit ? 2 : 0)
+    }
+
+    /// The key of accessors over a `@Dynamic` property's generated accessor object (which
+    /// its class's table keeps for the life of the process).
+    @inlinable
+    static func dynamic(_ accessor: AnyObject, variant: UInt) -> Key {
+        (UInt(bitPattern: ObjectIdentifier(accessor)), 0x10 | variant)
+    }
+
+    /// The key of accessors over the stored property at `offset`, of type `Property`.
+    @inlinable
+    static func stored<Property>(at offset: Int, _: Property.Type, variant: UInt) -> Key {
+        (UInt(bitPattern: offset) | variant << (UInt.bitWidth - 8), UInt(bitPattern: ObjectIdentifier(Property.self)))
+    }
+
+    /// The accessors of a property in its own type, shared by every endpoint on it: through
+    /// the direct accessors ``Dynamic()`` generated, or at a stored property's offset; nil
+    /// when there are neither, or `writes` asks for a write the property does not have.
+    @inlinable
+    static func property<Root: AnyObject, Property>(
+        direct: _PropertyAccessor<Root, Property>?, offset: Int?, writes: Bool, explicit: Bool
+    ) -> Accessors<Property>? {
+        let variant = variant(writes: writes, explicit: explicit)
+        if let direct {
+            guard !writes || direct.write != nil else { return nil }
+            return accessors(for: dynamic(direct, variant: variant)) {
+                Accessors(read: direct.read, write: writes ? direct.write : nil, isExplicit: explicit, isShared: true)
+            }
+        }
+        guard let offset else { return nil }
+        return accessors(for: stored(at: offset, Property.self, variant: variant)) {
+            Accessors(
+                read: { object in StoredProperty.address(in: object, at: offset, as: Property.self).pointee },
+                write: writes
+                    ? { object, value in
+                        StoredProperty.address(in: object, at: offset, as: Property.self).pointee = value
+                        return true
+                    }
+                    : nil,
+                isExplicit: explicit, isShared: true)
+        }
+    }
+
+    /// The shared accessors for `key`, made by `make` (which must mark them shared) the
+    /// first time they are asked for.
+    @inlinable
+    static func accessors<Property>(for key: Key, _ make: () -> Accessors<Property>) -> Accessors<Property> {
+        if let kept = lookup(key) { return unsafeDowncast(kept, to: Accessors<Property>.self) }
+        return unsafeDowncast(keep(make(), for: key), to: Accessors<Property>.self)
     }
 
     @usableFromInline
-    struct Key {
-        @usableFromInline let offset: Int
-        @usableFromInline let type: ObjectIdentifier
-
-        @inlinable
-        init(offset: Int, type: ObjectIdentifier) {
-            self.offset = offset
-            self.type = type
-        }
-
-        /// The key as `AddressMap` takes it (an offset is never 0: the object's header is there).
-        var words: (UInt, UInt) { (UInt(bitPattern: offset), UInt(bitPattern: type)) }
-    }
-
-    @usableFromInline
-    final class Box<Property> {
-        @usableFromInline let accessors: Accessors<Property>
-
-        @inlinable
-        init(_ accessors: Accessors<Property>) {
-            self.accessors = accessors
-        }
-    }
+    typealias Key = (UInt, UInt)
 
     private static let cache = Cache()
 
     /// The table, behind its own lock (never the graph lock: specs are made before it is
-    /// taken).
+    /// taken, and conversions are looked up with the graph lock held).
     private final class Cache: @unchecked Sendable {
-        // @unchecked: `boxes` is read and written only with `lock` held.
+        // @unchecked: `kept` is read and written only with `lock` held.
         let lock = Lock()
-        @exclusivity(unchecked) var boxes = AddressMap<AnyObject>()
+        @exclusivity(unchecked) var kept = AddressMap<AnyObject>()
     }
 
     @usableFromInline
     static func lookup(_ key: Key) -> AnyObject? {
-        cache.lock.withLock { cache.boxes.value(for: key.words) }
+        cache.lock.withLock { cache.kept.value(for: key) }
     }
 
-    /// Keeps `box` unless another thread kept one first; returns the one kept.
+    /// Keeps `accessors` unless another thread kept some first; returns the ones kept.
     @usableFromInline
-    static func keep(_ box: AnyObject, for key: Key) -> AnyObject {
+    static func keep(_ accessors: AnyObject, for key: Key) -> AnyObject {
         cache.lock.withLock {
-            if let kept = cache.boxes.value(for: key.words) { return kept }
-            cache.boxes.set(box, for: key.words)
-            return box
+            if let kept = cache.kept.value(for: key) { return kept }
+            cache.kept.set(accessors, for: key)
+            return accessors
         }
     }
 }

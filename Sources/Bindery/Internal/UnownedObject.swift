@@ -32,15 +32,20 @@ enum UnownedObject {
         !bindery_is_deallocating(object.toOpaque())
     }
 
-    /// An unowned reference, kept to keep its object's memory allocated and never read. A
-    /// struct, so that copying it copies the unowned reference without loading it (a load
-    /// traps once the object has gone).
-    struct Keeper {
-        private unowned let object: AnyObject
+    /// Keeps `object`'s memory (not the object) allocated until ``releaseMemory(of:)``, as an
+    /// `unowned` reference does, so that ``retainIfAlive(_:)`` and ``isAlive(_:)`` can be asked
+    /// after the object has gone. Held this way, an address is never another object's.
+    ///
+    /// - Parameter object: A native Swift object (see ``isSupported(for:)``), alive.
+    @inline(__always)
+    static func keepMemory(of object: Unmanaged<AnyObject>) {
+        bindery_unowned_retain(object.toOpaque())
+    }
 
-        init(_ object: AnyObject) {
-            self.object = object
-        }
+    /// Lets go of the memory ``keepMemory(of:)`` kept: once for each time it was kept.
+    @inline(__always)
+    static func releaseMemory(of object: Unmanaged<AnyObject>) {
+        bindery_unowned_release(object.toOpaque())
     }
 
     /// Whether `object` can be held this way: a native Swift object (an Objective-C object's

@@ -1,7 +1,7 @@
 #ifndef BINDERY_RUNTIME_H
 #define BINDERY_RUNTIME_H
 
-// The two Swift runtime entry points Bindery calls that the standard library does not wrap.
+// The Swift runtime entry points Bindery calls that the standard library does not wrap.
 // Declared here, in C, because that is the runtime's own calling convention; Swift code must
 // not name runtime symbols directly.
 
@@ -18,6 +18,25 @@ void *_Nullable swift_tryRetain(void *_Nonnull object);
 /// The Swift runtime's "has this object's deinit begun?". `object` must be a native Swift
 /// object whose memory is still allocated. Part of the runtime's stable ABI.
 _Bool swift_isDeallocating(void *_Nonnull object);
+
+/// The Swift runtime's unowned retain: keeps `object`'s memory (not the object) allocated
+/// until the matching `swift_unownedRelease`, as an `unowned` reference does. Part of the
+/// runtime's stable ABI.
+void *_Nonnull swift_unownedRetain(void *_Nonnull object);
+
+/// The Swift runtime's unowned release, matching one `swift_unownedRetain`. Part of the
+/// runtime's stable ABI.
+void swift_unownedRelease(void *_Nonnull object);
+
+/// `swift_unownedRetain`, under a name of Bindery's own for Swift to call.
+static inline void bindery_unowned_retain(void *_Nonnull object) {
+    (void)swift_unownedRetain(object);
+}
+
+/// `swift_unownedRelease`, under a name of Bindery's own for Swift to call.
+static inline void bindery_unowned_release(void *_Nonnull object) {
+    swift_unownedRelease(object);
+}
 
 /// `swift_isDeallocating`, under a name of Bindery's own for Swift to call.
 static inline _Bool bindery_is_deallocating(void *_Nonnull object) {

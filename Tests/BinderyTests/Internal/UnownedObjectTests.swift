@@ -13,19 +13,19 @@ import Testing
     @Test("Rule 1: an unowned reference does not keep its object, and yields nothing once it has gone")
     func keepsOnlyMemory() {
         var deinitialised = false
-        let keeper: UnownedObject.Keeper
         let reference: Unmanaged<AnyObject>
         do {
             let probe = Probe()
             probe.onDeinit = { deinitialised = true }
-            keeper = UnownedObject.Keeper(probe)
             reference = Unmanaged.passUnretained(probe)
+            UnownedObject.keepMemory(of: reference)
             #expect(UnownedObject.retainIfAlive(reference) === probe)
         }
         #expect(deinitialised)
-        // The keeper keeps the memory, so trying the reference is safe, and fails.
+        // The memory is kept, so trying the reference is safe, and fails.
+        #expect(!UnownedObject.isAlive(reference))
         #expect(UnownedObject.retainIfAlive(reference) == nil)
-        withExtendedLifetime(keeper) {}
+        UnownedObject.releaseMemory(of: reference)
     }
 
     @Test("Rule 1: once the deinit has begun, no strong reference can be formed, even from inside it")
@@ -33,11 +33,11 @@ import Testing
         var formedInDeinit: Bool?
         do {
             let probe = Probe()
-            let keeper = UnownedObject.Keeper(probe)
             let reference = Unmanaged<AnyObject>.passUnretained(probe)
+            UnownedObject.keepMemory(of: reference)
             probe.onDeinit = {
                 formedInDeinit = UnownedObject.retainIfAlive(reference) != nil
-                withExtendedLifetime(keeper) {}
+                UnownedObject.releaseMemory(of: reference)
             }
         }
         #expect(formedInDeinit == false)

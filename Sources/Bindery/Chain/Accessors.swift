@@ -1,0 +1,91 @@
+/// The typed accessors of one endpoint, in terms of a chain's value type.
+///
+/// Built at bind time, inside the `@inlinable` DSL functions: an update calls them with no
+/// cast, boxing or lookup. Immutable, so that one instance serves every endpoint that reads
+/// and writes a property the same way: an endpoint holds one reference, and accessors that
+/// depend on nothing but the property and the chain's type are made once per process (see
+/// ``SharedAccessors``).
+@usableFromInline
+final class Accessors<Value> {
+    /// Reads the endpoint's value from its object, converted to the chain's type; `nil` when
+    /// the value cannot be read (an index out of range).
+    @usableFromInline let read: ((AnyObject) -> Value?)?
+    /// Writes a chain value into the object; `false` when it cannot (an index out of range).
+    @usableFromInline let write: ((AnyObject, Value) -> Bool)?
+    /// Per-endpoint change test run before a change propagates: `false` drops it (an array
+    /// element that did not change). Stateful: it records the value it accepts.
+    @usableFromInline let noteChange: ((Value) -> Bool)?
+    /// Whether a declaration gave these conversions explicitly (a convert closure, a
+    /// negation), rather than automatic conversion.
+    @usableFromInline let isExplicit: Bool
+    /// Whether these are kept for the life of the process by ``SharedAccessors``: then so are
+    /// the conversions made from them (`retyped(to:)`).
+    @usableFromInline let isShared: Bool
+
+    @inlinable
+    init(
+        read: ((AnyObject) -> Value?)?,
+        write: ((AnyObject, Value) -> Bool)?,
+        noteChange: ((Value) -> Bool)? = nil,
+        isExplicit: Bool = false,
+        isShared: Bool = false
+    ) {
+        self.read = read
+        self.write = write
+        self.noteChange = noteChange
+        self.isExplicit = isExplicit
+        self.isShared = isShared
+    }
+
+    /// These accessors after the endpoint was declared again with `declared`: explicit
+    /// conversions stay unless the new declaration gives its own; otherwise a direction the
+    /// endpoint lacked is filled in. A write travels with its change test (an array element's
+    /// memo).
+    func redeclared(with declared: Accessors) -> Accessors {
+        var read = self.read, write = self.write, noteChange = self.noteChange
+        if isExplicit && !declared.isExplicit {
+            read = read ?? declared.read
+            if write == nil {
+                write = declared.write
+                noteChange = declared.noteChange
+            }
+        } else {
+            read = declared.read ?? read
+            if declared.write != nil {
+                write = declared.write
+                noteChange = declared.noteChange
+            }
+        }
+        return Accessors(read: read, write: write, noteChange: noteChange, isExplicit: declared.isExplicit || isExplicit)
+    }
+
+    /// The same accessors in terms of another chain value type, through automatic conversion;
+    /// `nil` when a needed direction does not convert. Made once per type for shared
+    /// accessors.
+    @usableFromInline
+    func retyped<Other>(to _: Other.Type) -> Accessors<Other>? {
+        if Other.self == Value.self { return unsafeDowncast(self, to: Accessors<Other>.self) }
+        guard isShared else { return converted(to: Other.self, isShared: false) }
+        let key = (UInt(bitPattern: ObjectIdentifier(self)), UInt(bitPattern: ObjectIdentifier(Other.self)))
+        if let kept = SharedAccessors.lookup(key) { return unsafeDowncast(kept, to: Accessors<Other>.self) }
+        guard let made = converted(to: Other.self, isShared: true) else { return nil }
+        return unsafeDowncast(SharedAccessors.keep(made, for: key), to: Accessors<Other>.self)
+    }
+
+    private func converted<Other>(to _: Other.Type, isShared: Bool) -> Accessors<Other>? {
+        var convertedRead: ((AnyObject) -> Other?)?
+        var convertedWrite: ((AnyObject, Other) -> Bool)?
+        var convertedNote: ((Other) -> Bool)?
+        if let read {
+            guard let forward = Conversion.converter(from: Value.self, to: Other.self) else { return nil }
+            convertedRead = { object in read(object).map { forward($0) } }
+        }
+        if write != nil || noteChange != nil {
+            guard let backward = Conversion.converter(from: Other.self, to: Value.self) else { return nil }
+            if let write { convertedWrite = { object, value in write(object, backward(value)) } }
+            if let noteChange { convertedNote = { value in noteChange(backward(value)) } }
+        }
+        return Accessors<Other>(
+            read: convertedRead, write: convertedWrite, noteChange: convertedNote, isExplicit: isExplicit, isShared: isShared)
+    }
+}
