@@ -41,7 +41,7 @@ extension ChainCore {
         target.endpoints.append(contentsOf: moved)
         var movedBlocks: [NamedBlock<Target>] = []
         if let toOther {
-            target.filters += filters.map { filter in { filter(toOther($0)) } }
+            if !filters.isEmpty { target.filters += filters.map { filter in { filter(toOther($0)) } } }
             for block in blocks {
                 // One name, one block: the chain named first keeps its own (rule 7).
                 guard !target.blocks.contains(where: { $0.name == block.name }) else {
@@ -54,7 +54,7 @@ extension ChainCore {
                 movedBlocks.append(
                     NamedBlock(name: block.name, delivery: block.delivery, initial: block.initial, liveness: block.liveness) { body(toOther($0)) })
             }
-            target.blocks += movedBlocks
+            if !movedBlocks.isEmpty { target.blocks += movedBlocks }
         }
         // Changes queued here (another thread was dispatching) go on in the target: none is lost.
         var pending: [Item<Target>] = []
@@ -67,9 +67,11 @@ extension ChainCore {
         }
         Registry.shared.buryLocked((endpoints, queue))
         endpoints.removeAll()
-        filters.removeAll()
-        blocks.removeAll()
-        queue.removeAll()
+        if extras != nil {
+            filters.removeAll()
+            blocks.removeAll()
+            queue.removeAll()
+        }
         dissolved = true
         forward = target
         dropPlanLocked()

@@ -6,10 +6,6 @@ import Synchronization
 class AnyChainCore {
     /// Set when this chain was merged into another one (see <doc:Guarantees#Joins>).
     @exclusivity(unchecked) var forward: AnyChainCore?
-    /// Set when the declaration's head was refused (and reported): continuations of the
-    /// declaration are dropped silently.
-    @exclusivity(unchecked) var isRefused = false
-
     /// 0 when idle; otherwise the owner's thread tag, with bit 0 set while the owner must look
     /// under the lock before giving the chain back (`queue` or `retired` is not empty).
     ///
@@ -17,9 +13,38 @@ class AnyChainCore {
     /// queued change) or not (an update, see `ChainCore.takeWithoutLock`); only the owner
     /// gives it back.
     let state = Atomic<UInt>(0)
+    /// What only some chains need (filters, blocks, queued changes, what was retired); made
+    /// the first time one is added, so that a chain of a sender and a receiver is one small
+    /// allocation (see <doc:Guarantees#Cost>).
+    @exclusivity(unchecked) var extras: AnyChainExtras?
+    /// Set when the declaration's head was refused (and reported): continuations of the
+    /// declaration are dropped silently.
+    @exclusivity(unchecked) var isRefused = false
+    /// Set when the chain has ended: it has no members any more.
+    @exclusivity(unchecked) var dissolved = false
+    /// Whether the chain has had a live sender and a live receiver at some point.
+    @exclusivity(unchecked) var hasBeenComplete = false
+
     /// What the chain let go of while a thread owned it (plans, endpoints): the owner may still
     /// be using it unretained. Released when the owner gives the chain back.
-    @exclusivity(unchecked) var retired: [AnyObject] = []
+    var retired: [AnyObject] {
+        get { extras?.retired ?? [] }
+        _modify {
+            let made = madeExtras()
+            yield &made.retired
+        }
+    }
+
+    /// `extras`, made now if the chain has none yet. Lock held.
+    func madeExtras() -> AnyChainExtras {
+        if let extras { return extras }
+        let made = makeExtras()
+        extras = made
+        return made
+    }
+
+    /// Makes the chain's `extras`, of its value's type.
+    func makeExtras() -> AnyChainExtras { AnyChainExtras() }
 
     /// The chain that stands for this one now. Lock held.
     func resolvedLocked() -> AnyChainCore {
@@ -98,8 +123,6 @@ final class ChainCore<Value>: AnyChainCore {
 
     // MARK: Guarded by the registry lock
     @exclusivity(unchecked) var endpoints = ChainMembers<Endpoint<Value>>()
-    @exclusivity(unchecked) var filters: [(Value) -> Bool] = []
-    @exclusivity(unchecked) var blocks: [NamedBlock<Value>] = []
     /// What a dispatch reads (the address of a `Plan`, retained by hand, so that handing it to
     /// a dispatch retains nothing); 0 when the chain changed shape since it was last made.
     /// Made when a dispatch needs it (`planLocked()`), so that binding and unbinding in a row
@@ -110,10 +133,6 @@ final class ChainCore<Value>: AnyChainCore {
     /// the chain and then reads this, so either the update sees the change or the shape change
     /// sees the owner and retires the old plan until the owner gives the chain back.
     private let plan = Atomic<UInt>(0)
-    @exclusivity(unchecked) var queue: [Queued<Value>] = []
-    @exclusivity(unchecked) var dissolved = false
-    /// Whether the chain has had a live sender and a live receiver at some point.
-    @exclusivity(unchecked) var hasBeenComplete = false
 
     // MARK: Owner only
     /// The chain's value: the head's at bind time, then the last accepted change. Newcomers
@@ -137,6 +156,41 @@ final class ChainCore<Value>: AnyChainCore {
         self.current = current
         super.init()
         Registry.shared.chainCount += 1
+    }
+
+    // The parts of the chain's shape in `extras`, which reading leaves unmade.
+
+    override func makeExtras() -> AnyChainExtras { ChainExtras<Value>() }
+
+    private var typedExtras: ChainExtras<Value>? {
+        extras.map { unsafeDowncast($0, to: ChainExtras<Value>.self) }
+    }
+
+    /// The filters, all of which a change must pass (see <doc:Guarantees#Filters>).
+    var filters: [(Value) -> Bool] {
+        get { typedExtras?.filters ?? [] }
+        _modify {
+            let made = unsafeDowncast(madeExtras(), to: ChainExtras<Value>.self)
+            yield &made.filters
+        }
+    }
+
+    /// The named blocks, in declaration order.
+    var blocks: [NamedBlock<Value>] {
+        get { typedExtras?.blocks ?? [] }
+        _modify {
+            let made = unsafeDowncast(madeExtras(), to: ChainExtras<Value>.self)
+            yield &made.blocks
+        }
+    }
+
+    /// Changes and pushes waiting for the owner, in order.
+    var queue: [Queued<Value>] {
+        get { typedExtras?.queue ?? [] }
+        _modify {
+            let made = unsafeDowncast(madeExtras(), to: ChainExtras<Value>.self)
+            yield &made.queue
+        }
     }
 
     override var blockNames: [String] { blocks.map(\.name) }
@@ -399,4 +453,17 @@ final class ChainCore<Value>: AnyChainCore {
         dropPlanLocked()
         Registry.shared.chainCount -= 1
     }
+}
+
+/// What only some chains have, untyped part. Guarded by the registry lock, like the rest of the
+/// chain's shape.
+class AnyChainExtras {
+    @exclusivity(unchecked) var retired: [AnyObject] = []
+}
+
+/// What only some chains have: filters, blocks and queued changes.
+final class ChainExtras<Value>: AnyChainExtras {
+    @exclusivity(unchecked) var filters: [(Value) -> Bool] = []
+    @exclusivity(unchecked) var blocks: [NamedBlock<Value>] = []
+    @exclusivity(unchecked) var queue: [Queued<Value>] = []
 }

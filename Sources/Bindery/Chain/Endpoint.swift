@@ -32,15 +32,24 @@ class AnyEndpoint {
     let object: Unmanaged<AnyObject>
     /// The registrar whose deinit means this endpoint's object is gone.
     @exclusivity(unchecked) unowned(unsafe) var lifetime: _ChangeRegistrar?
-    /// The next member of `lifetime` (see `_ChangeRegistrar.firstMember`). Guarded by the
-    /// registry lock.
-    @exclusivity(unchecked) var nextMember: AnyEndpoint?
+    /// Until `isReplaced`, the next member of `lifetime` (see `_ChangeRegistrar.firstMember`);
+    /// then the endpoint that took this one's place. One field for both: an endpoint that is
+    /// replaced has left its registrar's members for good. Guarded by the registry lock.
+    @exclusivity(unchecked) private var link: AnyEndpoint?
+    /// The next member of `lifetime`. Lock held.
+    var nextMember: AnyEndpoint? {
+        get { isReplaced ? nil : link }
+        set {
+            assert(!isReplaced, "Bindery: a replaced endpoint rejoined its registrar's members")
+            link = newValue
+        }
+    }
+    /// The endpoint that took this one's place (declared again, or moved by a merge). Lock
+    /// held.
+    var replacement: AnyEndpoint? { isReplaced ? link : nil }
     /// The next endpoint at the same object's address in the registry's index. Guarded by the
     /// registry lock.
     @exclusivity(unchecked) var nextOfObject: AnyEndpoint?
-    /// The endpoint that took this one's place (declared again, or moved by a merge). Guarded
-    /// by the registry lock.
-    @exclusivity(unchecked) var replacement: AnyEndpoint?
     /// What only some endpoints have; made with the endpoint, never replaced.
     let extras: Extras?
     /// The chain's write sequence number when its owner last wrote this endpoint (see
@@ -76,6 +85,8 @@ class AnyEndpoint {
     let isWeak: Bool
     /// Whether the endpoint's key path crosses several objects (its `extras` has the route).
     let isRoute: Bool
+    /// Whether another endpoint took this one's place (see `replacement`). Lock held.
+    @exclusivity(unchecked) private var isReplaced = false
     /// The first slot this endpoint listens to, if `firstRegistrar` is set.
     @exclusivity(unchecked) var firstSlot: Int32 = 0
 
@@ -103,6 +114,15 @@ class AnyEndpoint {
         weak || route != nil || index != nil || events.rawValue.nonzeroBitCount > 1
     }
 
+    /// Records that `new` took this endpoint's place, once it has left its registrar's
+    /// members. Lock held.
+    func replaceLocked(by new: AnyEndpoint) {
+        assert(link == nil, "Bindery: an endpoint was replaced before it left its registrar's members")
+        link = new
+        isReplaced = true
+    }
+
+    /// This endpoint, or the one that now stands for it; nil if it left its chain. Lock held.
     @inline(__always)
     func currentLocked() -> AnyEndpoint? {
         var endpoint: AnyEndpoint = self

@@ -256,7 +256,7 @@ final class Registry: @unchecked Sendable {
             old.removeAllSubscriptions()
         }
         old.lifetime = nil
-        old.replacement = new
+        old.replaceLocked(by: new)
     }
 
     /// Removes an endpoint from the graph. Its chain has already let go of it.
