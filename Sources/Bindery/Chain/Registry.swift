@@ -34,7 +34,7 @@ final class Registry: @unchecked Sendable {
     /// next dispatch or lookup finds them.
     /// Each object's first endpoint; the others follow through `AnyEndpoint.nextOfObject`, so
     /// that indexing an endpoint allocates nothing.
-    @exclusivity(unchecked) var byObject: [ObjectIdentifier: AnyEndpoint] = [:]
+    @exclusivity(unchecked) var byObject: [ObjectAddress: AnyEndpoint] = [:]
     /// Counts endpoints attached (bound or put in another's place), so that a bind that let go
     /// of the lock to read its head's value can tell whether an endpoint it must join may have
     /// appeared meanwhile.
@@ -274,8 +274,8 @@ final class Registry: @unchecked Sendable {
 
     /// Appends `endpoint` to its object's list (the list keeps the order endpoints were bound).
     private func indexLocked(_ endpoint: AnyEndpoint) {
-        guard var last = byObject[endpoint.objectID] else {
-            byObject[endpoint.objectID] = endpoint
+        guard var last = byObject[ObjectAddress(endpoint.objectID)] else {
+            byObject[ObjectAddress(endpoint.objectID)] = endpoint
             return
         }
         while let next = last.nextOfObject { last = next }
@@ -298,9 +298,9 @@ final class Registry: @unchecked Sendable {
     @discardableResult
     private func relinkLocked(_ old: AnyEndpoint, to replacement: AnyEndpoint?) -> Bool {
         let id = old.objectID
-        guard let head = byObject[id] else { return false }
+        guard let head = byObject[ObjectAddress(id)] else { return false }
         if head === old {
-            byObject[id] = replacement
+            byObject[ObjectAddress(id)] = replacement
         } else {
             var previous = head
             while let current = previous.nextOfObject, current !== old { previous = current }
@@ -314,7 +314,7 @@ final class Registry: @unchecked Sendable {
     /// The endpoints at an object's address, in the order they were bound, read off the list
     /// as they are visited (nothing is allocated). Lock held.
     func entriesLocked(of id: ObjectIdentifier) -> some Sequence<AnyEndpoint> {
-        entries(from: byObject[id])
+        entries(from: byObject[ObjectAddress(id)])
     }
 
     /// `first` and the endpoints after it in its object's list.
@@ -373,7 +373,7 @@ final class Registry: @unchecked Sendable {
     private func liveEntriesLocked(of object: AnyObject) -> some Sequence<AnyEndpoint> {
         assertLocked()
         let id = ObjectIdentifier(object)
-        let first = byObject[id]
+        let first = byObject[ObjectAddress(id)]
         // Only an object held weakly can be stale (an Objective-C object): looked for without
         // allocating.
         guard entries(from: first).contains(where: { $0.isWeak && $0.targetLocked() !== object }) else {
@@ -383,7 +383,7 @@ final class Registry: @unchecked Sendable {
         for stale in Array(entries(from: first)) where stale.isWeak && stale.targetLocked() !== object {
             stale.anyCore.detachLocked(stale)
         }
-        return entries(from: byObject[id])
+        return entries(from: byObject[ObjectAddress(id)])
     }
 
     /// The registrar whose deinit means `object` is gone. Reads a control's `eventCenter`,
@@ -423,5 +423,30 @@ enum PlainClasses {
 
     private static func key(_ type: AnyObject.Type) -> AddressMap<Void>.Key {
         (UInt(bitPattern: ObjectIdentifier(type)), 1)
+    }
+}
+
+/// An object's address as the registry's index keys it: hashed with one multiplication, where
+/// `ObjectIdentifier` runs the standard hasher (several hundred instructions a bind and unbind
+/// spent seeding and finalising it). Addresses are not chosen by an adversary, and are spread
+/// well by a multiplicative mix, so the index needs no keyed hash.
+struct ObjectAddress: Hashable {
+    let id: ObjectIdentifier
+
+    init(_ id: ObjectIdentifier) {
+        self.id = id
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+    }
+
+    /// What `Dictionary` asks for instead of `hash(into:)`: the standard library's hook for a
+    /// key to hash itself without a `Hasher`. Mixed with the table's seed, then folded so that
+    /// the high bits, which the multiplication spreads best, reach the low ones that pick a
+    /// bucket.
+    func _rawHashValue(seed: Int) -> Int {
+        let mixed = (UInt(bitPattern: id) ^ UInt(bitPattern: seed)) &* AddressMap<Void>.multiplier
+        return Int(bitPattern: mixed ^ (mixed >> (UInt.bitWidth / 2)))
     }
 }

@@ -53,7 +53,11 @@ struct AddressMap<Value> {
 
     private static func bucket(of key: Key, mask: Int) -> Int {
         // Addresses are aligned, so their low bits say little: mix, then take the high bits.
-        let mixed = (key.0 &* 0x9E37_79B9_7F4A_7C15) ^ (key.1 &* 0xC2B2_AE3D_27D4_EB4F)
+        let mixed = (key.0 &* multiplier) ^ (key.1 &* UInt(truncatingIfNeeded: 0xC2B2_AE3D_27D4_EB4F as UInt64))
         return Int(truncatingIfNeeded: (mixed ^ (mixed >> 29)) >> 16) & mask
     }
+
+    /// An odd constant whose multiplication spreads an address's bits (the golden ratio's
+    /// fraction), in a word of this platform's width.
+    static var multiplier: UInt { UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64) }
 }
