@@ -147,7 +147,8 @@ extension ChainCore {
     /// Drops members whose objects have gone (rule 1: pruned at the next dispatch).
     func pruneLocked() {
         Registry.shared.assertLocked()
-        for endpoint in endpoints where !endpoint.isAliveLocked() {
+        // A copy of the list: detaching a member changes it.
+        for endpoint in endpoints.array where !endpoint.isAliveLocked() {
             detachLocked(endpoint)
         }
     }

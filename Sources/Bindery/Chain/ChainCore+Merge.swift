@@ -19,8 +19,9 @@ extension ChainCore {
 
     func movingLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? {
         // Every member must convert before anything moves.
+        let members = endpoints.array
         var retyped: [Accessors<Target>] = []
-        for endpoint in endpoints {
+        for endpoint in members {
             guard let accessors = endpoint.accessors.retyped(to: Target.self) else {
                 Diagnostics.report(.misuse, rule: .join, "cannot join the chain of \(endpoint.label) (\(Value.self)) to a chain of \(Target.self): the types do not convert; not joined")
                 return nil
@@ -33,7 +34,7 @@ extension ChainCore {
             return nil
         }
         var moved: [Endpoint<Target>] = []
-        for (endpoint, accessors) in zip(endpoints, retyped) {
+        for (endpoint, accessors) in zip(members, retyped) {
             let copy = Endpoint(retyping: endpoint, accessors: accessors, core: target)
             Registry.shared.transferLocked(from: endpoint, to: copy)
             moved.append(copy)
@@ -61,11 +62,11 @@ extension ChainCore {
         if let toTarget = Conversion.converter(from: Value.self, to: Target.self) {
             for queued in queue {
                 guard case .change(let value, let origin, let noted) = queued.item,
-                      let index = endpoints.firstIndex(where: { $0 === origin }) else { continue }
+                      let index = members.firstIndex(where: { $0 === origin }) else { continue }
                 pending.append(.change(toTarget(value), origin: moved[index], noted: noted))
             }
         }
-        Registry.shared.buryLocked((endpoints, queue))
+        Registry.shared.buryLocked((members, queue))
         endpoints.removeAll()
         if extras != nil {
             filters.removeAll()

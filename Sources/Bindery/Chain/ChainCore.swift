@@ -225,7 +225,7 @@ final class ChainCore<Value>: AnyChainCore {
 
     @inline(never)
     private func makePlanLocked() -> Unmanaged<Plan<Value>> {
-        let made = Unmanaged.passRetained(Plan(members: Array(endpoints), filters: filters, blocks: blocks))
+        let made = Unmanaged.passRetained(Plan(members: endpoints.array, filters: filters, blocks: blocks))
         plan.store(UInt(bitPattern: made.toOpaque()), ordering: .sequentiallyConsistent)
         return made
     }
@@ -412,14 +412,17 @@ final class ChainCore<Value>: AnyChainCore {
         guard !dissolved else { return false }
         // Stops at the first live sender and live receiver found: a chain's head is nearly
         // always a sender, so this looks at a member or two, whatever the chain's size.
-        var sends = false, receives = !blocks.isEmpty, live = blocks.count
-        for endpoint in endpoints where endpoint.isAliveLocked() {
+        let blockCount = extras == nil ? 0 : blocks.count
+        var sends = false, receives = blockCount > 0, live = blockCount
+        // Members read in place, unretained (the chain keeps them while the lock is held): a
+        // copy of the list, or of each member, costs a reference-count operation per member.
+        return endpoints.containsUnretained { endpoint in
+            guard endpoint.isAliveLocked() else { return false }
             live += 1
             sends = sends || endpoint.role.contains(.sends)
             receives = receives || endpoint.role.contains(.receives)
-            if sends, receives, live >= 2 { return true }
+            return sends && receives && live >= 2
         }
-        return false
     }
 
     @_specialize(where Value == Int)
@@ -448,7 +451,8 @@ final class ChainCore<Value>: AnyChainCore {
             Registry.shared.buryLocked(queue)
             queue = []
         }
-        for endpoint in endpoints { Registry.shared.forgetLocked(endpoint) }
+        // Forgetting a member leaves the list as it is (it is emptied next).
+        endpoints.forEachUnretained { Registry.shared.forgetLocked($0) }
         endpoints.removeAll()
         dropPlanLocked()
         Registry.shared.chainCount -= 1

@@ -2,8 +2,10 @@
 ///
 /// The first two are kept inline, the others in an array: nearly every chain has a sender and
 /// a receiver, and keeping them costs no allocation of its own (see <doc:Guarantees#Cost>).
-/// Guarded by the registry lock, like the chain's other shape.
-struct ChainMembers<Element: AnyObject>: RandomAccessCollection, MutableCollection {
+/// Noncopyable, so that the chain's list is always read in place: a copy would retain every
+/// member it holds, and the chain reads its members several times per bind. Guarded by the
+/// registry lock, like the chain's other shape.
+struct ChainMembers<Element: AnyObject>: ~Copyable {
     // Filled in order: `second` only when `first` is set, `rest` only when both are.
     private var first: Element?
     private var second: Element?
@@ -11,10 +13,19 @@ struct ChainMembers<Element: AnyObject>: RandomAccessCollection, MutableCollecti
 
     init() {}
 
-    var startIndex: Int { 0 }
-    var endIndex: Int {
+    var count: Int {
         guard first != nil else { return 0 }
         return second == nil ? 1 : 2 + rest.count
+    }
+
+    var isEmpty: Bool { first == nil }
+
+    /// The members, in order, in an array of their own.
+    var array: [Element] {
+        var all: [Element] = []
+        all.reserveCapacity(count)
+        for position in 0..<count { all.append(self[position]) }
+        return all
     }
 
     subscript(position: Int) -> Element {
@@ -26,12 +37,56 @@ struct ChainMembers<Element: AnyObject>: RandomAccessCollection, MutableCollecti
             }
         }
         set {
-            precondition(position >= 0 && position < endIndex, "Bindery: chain member index out of range")
+            precondition(position >= 0 && position < count, "Bindery: chain member index out of range")
             switch position {
             case 0: first = newValue
             case 1: second = newValue
             default: rest[position - 2] = newValue
             }
+        }
+    }
+
+    /// The position of the first member for which `predicate` is true.
+    func firstIndex(where predicate: (Element) -> Bool) -> Int? {
+        var position = 0
+        let found = containsUnretained { member in
+            if predicate(member) { return true }
+            position += 1
+            return false
+        }
+        return found ? position : nil
+    }
+
+    /// The position of the last member for which `predicate` is true.
+    func lastIndex(where predicate: (Element) -> Bool) -> Int? {
+        var position = count - 1
+        while position >= 0 {
+            if predicate(self[position]) { return position }
+            position -= 1
+        }
+        return nil
+    }
+
+    /// Whether `predicate` is true for a member, asked in order until it is; each member is
+    /// lent to `predicate` without being retained, so `predicate` must leave the list as it is.
+    @inline(__always)
+    func containsUnretained(where predicate: (Element) -> Bool) -> Bool {
+        guard let first else { return false }
+        if Unmanaged.passUnretained(first)._withUnsafeGuaranteedRef(predicate) { return true }
+        guard let second else { return false }
+        if Unmanaged.passUnretained(second)._withUnsafeGuaranteedRef(predicate) { return true }
+        return rest.withUnsafeBufferPointer { members in
+            members.contains { Unmanaged.passUnretained($0)._withUnsafeGuaranteedRef(predicate) }
+        }
+    }
+
+    /// Calls `body` with each member, in order, lent without being retained: `body` must leave
+    /// the list as it is.
+    @inline(__always)
+    func forEachUnretained(_ body: (Element) -> Void) {
+        _ = containsUnretained { member in
+            body(member)
+            return false
         }
     }
 
@@ -53,7 +108,8 @@ struct ChainMembers<Element: AnyObject>: RandomAccessCollection, MutableCollecti
     @discardableResult
     mutating func remove(at position: Int) -> Element {
         let removed = self[position]
-        for index in position..<(endIndex - 1) { self[index] = self[index + 1] }
+        let last = count - 1
+        for index in position..<last { self[index] = self[index + 1] }
         if !rest.isEmpty {
             rest.removeLast()
         } else if second != nil {
@@ -65,6 +121,8 @@ struct ChainMembers<Element: AnyObject>: RandomAccessCollection, MutableCollecti
     }
 
     mutating func removeAll() {
-        self = ChainMembers()
+        first = nil
+        second = nil
+        rest = []
     }
 }

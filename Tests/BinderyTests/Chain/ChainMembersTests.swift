@@ -14,9 +14,11 @@ import Testing
         let members = (0..<count).map(Member.init)
         var list = ChainMembers<Member>()
         list.append(contentsOf: members)
-        #expect(list.count == count)
-        #expect(list.map(\.id) == Array(0..<count))
-        #expect(list.isEmpty == (count == 0))
+        let listed = list.count
+        #expect(listed == count)
+        #expect(list.array.map(\.id) == Array(0..<count))
+        let isEmpty = list.isEmpty
+        #expect(isEmpty == (count == 0))
     }
 
     @Test("Rule 9: removing a member at any position moves the later ones up, in order", arguments: 0..<5)
@@ -28,10 +30,10 @@ import Testing
         #expect(removed === members[position])
         var expected = Array(0..<5)
         expected.remove(at: position)
-        #expect(list.map(\.id) == expected)
+        #expect(list.array.map(\.id) == expected)
         // Appending after a removal fills the next place, inline or not.
         list.append(Member(9))
-        #expect(list.map(\.id) == expected + [9])
+        #expect(list.array.map(\.id) == expected + [9])
     }
 
     @Test("Rule 9: a member replaced in place keeps its position; removing all empties the list")
@@ -40,12 +42,39 @@ import Testing
         list.append(contentsOf: (0..<3).map(Member.init))
         list[1] = Member(5)
         list[2] = Member(6)
-        #expect(list.map(\.id) == [0, 5, 6])
+        #expect(list.array.map(\.id) == [0, 5, 6])
         while !list.isEmpty { list.remove(at: list.count - 1) }
-        #expect(list.map(\.id) == [])
+        #expect(list.array.map(\.id) == [])
         list.append(Member(1))
         list.removeAll()
-        #expect(list.isEmpty)
-        #expect(list.firstIndex { $0.id == 1 } == nil)
+        let isEmpty = list.isEmpty
+        let found = list.firstIndex { $0.id == 1 }
+        #expect(isEmpty)
+        #expect(found == nil)
+    }
+
+    @Test("Rule 9: members are found, and visited, at every position, inline or not, in order", arguments: [0, 1, 2, 3, 6])
+    func findsAndVisits(count: Int) {
+        let members = (0..<count).map { Member($0 % 3) }
+        var list = ChainMembers<Member>()
+        list.append(contentsOf: members)
+        for (position, member) in members.enumerated() {
+            let first = list.firstIndex { $0 === member }
+            let last = list.lastIndex { $0.id == member.id }
+            #expect(first == position)
+            #expect(last == members.lastIndex { $0.id == member.id })
+        }
+        let missing = list.firstIndex { $0.id == 99 }
+        #expect(missing == nil)
+        var visited: [Int] = []
+        list.forEachUnretained { visited.append($0.id) }
+        #expect(visited == members.map(\.id))
+        var asked = 0
+        let stopsAtThird = list.containsUnretained { _ in
+            asked += 1
+            return asked == 3
+        }
+        #expect(stopsAtThird == (count >= 3))
+        #expect(asked == min(count, 3))
     }
 }
