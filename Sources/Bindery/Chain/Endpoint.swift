@@ -47,9 +47,10 @@ class AnyEndpoint {
     /// The endpoint that took this one's place (declared again, or moved by a merge). Lock
     /// held.
     var replacement: AnyEndpoint? { isReplaced ? link : nil }
-    /// The next endpoint at the same object's address in the registry's index. Guarded by the
-    /// registry lock.
-    @exclusivity(unchecked) var nextOfObject: AnyEndpoint?
+    /// The next endpoint at the same object's address in the registry's index, unretained: an
+    /// endpoint is in the index only while its chain holds it, so the index owns nothing, and
+    /// walking it costs no reference counting. Guarded by the registry lock.
+    @exclusivity(unchecked) var nextOfObject: Unmanaged<AnyEndpoint>?
     /// What only some endpoints have; made with the endpoint, never replaced.
     let extras: Extras?
     /// The chain's write sequence number when its owner last wrote this endpoint (see

@@ -274,18 +274,20 @@ final class Registry: @unchecked Sendable {
 
     /// Appends `endpoint` to its object's list (the list keeps the order endpoints were bound).
     private func indexLocked(_ endpoint: AnyEndpoint) {
-        guard var last = byObject[ObjectAddress(endpoint.objectID)] else {
-            byObject[ObjectAddress(endpoint.objectID)] = endpoint
+        let key = ObjectAddress(endpoint.objectID)
+        guard let head = byObject[key] else {
+            byObject[key] = endpoint
             return
         }
-        while let next = last.nextOfObject { last = next }
-        last.nextOfObject = endpoint
+        var last = Unmanaged.passUnretained(head)
+        while let next = last._withUnsafeGuaranteedRef({ $0.nextOfObject }) { last = next }
+        last._withUnsafeGuaranteedRef { $0.nextOfObject = Unmanaged.passUnretained(endpoint) }
     }
 
     /// Puts `new` in `old`'s place in its object's list, if `old` is there.
     private func replaceInIndexLocked(_ old: AnyEndpoint, with new: AnyEndpoint) {
         let next = old.nextOfObject
-        if relinkLocked(old, to: new) { new.nextOfObject = next }
+        if relinkLocked(old, to: Unmanaged.passUnretained(new)) { new.nextOfObject = next }
     }
 
     /// Takes `endpoint` out of its object's list.
@@ -296,16 +298,20 @@ final class Registry: @unchecked Sendable {
     /// Points whatever pointed at `old` in its object's list (the index itself, or the endpoint
     /// before it) at `replacement`, and unlinks `old`; false if `old` is not in the list.
     @discardableResult
-    private func relinkLocked(_ old: AnyEndpoint, to replacement: AnyEndpoint?) -> Bool {
-        let id = old.objectID
-        guard let head = byObject[ObjectAddress(id)] else { return false }
+    private func relinkLocked(_ old: AnyEndpoint, to replacement: Unmanaged<AnyEndpoint>?) -> Bool {
+        let key = ObjectAddress(old.objectID)
+        guard let head = byObject[key] else { return false }
+        let target = Unmanaged.passUnretained(old).toOpaque()
         if head === old {
-            byObject[ObjectAddress(id)] = replacement
+            byObject[key] = replacement?.takeUnretainedValue()
         } else {
-            var previous = head
-            while let current = previous.nextOfObject, current !== old { previous = current }
-            guard previous.nextOfObject === old else { return false }
-            previous.nextOfObject = replacement
+            var previous = Unmanaged.passUnretained(head)
+            while true {
+                guard let current = previous._withUnsafeGuaranteedRef({ $0.nextOfObject }) else { return false }
+                if current.toOpaque() == target { break }
+                previous = current
+            }
+            previous._withUnsafeGuaranteedRef { $0.nextOfObject = replacement }
         }
         old.nextOfObject = nil
         return true
@@ -319,10 +325,24 @@ final class Registry: @unchecked Sendable {
 
     /// `first` and the endpoints after it in its object's list.
     private func entries(from first: AnyEndpoint?) -> some Sequence<AnyEndpoint> {
-        sequence(state: first) { next -> AnyEndpoint? in
+        sequence(state: first.map(Unmanaged.passUnretained)) { next -> AnyEndpoint? in
             guard let endpoint = next else { return nil }
-            next = endpoint.nextOfObject
-            return endpoint
+            next = endpoint._withUnsafeGuaranteedRef { $0.nextOfObject }
+            return endpoint.takeUnretainedValue()
+        }
+    }
+
+    /// The first of `first` and the endpoints after it in its object's list for which
+    /// `predicate` is true. Each is lent to `predicate` without being retained: `predicate`
+    /// must leave the list as it is.
+    @inline(__always)
+    private func firstEntry(from first: AnyEndpoint?, where predicate: (AnyEndpoint) -> Bool) -> AnyEndpoint? {
+        guard let first else { return nil }
+        var current = Unmanaged.passUnretained(first)
+        while true {
+            if current._withUnsafeGuaranteedRef(predicate) { return current.takeUnretainedValue() }
+            guard let next = current._withUnsafeGuaranteedRef({ $0.nextOfObject }) else { return nil }
+            current = next
         }
     }
 
@@ -356,34 +376,34 @@ final class Registry: @unchecked Sendable {
     func endpointsLocked(
         of object: AnyObject, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil
     ) -> [AnyEndpoint] {
-        liveEntriesLocked(of: object).filter { $0.matches(object, keyPath, events: events, index: index) }
+        entries(from: liveHeadLocked(of: object)).filter { $0.matches(object, keyPath, events: events, index: index) }
     }
 
     /// The endpoint exactly identified by a spec, if one is bound. Allocates nothing.
     func endpointLocked<Value>(for spec: EndpointSpec<Value>) -> AnyEndpoint? {
-        liveEntriesLocked(of: spec.object).first {
+        firstEntry(from: liveHeadLocked(of: spec.object)) {
             $0.events == spec.events && !$0.observesOtherSlot(than: spec.source)
                 && $0.matches(spec.object, spec.keyPath, events: nil, index: .some(spec.index))
         }
     }
 
-    /// The endpoints at `object`'s address, after detaching those that belonged to an earlier
-    /// object there (only one held weakly can: an unowned hold keeps its object's address
-    /// taken). One lookup in the index when none is stale, which is nearly always.
-    private func liveEntriesLocked(of object: AnyObject) -> some Sequence<AnyEndpoint> {
+    /// The first endpoint at `object`'s address, after detaching those that belonged to an
+    /// earlier object there (only one held weakly can: an unowned hold keeps its object's
+    /// address taken). One lookup in the index when none is stale, which is nearly always.
+    private func liveHeadLocked(of object: AnyObject) -> AnyEndpoint? {
         assertLocked()
-        let id = ObjectIdentifier(object)
-        let first = byObject[ObjectAddress(id)]
+        let key = ObjectAddress(ObjectIdentifier(object))
+        let first = byObject[key]
         // Only an object held weakly can be stale (an Objective-C object): looked for without
         // allocating.
-        guard entries(from: first).contains(where: { $0.isWeak && $0.targetLocked() !== object }) else {
-            return entries(from: first)
+        guard firstEntry(from: first, where: { $0.isWeak && $0.targetLocked() !== object }) != nil else {
+            return first
         }
         // Collected first: detaching one takes it out of the list being read.
         for stale in Array(entries(from: first)) where stale.isWeak && stale.targetLocked() !== object {
             stale.anyCore.detachLocked(stale)
         }
-        return entries(from: byObject[ObjectAddress(id)])
+        return byObject[key]
     }
 
     /// The registrar whose deinit means `object` is gone. Reads a control's `eventCenter`,
