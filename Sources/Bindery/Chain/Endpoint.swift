@@ -32,12 +32,14 @@ class AnyEndpoint {
     let object: Unmanaged<AnyObject>
     /// The registrar whose deinit means this endpoint's object is gone.
     @exclusivity(unchecked) unowned(unsafe) var lifetime: _ChangeRegistrar?
-    /// Until `isReplaced`, the next member of `lifetime` (see `_ChangeRegistrar.firstMember`);
-    /// then the endpoint that took this one's place. One field for both: an endpoint that is
-    /// replaced has left its registrar's members for good. Guarded by the registry lock.
-    @exclusivity(unchecked) private var link: AnyEndpoint?
-    /// The next member of `lifetime`. Lock held.
-    var nextMember: AnyEndpoint? {
+    /// Until `isReplaced`, the next member of `lifetime` (see `_ChangeRegistrar.firstMember`),
+    /// unretained: an endpoint is a member only while its chain holds it. Once `isReplaced`,
+    /// the endpoint that took this one's place, retained by hand (released by the deinit). One
+    /// field for both: an endpoint that is replaced has left its registrar's members for good.
+    /// Guarded by the registry lock.
+    @exclusivity(unchecked) private var link: Unmanaged<AnyEndpoint>?
+    /// The next member of `lifetime`, unretained. Lock held.
+    var nextMember: Unmanaged<AnyEndpoint>? {
         get { isReplaced ? nil : link }
         set {
             assert(!isReplaced, "Bindery: a replaced endpoint rejoined its registrar's members")
@@ -46,7 +48,7 @@ class AnyEndpoint {
     }
     /// The endpoint that took this one's place (declared again, or moved by a merge). Lock
     /// held.
-    var replacement: AnyEndpoint? { isReplaced ? link : nil }
+    var replacement: AnyEndpoint? { isReplaced ? link?.takeUnretainedValue() : nil }
     /// The next endpoint at the same object's address in the registry's index, unretained: an
     /// endpoint is in the index only while its chain holds it, so the index owns nothing, and
     /// walking it costs no reference counting. Guarded by the registry lock.
@@ -119,7 +121,7 @@ class AnyEndpoint {
     /// members. Lock held.
     func replaceLocked(by new: AnyEndpoint) {
         assert(link == nil, "Bindery: an endpoint was replaced before it left its registrar's members")
-        link = new
+        link = Unmanaged.passRetained(new)
         isReplaced = true
     }
 
@@ -241,6 +243,7 @@ class AnyEndpoint {
 
     deinit {
         if !isWeak { UnownedObject.releaseMemory(of: object) }
+        if isReplaced { link?.release() }
     }
 
     /// Starts listening to one more slot. Lock held.

@@ -53,9 +53,9 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     private let readers = Atomic<Int>(0)
 
     /// The first endpoint whose object owns this registrar; the others follow through
-    /// `AnyEndpoint.nextMember`. They leave their chains when the registrar goes. Guarded by
-    /// the registry lock.
-    @exclusivity(unchecked) var firstMember: AnyEndpoint?
+    /// `AnyEndpoint.nextMember`. They leave their chains when the registrar goes. Unretained:
+    /// an endpoint is a member only while its chain holds it. Guarded by the registry lock.
+    @exclusivity(unchecked) var firstMember: Unmanaged<AnyEndpoint>?
 
     /// Creates an empty registrar. Called by code that ``Dynamic()`` generates.
     public init() {}
@@ -208,27 +208,34 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     var members: some Sequence<AnyEndpoint> {
         sequence(state: firstMember) { next -> AnyEndpoint? in
             guard let member = next else { return nil }
-            next = member.nextMember
-            return member
+            next = member._withUnsafeGuaranteedRef { $0.nextMember }
+            return member.takeUnretainedValue()
         }
     }
 
     func addMember(_ endpoint: AnyEndpoint) {
         endpoint.nextMember = firstMember
-        firstMember = endpoint
+        firstMember = Unmanaged.passUnretained(endpoint)
         endpoint.lifetime = self
     }
 
     /// Puts `new` in `old`'s place among the members, or takes `old` out if `new` is nil.
+    /// Walks the list without reference counting.
     func replaceMember(_ old: AnyEndpoint, with new: AnyEndpoint?) {
         let next = old.nextMember
-        if firstMember === old {
-            firstMember = new ?? next
+        let target = Unmanaged.passUnretained(old).toOpaque()
+        let replacement = new.map(Unmanaged.passUnretained) ?? next
+        if firstMember?.toOpaque() == target {
+            firstMember = replacement
         } else {
             var previous = firstMember
-            while let current = previous, current.nextMember !== old { previous = current.nextMember }
+            while let current = previous {
+                let following = current._withUnsafeGuaranteedRef { $0.nextMember }
+                if following?.toOpaque() == target { break }
+                previous = following
+            }
             guard let previous else { return }
-            previous.nextMember = new ?? next
+            previous._withUnsafeGuaranteedRef { $0.nextMember = replacement }
         }
         new?.nextMember = next
         old.nextMember = nil
