@@ -34,7 +34,8 @@ final class Registry: @unchecked Sendable {
     /// next dispatch or lookup finds them.
     /// Each object's first endpoint; the others follow through `AnyEndpoint.nextOfObject`, so
     /// that indexing an endpoint allocates nothing.
-    @exclusivity(unchecked) var byObject: [ObjectAddress: AnyEndpoint] = [:]
+    /// Unretained, like the lists: the chain holds every indexed endpoint.
+    @exclusivity(unchecked) var byObject: [ObjectAddress: Unmanaged<AnyEndpoint>] = [:]
     /// Counts endpoints attached (bound or put in another's place), so that a bind that let go
     /// of the lock to read its head's value can tell whether an endpoint it must join may have
     /// appeared meanwhile.
@@ -276,10 +277,10 @@ final class Registry: @unchecked Sendable {
     private func indexLocked(_ endpoint: AnyEndpoint) {
         let key = ObjectAddress(endpoint.objectID)
         guard let head = byObject[key] else {
-            byObject[key] = endpoint
+            byObject[key] = Unmanaged.passUnretained(endpoint)
             return
         }
-        var last = Unmanaged.passUnretained(head)
+        var last = head
         while let next = last._withUnsafeGuaranteedRef({ $0.nextOfObject }) { last = next }
         last._withUnsafeGuaranteedRef { $0.nextOfObject = Unmanaged.passUnretained(endpoint) }
     }
@@ -302,10 +303,10 @@ final class Registry: @unchecked Sendable {
         let key = ObjectAddress(old.objectID)
         guard let head = byObject[key] else { return false }
         let target = Unmanaged.passUnretained(old).toOpaque()
-        if head === old {
-            byObject[key] = replacement?.takeUnretainedValue()
+        if head.toOpaque() == target {
+            byObject[key] = replacement
         } else {
-            var previous = Unmanaged.passUnretained(head)
+            var previous = head
             while true {
                 guard let current = previous._withUnsafeGuaranteedRef({ $0.nextOfObject }) else { return false }
                 if current.toOpaque() == target { break }
@@ -324,8 +325,8 @@ final class Registry: @unchecked Sendable {
     }
 
     /// `first` and the endpoints after it in its object's list.
-    private func entries(from first: AnyEndpoint?) -> some Sequence<AnyEndpoint> {
-        sequence(state: first.map(Unmanaged.passUnretained)) { next -> AnyEndpoint? in
+    private func entries(from first: Unmanaged<AnyEndpoint>?) -> some Sequence<AnyEndpoint> {
+        sequence(state: first) { next -> AnyEndpoint? in
             guard let endpoint = next else { return nil }
             next = endpoint._withUnsafeGuaranteedRef { $0.nextOfObject }
             return endpoint.takeUnretainedValue()
@@ -336,9 +337,8 @@ final class Registry: @unchecked Sendable {
     /// `predicate` is true. Each is lent to `predicate` without being retained: `predicate`
     /// must leave the list as it is.
     @inline(__always)
-    private func firstEntry(from first: AnyEndpoint?, where predicate: (AnyEndpoint) -> Bool) -> AnyEndpoint? {
-        guard let first else { return nil }
-        var current = Unmanaged.passUnretained(first)
+    private func firstEntry(from first: Unmanaged<AnyEndpoint>?, where predicate: (AnyEndpoint) -> Bool) -> AnyEndpoint? {
+        guard var current = first else { return nil }
         while true {
             if current._withUnsafeGuaranteedRef(predicate) { return current.takeUnretainedValue() }
             guard let next = current._withUnsafeGuaranteedRef({ $0.nextOfObject }) else { return nil }
@@ -390,7 +390,7 @@ final class Registry: @unchecked Sendable {
     /// The first endpoint at `object`'s address, after detaching those that belonged to an
     /// earlier object there (only one held weakly can: an unowned hold keeps its object's
     /// address taken). One lookup in the index when none is stale, which is nearly always.
-    private func liveHeadLocked(of object: AnyObject) -> AnyEndpoint? {
+    private func liveHeadLocked(of object: AnyObject) -> Unmanaged<AnyEndpoint>? {
         assertLocked()
         let key = ObjectAddress(ObjectIdentifier(object))
         let first = byObject[key]
