@@ -126,6 +126,10 @@ final class KeyPathEntries: @unchecked Sendable {
     private final class Answer {
         let entry: _DynamicProperty?
         let keyPath: AnyKeyPath
+        /// Whether the entry's accessor was found to have the types of the key path, which a
+        /// key path (one object, of one type) fixes: later lookups skip the cast, whose type
+        /// metadata costs hundreds of instructions to find. Guarded by the memo's lock.
+        @exclusivity(unchecked) var isAccessorTyped = false
 
         init(_ entry: _DynamicProperty?, _ keyPath: AnyKeyPath) {
             self.entry = entry
@@ -145,6 +149,22 @@ final class KeyPathEntries: @unchecked Sendable {
         let key = Self.key(keyPath, objectType)
         guard let answer = lock.withLock({ entries.value(for: key) }) else { return nil }
         return .some(answer.entry)
+    }
+
+    /// The remembered answer, and whether its accessor is known to have the key path's types
+    /// (see `accessorTyped(for:ofObjectOf:)`); nil when there is none.
+    func typedEntry(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) -> (entry: _DynamicProperty?, isAccessorTyped: Bool)? {
+        let key = Self.key(keyPath, objectType)
+        return lock.withLock {
+            entries.value(for: key).map { ($0.entry, $0.isAccessorTyped) }
+        }
+    }
+
+    /// Records that the accessor remembered for `keyPath` and `objectType` has the key path's
+    /// types: a cast of it to them succeeded.
+    func accessorTyped(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) {
+        let key = Self.key(keyPath, objectType)
+        lock.withLock { entries.value(for: key)?.isAccessorTyped = true }
     }
 
     /// Remembers the answer for `keyPath` and `objectType`, keeping the key path.
