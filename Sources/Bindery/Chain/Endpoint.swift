@@ -90,6 +90,10 @@ class AnyEndpoint {
     let isRoute: Bool
     /// Whether another endpoint took this one's place (see `replacement`). Lock held.
     @exclusivity(unchecked) private var isReplaced = false
+    /// Whether the endpoint is in the registry's index of objects without a registrar (see
+    /// `Registry.byObject`); an object with one lists its endpoints as the registrar's members.
+    /// Lock held.
+    @exclusivity(unchecked) var isIndexed = false
     /// The first slot this endpoint listens to, if `firstRegistrar` is set.
     @exclusivity(unchecked) var firstSlot: Int32 = 0
 

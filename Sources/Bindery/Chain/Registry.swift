@@ -30,8 +30,10 @@ final class Registry: @unchecked Sendable {
     /// runs after the lock is released.
     @exclusivity(unchecked) private var deferredDiagnostics: [BindingDiagnostic] = []
 
-    /// Endpoints by object. Entries of objects that died without a registrar stay until the
-    /// next dispatch or lookup finds them.
+    /// Endpoints by object, for objects without a registrar (plain objects): an object with
+    /// one (a `@Dynamic` object, a control) lists its endpoints as the registrar's members, so
+    /// binding and unbinding it touch nothing process-wide. Entries of objects that died stay
+    /// until the next dispatch or lookup finds them.
     /// Each object's first endpoint; the others follow through `AnyEndpoint.nextOfObject`, so
     /// that indexing an endpoint allocates nothing.
     /// Unretained, like the lists: the chain holds every indexed endpoint.
@@ -205,10 +207,13 @@ final class Registry: @unchecked Sendable {
     ///   before the lock was taken (`lifetimeRegistrar(of:)` may run user code).
     func attachLocked(_ endpoint: AnyEndpoint, source: EndpointSource, lifetime: _ChangeRegistrar?) {
         assertLocked()
-        indexLocked(endpoint)
+        if let lifetime {
+            lifetime.addMember(endpoint)
+        } else {
+            indexLocked(endpoint)
+        }
         attachments &+= 1
         endpointCount += 1
-        lifetime?.addMember(endpoint)
         subscribeLocked(endpoint, source: source)
     }
 
@@ -240,7 +245,7 @@ final class Registry: @unchecked Sendable {
         // Marked before its chain lets go of it (see `ChainCore.takeWithoutLock`).
         old.isDetached = true
         old.anyCore.retireLocked(old)
-        replaceInIndexLocked(old, with: new)
+        if old.isIndexed { replaceInIndexLocked(old, with: new) }
         old.lifetime?.replaceMember(old, with: new)
         let sends = new.role.contains(.sends)
         for subscription in old.subscriptions {
@@ -269,12 +274,13 @@ final class Registry: @unchecked Sendable {
         endpoint.lifetime?.replaceMember(endpoint, with: nil)
         // An update that took the chain without the lock may be using it.
         endpoint.anyCore.retireLocked(endpoint)
-        unindexLocked(endpoint)
+        if endpoint.isIndexed { unindexLocked(endpoint) }
         endpointCount -= 1
     }
 
     /// Appends `endpoint` to its object's list (the list keeps the order endpoints were bound).
     private func indexLocked(_ endpoint: AnyEndpoint) {
+        endpoint.isIndexed = true
         let key = ObjectAddress(endpoint.objectID)
         guard let head = byObject[key] else {
             byObject[key] = Unmanaged.passUnretained(endpoint)
@@ -288,7 +294,10 @@ final class Registry: @unchecked Sendable {
     /// Puts `new` in `old`'s place in its object's list, if `old` is there.
     private func replaceInIndexLocked(_ old: AnyEndpoint, with new: AnyEndpoint) {
         let next = old.nextOfObject
-        if relinkLocked(old, to: Unmanaged.passUnretained(new)) { new.nextOfObject = next }
+        if relinkLocked(old, to: Unmanaged.passUnretained(new)) {
+            new.nextOfObject = next
+            new.isIndexed = true
+        }
     }
 
     /// Takes `endpoint` out of its object's list.
@@ -315,33 +324,51 @@ final class Registry: @unchecked Sendable {
             previous._withUnsafeGuaranteedRef { $0.nextOfObject = replacement }
         }
         old.nextOfObject = nil
+        old.isIndexed = false
         return true
     }
 
-    /// The endpoints at an object's address, in the order they were bound, read off the list
-    /// as they are visited (nothing is allocated). Lock held.
-    func entriesLocked(of id: ObjectIdentifier) -> some Sequence<AnyEndpoint> {
-        entries(from: byObject[ObjectAddress(id)])
+    /// The endpoints of `object`, read off its list as they are visited (nothing is
+    /// allocated). Lock held.
+    ///
+    /// - Parameter lifetime: `object`'s registrar, found before the lock was taken
+    ///   (`lifetimeRegistrar(of:)`), whose members are the object's endpoints; nil for an
+    ///   object without one, whose endpoints are in the index, in the order they were bound.
+    func entriesLocked(of object: AnyObject, lifetime: _ChangeRegistrar?) -> some Sequence<AnyEndpoint> {
+        entries(from: lifetime?.firstMember ?? byObject[ObjectAddress(ObjectIdentifier(object))], members: lifetime != nil)
     }
 
-    /// `first` and the endpoints after it in its object's list.
-    private func entries(from first: Unmanaged<AnyEndpoint>?) -> some Sequence<AnyEndpoint> {
+    /// The index's entries at an object's address (an object without a registrar), in the
+    /// order they were bound; the object may have gone. Lock held.
+    func indexedEntriesLocked(of id: ObjectIdentifier) -> some Sequence<AnyEndpoint> {
+        entries(from: byObject[ObjectAddress(id)], members: false)
+    }
+
+    /// `first` and the endpoints after it in its list: its registrar's members, or its
+    /// object's entries in the index.
+    private func entries(from first: Unmanaged<AnyEndpoint>?, members: Bool) -> some Sequence<AnyEndpoint> {
         sequence(state: first) { next -> AnyEndpoint? in
             guard let endpoint = next else { return nil }
-            next = endpoint._withUnsafeGuaranteedRef { $0.nextOfObject }
+            next = Self.next(after: endpoint, members: members)
             return endpoint.takeUnretainedValue()
         }
+    }
+
+    /// The endpoint after `endpoint` in its list.
+    @inline(__always)
+    private static func next(after endpoint: Unmanaged<AnyEndpoint>, members: Bool) -> Unmanaged<AnyEndpoint>? {
+        endpoint._withUnsafeGuaranteedRef { members ? $0.nextMember : $0.nextOfObject }
     }
 
     /// The first of `first` and the endpoints after it in its object's list for which
     /// `predicate` is true. Each is lent to `predicate` without being retained: `predicate`
     /// must leave the list as it is.
     @inline(__always)
-    private func firstEntry(from first: Unmanaged<AnyEndpoint>?, where predicate: (AnyEndpoint) -> Bool) -> AnyEndpoint? {
+    private func firstEntry(from first: Unmanaged<AnyEndpoint>?, members: Bool = false, where predicate: (AnyEndpoint) -> Bool) -> AnyEndpoint? {
         guard var current = first else { return nil }
         while true {
             if current._withUnsafeGuaranteedRef(predicate) { return current.takeUnretainedValue() }
-            guard let next = current._withUnsafeGuaranteedRef({ $0.nextOfObject }) else { return nil }
+            guard let next = Self.next(after: current, members: members) else { return nil }
             current = next
         }
     }
@@ -373,23 +400,29 @@ final class Registry: @unchecked Sendable {
 
     /// The endpoints of `object` that match; entries of dead objects at the same address are
     /// dropped on the way.
+    ///
+    /// - Parameter lifetime: `object`'s registrar (see `entriesLocked(of:lifetime:)`).
     func endpointsLocked(
-        of object: AnyObject, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil
+        of object: AnyObject, lifetime: _ChangeRegistrar?, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil
     ) -> [AnyEndpoint] {
-        entries(from: liveHeadLocked(of: object)).filter { $0.matches(object, keyPath, events: events, index: index) }
+        let head = lifetime?.firstMember ?? liveHeadLocked(of: object)
+        return entries(from: head, members: lifetime != nil).filter { $0.matches(object, keyPath, events: events, index: index) }
     }
 
-    /// The endpoint exactly identified by a spec, if one is bound. Allocates nothing.
+    /// The endpoint exactly identified by a spec (whose `lifetime` is found), if one is bound.
+    /// Allocates nothing.
     func endpointLocked<Value>(for spec: EndpointSpec<Value>) -> AnyEndpoint? {
-        firstEntry(from: liveHeadLocked(of: spec.object)) {
+        let head = spec.lifetime?.firstMember ?? liveHeadLocked(of: spec.object)
+        return firstEntry(from: head, members: spec.lifetime != nil) {
             $0.events == spec.events && !$0.observesOtherSlot(than: spec.source)
                 && $0.matches(spec.object, spec.keyPath, events: nil, index: .some(spec.index))
         }
     }
 
-    /// The first endpoint at `object`'s address, after detaching those that belonged to an
-    /// earlier object there (only one held weakly can: an unowned hold keeps its object's
-    /// address taken). One lookup in the index when none is stale, which is nearly always.
+    /// The first endpoint at `object`'s address in the index, after detaching those that
+    /// belonged to an earlier object there (only one held weakly can: an unowned hold keeps its
+    /// object's address taken). One lookup in the index when none is stale, which is nearly
+    /// always.
     private func liveHeadLocked(of object: AnyObject) -> Unmanaged<AnyEndpoint>? {
         assertLocked()
         let key = ObjectAddress(ObjectIdentifier(object))
@@ -400,7 +433,7 @@ final class Registry: @unchecked Sendable {
             return first
         }
         // Collected first: detaching one takes it out of the list being read.
-        for stale in Array(entries(from: first)) where stale.isWeak && stale.targetLocked() !== object {
+        for stale in Array(entries(from: first, members: false)) where stale.isWeak && stale.targetLocked() !== object {
             stale.anyCore.detachLocked(stale)
         }
         return byObject[key]

@@ -67,16 +67,18 @@ extension Bind {
     /// Bind.unbind(lottery, \.isWin, block: "flash")
     /// ```
     public static func unbind<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>, block: String) {
+        let lifetime = Registry.lifetimeRegistrar(of: object)
         Registry.shared.locked {
-            for endpoint in Registry.shared.endpointsLocked(of: object, keyPath: keyPath) {
+            for endpoint in Registry.shared.endpointsLocked(of: object, lifetime: lifetime, keyPath: keyPath) {
                 _ = endpoint.anyCore.resolvedLocked().removeBlockLocked(named: block)
             }
         }
     }
 
     private static func unbind(_ object: AnyObject, keyPath: AnyKeyPath?, events: ControlEvents?, index: Int??) {
+        let lifetime = Registry.lifetimeRegistrar(of: object)
         Registry.shared.locked {
-            for endpoint in Registry.shared.endpointsLocked(of: object, keyPath: keyPath, events: events, index: index) {
+            for endpoint in Registry.shared.endpointsLocked(of: object, lifetime: lifetime, keyPath: keyPath, events: events, index: index) {
                 endpoint.anyCore.detachLocked(endpoint)
             }
         }
@@ -151,15 +153,17 @@ extension Bind {
     /// assert(Bind.isBound(lottery, \.isWin, block: "flash"))
     /// ```
     public static func isBound<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>, block: String) -> Bool {
-        Registry.shared.locked {
-            Registry.shared.endpointsLocked(of: object, keyPath: keyPath)
+        let lifetime = Registry.lifetimeRegistrar(of: object)
+        return Registry.shared.locked {
+            Registry.shared.endpointsLocked(of: object, lifetime: lifetime, keyPath: keyPath)
                 .contains { $0.anyCore.resolvedLocked().blockNames.contains(block) }
         }
     }
 
     private static func isBound(_ object: AnyObject, keyPath: AnyKeyPath?, events: ControlEvents?, index: Int??) -> Bool {
-        Registry.shared.locked {
-            Registry.shared.endpointsLocked(of: object, keyPath: keyPath, events: events, index: index)
+        let lifetime = Registry.lifetimeRegistrar(of: object)
+        return Registry.shared.locked {
+            Registry.shared.endpointsLocked(of: object, lifetime: lifetime, keyPath: keyPath, events: events, index: index)
                 .contains { $0.anyCore.resolvedLocked().isCompleteLocked }
         }
     }

@@ -4,19 +4,22 @@ import Testing
 
 /// The binding graph: what it keeps and when it lets go (DESIGN rule 1).
 @Suite(.failOnUnexpectedDiagnostics) struct RegistryTests {
-    @Test("The graph indexes endpoints by object and forgets them when their chain ends")
+    @Test("The graph lists endpoints by object (a @Dynamic object's in its registrar, a plain one's in the index) and forgets them when their chain ends")
     func indexByObject() {
         let box = Box()
         let label = Label()
         let chain = Bind.in(box, \.int).out(label, \.text)
         let (boxEntries, labelEntries) = Registry.shared.locked {
-            (Array(Registry.shared.entriesLocked(of: ObjectIdentifier(box))).count, Array(Registry.shared.entriesLocked(of: ObjectIdentifier(label))).count)
+            (Array(Registry.shared.entriesLocked(of: box, lifetime: box._$registrar)).count, Array(Registry.shared.entriesLocked(of: label, lifetime: nil)).count)
         }
         #expect(boxEntries == 1)
         #expect(labelEntries == 1)
+        // The @Dynamic object is not in the process-wide index: its registrar lists it.
+        let boxIndexed = Registry.shared.locked { Array(Registry.shared.indexedEntriesLocked(of: ObjectIdentifier(box))).count }
+        #expect(boxIndexed == 0)
         chain.unbind()
         let afterwards = Registry.shared.locked {
-            (Array(Registry.shared.entriesLocked(of: ObjectIdentifier(box))).count, Array(Registry.shared.entriesLocked(of: ObjectIdentifier(label))).count)
+            (Array(Registry.shared.entriesLocked(of: box, lifetime: box._$registrar)).count, Array(Registry.shared.entriesLocked(of: label, lifetime: nil)).count)
         }
         #expect(afterwards.0 == 0)
         #expect(afterwards.1 == 0)
@@ -36,10 +39,10 @@ import Testing
         let newcomers = (0..<1_000).map { _ in Label() }
         #expect(!newcomers.contains { ObjectIdentifier($0) == id })
         #expect(!newcomers.contains { Bind.isBound($0) })
-        let stale = Registry.shared.locked { Array(Registry.shared.entriesLocked(of: id)).count }
+        let stale = Registry.shared.locked { Array(Registry.shared.indexedEntriesLocked(of: id)).count }
         #expect(stale == 1)
         box.int = 1     // the next dispatch prunes it
-        let after = Registry.shared.locked { Array(Registry.shared.entriesLocked(of: id)).count }
+        let after = Registry.shared.locked { Array(Registry.shared.indexedEntriesLocked(of: id)).count }
         #expect(after == 0)
         #expect(!Bind.isBound(box))      // the chain lost its only receiver
         withExtendedLifetime(newcomers) {}
