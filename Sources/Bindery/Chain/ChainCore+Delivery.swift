@@ -16,7 +16,7 @@ extension ChainCore {
 
     @inline(never)
     func noteChange(_ value: Value, _ origin: Endpoint<Value>) -> Bool {
-        origin.accessors.noteChange?(value) ?? true
+        origin.noteChange(value)
     }
 
     /// Whether every filter passes `value` (see <doc:Guarantees#Filters>).
@@ -36,7 +36,7 @@ extension ChainCore {
             return
         }
         write(value, to: origin, target)
-        _ = origin.accessors.noteChange?(value)
+        _ = origin.noteChange(value)
     }
 
     /// Writes receivers in join order, skipping the origin (see <doc:Guarantees#No-echo>), then runs blocks (see <doc:Guarantees#Order>).
@@ -94,7 +94,7 @@ extension ChainCore {
         let sequence = writeSequence.load(ordering: .relaxed)
         receiver.writtenSequence.store(sequence, ordering: .relaxed)
         writing = ObjectIdentifier(receiver)
-        let written = receiver.accessors.write?(target, value) ?? false
+        let written = receiver.write(value, into: target)
         writing = nil
         writeSequence.store(sequence &+ 1, ordering: .relaxed)
         if !written { Self.reportUnwritable(receiver) }

@@ -487,6 +487,28 @@ final class Endpoint<Value>: AnyEndpoint {
         }
     }
 
+    /// Reads `object` through the accessors. They are lent to the call, not retained: they are
+    /// shared by every endpoint on the property, on every thread, and a retain per update would
+    /// be an atomic write to memory that other chains' updates touch too.
+    @inline(__always)
+    func read(_ object: AnyObject) -> Value? {
+        Unmanaged.passUnretained(accessors)._withUnsafeGuaranteedRef { $0.read!(object) }
+    }
+
+    /// Writes `value` into `object` through the accessors, lent like `read(_:)`'s; false when
+    /// the endpoint has no write or it failed.
+    @inline(__always)
+    func write(_ value: Value, into object: AnyObject) -> Bool {
+        Unmanaged.passUnretained(accessors)._withUnsafeGuaranteedRef { $0.write?(object, value) ?? false }
+    }
+
+    /// Runs the endpoint's change test on `value` (an array element's, which records it);
+    /// true when it has none. The accessors are lent like `read(_:)`'s.
+    @inline(__always)
+    func noteChange(_ value: Value) -> Bool {
+        Unmanaged.passUnretained(accessors)._withUnsafeGuaranteedRef { $0.noteChange?(value) ?? true }
+    }
+
     /// Reads the value after a notification; reports an unreadable one (see <doc:Guarantees#Bad-input>).
     @inline(__always)
     private func readForNotification() -> Value? {
@@ -494,9 +516,9 @@ final class Endpoint<Value>: AnyEndpoint {
         let value: Value?
         if notifierIsObject {
             // The notification comes from the object's own setter: it is alive.
-            value = object._withUnsafeGuaranteedRef { accessors.read!($0) }
+            value = object._withUnsafeGuaranteedRef { read($0) }
         } else if let target {
-            value = accessors.read!(target)
+            value = read(target)
         } else {
             return nil
         }
