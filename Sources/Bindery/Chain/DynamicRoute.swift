@@ -60,8 +60,8 @@ final class DynamicRoute: Sendable {
     /// stored properties only.
     @usableFromInline
     static func source(for keyPath: AnyKeyPath, of object: some DynamicObject) -> EndpointSource? {
-        if let property = _DynamicProperty.entry(for: keyPath, ofObjectOf: Swift.type(of: object)) {
-            guard let slot = property.slot else { return EndpointSource.none }
+        if let found = _DynamicProperty.slot(for: keyPath, ofObjectOf: Swift.type(of: object)) {
+            guard let slot = found else { return EndpointSource.none }
             return .property(object._$registrar, slot: slot)
         }
         guard let hops = hops(of: keyPath, in: table(for: keyPath, of: object)) else { return nil }

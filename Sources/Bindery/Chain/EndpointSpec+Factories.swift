@@ -255,9 +255,9 @@ enum DirectAccess {
         of object: Root, _ keyPath: KeyPath<Root, Property>, _: Property.Type
     ) -> _PropertyAccessor<Root, Property>? {
         let objectType = Swift.type(of: object)
-        if let known = KeyPathEntries.shared.typedEntry(for: keyPath, ofObjectOf: objectType) {
-            guard let accessor = known.entry?.accessor else { return nil }
-            if known.isAccessorTyped { return unsafeDowncast(accessor, to: _PropertyAccessor<Root, Property>.self) }
+        if let known = KeyPathEntries.shared.accessor(for: keyPath, ofObjectOf: objectType) {
+            guard let accessor = known.accessor else { return nil }
+            if known.isTyped { return unsafeDowncast(accessor, to: _PropertyAccessor<Root, Property>.self) }
         }
         guard let typed = _DynamicProperty.entry(for: keyPath, ofObjectOf: objectType)?.accessor as? _PropertyAccessor<Root, Property> else {
             return nil

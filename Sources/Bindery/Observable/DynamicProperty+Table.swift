@@ -109,6 +109,14 @@ extension _DynamicProperty {
         return entry
     }
 
+    /// The registrar slot of the entry for `keyPath` (see `entry(for:ofObjectOf:)`): nil when
+    /// there is no entry, `.some(nil)` for a `let`. A remembered answer is read without copying
+    /// the entry out.
+    static func slot(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) -> Int?? {
+        if let known = KeyPathEntries.shared.slot(for: keyPath, ofObjectOf: objectType) { return known }
+        return entry(for: keyPath, ofObjectOf: objectType).map(\.slot)
+    }
+
     /// The class whose table lists `keyPath` for an object of class `objectType` (see
     /// `entry(for:ofObjectOf:)`), or nil when neither is `@Dynamic`.
     static func tableType(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) -> (any DynamicObject.Type)? {
@@ -151,12 +159,25 @@ final class KeyPathEntries: @unchecked Sendable {
         return .some(answer.entry)
     }
 
-    /// The remembered answer, and whether its accessor is known to have the key path's types
-    /// (see `accessorTyped(for:ofObjectOf:)`); nil when there is none.
-    func typedEntry(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) -> (entry: _DynamicProperty?, isAccessorTyped: Bool)? {
+    /// The slot of the remembered entry: `.some(nil)` for a `let`; nil when no entry is
+    /// remembered (no answer yet, or the answer that there is none), which
+    /// `entry(for:ofObjectOf:)` then tells apart. Only the slot is copied out, not the entry.
+    func slot(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) -> Int?? {
         let key = Self.key(keyPath, objectType)
         return lock.withLock {
-            entries.value(for: key).map { ($0.entry, $0.isAccessorTyped) }
+            guard let answer = entries.value(for: key), let entry = answer.entry else { return nil }
+            return .some(entry.slot)
+        }
+    }
+
+    /// The remembered answer's accessor (nil when neither class is `@Dynamic`, or the entry
+    /// has none), and whether it is known to have the key path's types (see
+    /// `accessorTyped(for:ofObjectOf:)`); nil when there is no answer. Only the accessor is
+    /// copied out, not the entry.
+    func accessor(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) -> (accessor: AnyObject?, isTyped: Bool)? {
+        let key = Self.key(keyPath, objectType)
+        return lock.withLock {
+            entries.value(for: key).map { ($0.entry?.accessor, $0.isAccessorTyped) }
         }
     }
 
