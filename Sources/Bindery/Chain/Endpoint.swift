@@ -274,7 +274,7 @@ class AnyEndpoint {
     /// Forgets every slot listened to. Lock held.
     func removeAllSubscriptions() {
         firstRegistrar = nil
-        extras?.moreSubscriptions = []
+        if let extras, !extras.moreSubscriptions.isEmpty { extras.moreSubscriptions = [] }
     }
 
     /// Listens to the slots `other` listened to, which it no longer does. Lock held.
@@ -350,8 +350,10 @@ class AnyEndpoint {
     }
 
     func unsubscribeAllLocked() {
-        for subscription in subscriptions {
-            subscription.registrar.removeListener(self, slot: subscription.slot)
+        // The first slot directly: nearly always the only one.
+        if let registrar = firstRegistrar { registrar.removeListener(self, slot: Int(firstSlot)) }
+        if let more = extras?.moreSubscriptions, !more.isEmpty {
+            for subscription in more { subscription.registrar.removeListener(self, slot: subscription.slot) }
         }
         removeAllSubscriptions()
     }
