@@ -107,6 +107,13 @@ struct ChainMembers<Element: AnyObject>: ~Copyable {
     /// Removes the member at `position`; the ones after it move up, keeping their order.
     @discardableResult
     mutating func remove(at position: Int) -> Element {
+        if rest.isEmpty, position <= 1, position < count {
+            // Inline only, which is nearly always: no member moves but the second.
+            if position == 1 { return second.take()! }
+            let removed = first.take()!
+            first = second.take()
+            return removed
+        }
         let removed = self[position]
         let last = count - 1
         for index in position..<last { self[index] = self[index + 1] }

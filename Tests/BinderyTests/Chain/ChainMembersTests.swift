@@ -77,4 +77,18 @@ import Testing
         #expect(stopsAtThird == (count >= 3))
         #expect(asked == min(count, 3))
     }
+
+    @Test("Rule 9: removing from a list of one or two members keeps the other in place", arguments: [(1, 0), (2, 0), (2, 1)])
+    func removesInline(count: Int, position: Int) {
+        let members = (0..<count).map(Member.init)
+        var list = ChainMembers<Member>()
+        list.append(contentsOf: members)
+        let removed = list.remove(at: position)
+        #expect(removed === members[position])
+        var expected = Array(0..<count)
+        expected.remove(at: position)
+        #expect(list.array.map(\.id) == expected)
+        list.append(Member(7))
+        #expect(list.array.map(\.id) == expected + [7])
+    }
 }
