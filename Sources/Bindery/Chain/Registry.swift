@@ -116,9 +116,17 @@ final class Registry: @unchecked Sendable {
 
     // MARK: Notifications (lock not held on entry)
 
-    func notify(_ registrar: _ChangeRegistrar, slot: Int) {
+    /// Runs the listeners of `registrar`'s `slot`. A slot with one listener is served without
+    /// touching the registry (see `notifyWithoutLock`); the others take its lock.
+    static func notify(_ registrar: _ChangeRegistrar, slot: Int) {
         let thread = ThreadState.current
         if notifyWithoutLock(registrar, slot: slot, thread) { return }
+        shared.notifyLocked(registrar, slot: slot, thread)
+    }
+
+    /// The locked way of `notify(_:slot:)`.
+    @inline(never)
+    private func notifyLocked(_ registrar: _ChangeRegistrar, slot: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
         var single: Unmanaged<AnyEndpoint>?
         var decision = Decision.ignore
         var several: [AnyEndpoint] = []
@@ -151,7 +159,7 @@ final class Registry: @unchecked Sendable {
     /// `ChainCore.takeWithoutLock`). False when the change must go the locked way: the slot
     /// has no listener or several, the listener is a route, or its chain is busy.
     @inline(__always)
-    private func notifyWithoutLock(_ registrar: _ChangeRegistrar, slot: Int, _ thread: UnsafeMutablePointer<ThreadState>) -> Bool {
+    private static func notifyWithoutLock(_ registrar: _ChangeRegistrar, slot: Int, _ thread: UnsafeMutablePointer<ThreadState>) -> Bool {
         registrar.beginRead()
         guard let endpoint = registrar.soleListener(slot: slot),
               let decision = endpoint._withUnsafeGuaranteedRef({ $0.decideWithoutLock(thread) })
@@ -177,7 +185,7 @@ final class Registry: @unchecked Sendable {
         // One event, as a control nearly always sends: its listeners are one slot's, each
         // listed once, so it goes the way a property's set goes, allocating nothing.
         if mask.nonzeroBitCount == 1 {
-            notify(registrar, slot: mask.trailingZeroBitCount)
+            Self.notify(registrar, slot: mask.trailingZeroBitCount)
             return
         }
         let listeners = locked { () -> [AnyEndpoint] in

@@ -1,3 +1,4 @@
+internal import BinderyRuntime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -33,16 +34,27 @@ struct ThreadState {
 
     /// The calling thread's state. The pointer's address doubles as the thread's ownership tag
     /// (never zero, low bit clear).
+    ///
+    /// Kept in a C thread-local variable, read with one load on every update; also set under a
+    /// pthread key, whose destructor frees the state when the thread exits.
+    @inline(__always)
     static var current: UnsafeMutablePointer<ThreadState> {
-        if let raw = pthread_getspecific(key) {
+        if let raw = bindery_thread_state() {
             return raw.assumingMemoryBound(to: ThreadState.self)
         }
+        return makeCurrent()
+    }
+
+    /// Makes the calling thread's state, the first time the thread uses Bindery.
+    @inline(never)
+    private static func makeCurrent() -> UnsafeMutablePointer<ThreadState> {
         // A cache line (two, against adjacent-line prefetch) of its own: the state is written on
         // every update, and threads updating unrelated chains must not share a line.
         let state = UnsafeMutableRawPointer.allocate(byteCount: lineSize, alignment: lineSize)
             .bindMemory(to: ThreadState.self, capacity: 1)
         state.initialize(to: ThreadState())
         pthread_setspecific(key, state)
+        bindery_set_thread_state(state)
         return state
     }
 
@@ -84,6 +96,9 @@ struct ThreadState {
             guard let raw else { return }
             let state = raw.assumingMemoryBound(to: ThreadState.self)
             #endif
+            // The destructor runs on the exiting thread: a later destructor (another key's)
+            // that uses Bindery makes a new state, freed in a later round of destructors.
+            bindery_set_thread_state(nil)
             state.pointee.spareGraveyard.deinitialize(count: 1)
             state.pointee.spareGraveyard.deallocate()
             state.deinitialize(count: 1)

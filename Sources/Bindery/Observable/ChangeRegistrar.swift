@@ -105,7 +105,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 
     @usableFromInline
     func notify(_ slot: Int) {
-        Registry.shared.notify(self, slot: slot)
+        Registry.notify(self, slot: slot)
     }
 
     /// Notifies every listener of the slots whose bits are set in `mask` (control events),

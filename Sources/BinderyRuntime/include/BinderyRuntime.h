@@ -48,6 +48,21 @@ static inline void *_Nullable bindery_try_retain(void *_Nonnull object) {
     return swift_tryRetain(object);
 }
 
+/// The calling thread's Bindery state (Bindery's `ThreadState`), or NULL before Bindery first
+/// used the thread. A thread-local variable: reading it is one load, where
+/// `pthread_getspecific` is a call.
+extern _Thread_local void *_Nullable bindery_thread_state_slot;
+
+/// Reads the calling thread's `bindery_thread_state_slot`.
+static inline void *_Nullable bindery_thread_state(void) {
+    return bindery_thread_state_slot;
+}
+
+/// Sets the calling thread's `bindery_thread_state_slot`.
+static inline void bindery_set_thread_state(void *_Nullable state) {
+    bindery_thread_state_slot = state;
+}
+
 #ifdef __cplusplus
 }
 #endif
