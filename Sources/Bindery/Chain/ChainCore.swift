@@ -20,7 +20,7 @@ class AnyChainCore {
     /// Set when the declaration's head was refused (and reported): continuations of the
     /// declaration are dropped silently.
     @exclusivity(unchecked) var isRefused = false
-    /// Set when the chain has ended: it has no members any more.
+    /// Set when the chain has ended, or was merged into another: it has no members any more.
     @exclusivity(unchecked) var dissolved = false
     /// Whether the chain has had a live sender and a live receiver at some point.
     @exclusivity(unchecked) var hasBeenComplete = false

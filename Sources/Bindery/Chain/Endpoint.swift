@@ -144,7 +144,7 @@ class AnyEndpoint {
 
     /// The object's address: the registry indexes endpoints by it. An object held by its
     /// memory keeps its address while the endpoint exists; one held weakly may not (see
-    /// `Registry.dropStaleLocked`).
+    /// `Registry.liveHeadLocked(of:)`).
     var objectID: ObjectIdentifier { object._withUnsafeGuaranteedRef { ObjectIdentifier($0) } }
     /// The array element this endpoint stands for, if any.
     var index: Int? { extras?.index }
