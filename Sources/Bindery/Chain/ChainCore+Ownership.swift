@@ -183,8 +183,8 @@ extension ChainCore {
     /// a field kept a user's edit that the owner had overwritten after it was read).
     func enqueueChange(_ value: Value, from origin: Endpoint<Value>, sequence: UInt64, _ thread: UnsafeMutablePointer<ThreadState>) {
         var noted = false
-        if let noteChange = origin.accessors.noteChange, state.load(ordering: .relaxed) & ~1 == UInt(bitPattern: thread) {
-            guard noteChange(value) else { return }
+        if origin.accessors.noteChange != nil, state.load(ordering: .relaxed) & ~1 == UInt(bitPattern: thread) {
+            guard origin.noteChange(value) else { return }
             noted = true
         }
         enqueue(.change(value, origin: origin, noted: noted), thread, sequence: sequence)

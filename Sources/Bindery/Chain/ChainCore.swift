@@ -166,11 +166,16 @@ final class ChainCore<Value>: AnyChainCore {
         extras.map { unsafeDowncast($0, to: ChainExtras<Value>.self) }
     }
 
+    /// `typedExtras`, made now if the chain has none yet. Lock held.
+    private var madeTypedExtras: ChainExtras<Value> {
+        unsafeDowncast(madeExtras(), to: ChainExtras<Value>.self)
+    }
+
     /// The filters, all of which a change must pass (see <doc:Guarantees#Filters>).
     var filters: [(Value) -> Bool] {
         get { typedExtras?.filters ?? [] }
         _modify {
-            let made = unsafeDowncast(madeExtras(), to: ChainExtras<Value>.self)
+            let made = madeTypedExtras
             yield &made.filters
         }
     }
@@ -179,7 +184,7 @@ final class ChainCore<Value>: AnyChainCore {
     var blocks: [NamedBlock<Value>] {
         get { typedExtras?.blocks ?? [] }
         _modify {
-            let made = unsafeDowncast(madeExtras(), to: ChainExtras<Value>.self)
+            let made = madeTypedExtras
             yield &made.blocks
         }
     }
@@ -188,7 +193,7 @@ final class ChainCore<Value>: AnyChainCore {
     var queue: [Queued<Value>] {
         get { typedExtras?.queue ?? [] }
         _modify {
-            let made = unsafeDowncast(madeExtras(), to: ChainExtras<Value>.self)
+            let made = madeTypedExtras
             yield &made.queue
         }
     }

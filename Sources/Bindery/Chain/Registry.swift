@@ -337,13 +337,22 @@ final class Registry: @unchecked Sendable {
     }
 
     /// The endpoints of `object`, read off its list as they are visited (nothing is
-    /// allocated). Lock held.
+    /// allocated); entries of an earlier object at the same address are dropped first. Lock
+    /// held.
     ///
     /// - Parameter lifetime: `object`'s registrar, found before the lock was taken
     ///   (`lifetimeRegistrar(of:)`), whose members are the object's endpoints; nil for an
     ///   object without one, whose endpoints are in the index, in the order they were bound.
     func entriesLocked(of object: AnyObject, lifetime: _ChangeRegistrar?) -> some Sequence<AnyEndpoint> {
-        entries(from: lifetime?.firstMember ?? byObject[ObjectAddress(ObjectIdentifier(object))], members: lifetime != nil)
+        let list = listLocked(of: object, lifetime: lifetime)
+        return entries(from: list.first, members: list.isMembers)
+    }
+
+    /// Where `object`'s endpoints are listed: its registrar's members, or its entries in the
+    /// index, after dropping stale ones (see `liveHeadLocked(of:)`).
+    private func listLocked(of object: AnyObject, lifetime: _ChangeRegistrar?) -> (first: Unmanaged<AnyEndpoint>?, isMembers: Bool) {
+        if let lifetime { return (lifetime.firstMember, true) }
+        return (liveHeadLocked(of: object), false)
     }
 
     /// The index's entries at an object's address (an object without a registrar), in the
@@ -413,15 +422,14 @@ final class Registry: @unchecked Sendable {
     func endpointsLocked(
         of object: AnyObject, lifetime: _ChangeRegistrar?, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil
     ) -> [AnyEndpoint] {
-        let head = lifetime?.firstMember ?? liveHeadLocked(of: object)
-        return entries(from: head, members: lifetime != nil).filter { $0.matches(object, keyPath, events: events, index: index) }
+        entriesLocked(of: object, lifetime: lifetime).filter { $0.matches(object, keyPath, events: events, index: index) }
     }
 
     /// The endpoint exactly identified by a spec (whose `lifetime` is found), if one is bound.
     /// Allocates nothing.
     func endpointLocked<Value>(for spec: EndpointSpec<Value>) -> AnyEndpoint? {
-        let head = spec.lifetime?.firstMember ?? liveHeadLocked(of: spec.object)
-        return firstEntry(from: head, members: spec.lifetime != nil) {
+        let list = listLocked(of: spec.object, lifetime: spec.lifetime)
+        return firstEntry(from: list.first, members: list.isMembers) {
             $0.events == spec.events && !$0.observesOtherSlot(than: spec.source)
                 && $0.matches(spec.object, spec.keyPath, events: nil, index: .some(spec.index))
         }

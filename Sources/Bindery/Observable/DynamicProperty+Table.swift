@@ -151,41 +151,39 @@ final class KeyPathEntries: @unchecked Sendable {
     @exclusivity(unchecked) private var entries = AddressMap<Answer>()
     private static let limit = 4096
 
+    /// Reads the answer remembered for `keyPath` and `objectType` with the memo's lock held;
+    /// nil when there is none. Each lookup copies out only what its caller needs.
+    private func withAnswer<Result>(
+        for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type, _ read: (Answer) -> Result
+    ) -> Result? {
+        let key = Self.key(keyPath, objectType)
+        return lock.withLock { entries.value(for: key).map(read) }
+    }
+
     /// The remembered answer: `.some(nil)` when neither class is `@Dynamic`; nil when there is
     /// none.
     func entry(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) -> _DynamicProperty?? {
-        let key = Self.key(keyPath, objectType)
-        guard let answer = lock.withLock({ entries.value(for: key) }) else { return nil }
-        return .some(answer.entry)
+        withAnswer(for: keyPath, ofObjectOf: objectType) { $0.entry }
     }
 
     /// The slot of the remembered entry: `.some(nil)` for a `let`; nil when no entry is
     /// remembered (no answer yet, or the answer that there is none), which
-    /// `entry(for:ofObjectOf:)` then tells apart. Only the slot is copied out, not the entry.
+    /// `entry(for:ofObjectOf:)` then tells apart.
     func slot(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) -> Int?? {
-        let key = Self.key(keyPath, objectType)
-        return lock.withLock {
-            guard let answer = entries.value(for: key), let entry = answer.entry else { return nil }
-            return .some(entry.slot)
-        }
+        withAnswer(for: keyPath, ofObjectOf: objectType) { $0.entry.map { $0.slot } } ?? nil
     }
 
     /// The remembered answer's accessor (nil when neither class is `@Dynamic`, or the entry
     /// has none), and whether it is known to have the key path's types (see
-    /// `accessorTyped(for:ofObjectOf:)`); nil when there is no answer. Only the accessor is
-    /// copied out, not the entry.
+    /// `accessorTyped(for:ofObjectOf:)`); nil when there is no answer.
     func accessor(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) -> (accessor: AnyObject?, isTyped: Bool)? {
-        let key = Self.key(keyPath, objectType)
-        return lock.withLock {
-            entries.value(for: key).map { ($0.entry?.accessor, $0.isAccessorTyped) }
-        }
+        withAnswer(for: keyPath, ofObjectOf: objectType) { ($0.entry?.accessor, $0.isAccessorTyped) }
     }
 
     /// Records that the accessor remembered for `keyPath` and `objectType` has the key path's
     /// types: a cast of it to them succeeded.
     func accessorTyped(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) {
-        let key = Self.key(keyPath, objectType)
-        lock.withLock { entries.value(for: key)?.isAccessorTyped = true }
+        _ = withAnswer(for: keyPath, ofObjectOf: objectType) { $0.isAccessorTyped = true }
     }
 
     /// Remembers the answer for `keyPath` and `objectType`, keeping the key path.
