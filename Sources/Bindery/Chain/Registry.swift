@@ -482,12 +482,21 @@ enum PlainClasses {
 
     private static let storage = Storage()
 
+    /// Whether `type` is known to be plain: asked of the thread's memo first (see
+    /// `ThreadMemo`), then of the process's set.
     static func contains(_ type: AnyObject.Type) -> Bool {
-        storage.lock.withLock { storage.classes.value(for: key(type)) != nil }
+        let key = key(type)
+        let memo = ThreadMemo.current
+        if memo.value(.plainClass, key) != nil { return true }
+        guard storage.lock.withLock({ storage.classes.value(for: key) != nil }) else { return false }
+        memo.set(1, .plainClass, key)
+        return true
     }
 
     static func insert(_ type: AnyObject.Type) {
-        storage.lock.withLock { storage.classes.set((), for: key(type)) }
+        let key = key(type)
+        storage.lock.withLock { storage.classes.set((), for: key) }
+        ThreadMemo.current.set(1, .plainClass, key)
     }
 
     private static func key(_ type: AnyObject.Type) -> AddressMap<Void>.Key {

@@ -83,18 +83,32 @@ enum SharedAccessors {
         @exclusivity(unchecked) var kept = AddressMap<AnyObject>()
     }
 
+    /// The accessors kept for `key`, if any: asked of the thread's memo first (see
+    /// `ThreadMemo`), which names them without keeping them (the table keeps them for good).
     @usableFromInline
     static func lookup(_ key: Key) -> AnyObject? {
-        cache.lock.withLock { cache.kept.value(for: key) }
+        let memo = ThreadMemo.current
+        if let known = memo.value(.sharedAccessors, key), let address = UnsafeRawPointer(bitPattern: known) {
+            return Unmanaged<AnyObject>.fromOpaque(address).takeUnretainedValue()
+        }
+        guard let kept = cache.lock.withLock({ cache.kept.value(for: key) }) else { return nil }
+        remember(kept, for: key, in: memo)
+        return kept
     }
 
     /// Keeps `accessors` unless another thread kept some first; returns the ones kept.
     @usableFromInline
     static func keep(_ accessors: AnyObject, for key: Key) -> AnyObject {
-        cache.lock.withLock {
+        let kept = cache.lock.withLock {
             if let kept = cache.kept.value(for: key) { return kept }
             cache.kept.set(accessors, for: key)
             return accessors
         }
+        remember(kept, for: key, in: ThreadMemo.current)
+        return kept
+    }
+
+    private static func remember(_ kept: AnyObject, for key: Key, in memo: ThreadMemo) {
+        memo.set(UInt(bitPattern: Unmanaged.passUnretained(kept).toOpaque()), .sharedAccessors, key)
     }
 }

@@ -27,6 +27,8 @@ struct ThreadState {
         spare.initialize(to: [])
         return spare
     }()
+    /// Bind-time answers this thread has had (see `ThreadMemo`).
+    let memo = ThreadMemo()
 
     /// The depth of a change this thread makes now: one more than the change it is
     /// dispatching, or 0 outside any dispatch.
@@ -101,6 +103,7 @@ struct ThreadState {
             bindery_set_thread_state(nil)
             state.pointee.spareGraveyard.deinitialize(count: 1)
             state.pointee.spareGraveyard.deallocate()
+            state.pointee.memo.destroy()
             state.deinitialize(count: 1)
             UnsafeMutableRawPointer(state).deallocate()
         }

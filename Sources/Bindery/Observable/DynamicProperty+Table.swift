@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Property tables that ``Dynamic()`` cannot keep in a `static let`: those of a generic class,
 /// of a class that can be subclassed (its table is built for each subclass, with key paths
 /// rooted at that subclass), and of a class isolated to the main actor.
@@ -136,8 +138,9 @@ final class KeyPathEntries: @unchecked Sendable {
         let keyPath: AnyKeyPath
         /// Whether the entry's accessor was found to have the types of the key path, which a
         /// key path (one object, of one type) fixes: later lookups skip the cast, whose type
-        /// metadata costs hundreds of instructions to find. Guarded by the memo's lock.
-        @exclusivity(unchecked) var isAccessorTyped = false
+        /// metadata costs hundreds of instructions to find. Atomic: a thread's memo reads it
+        /// without the lock (relaxed: it says something of the key path, which never changes).
+        let isAccessorTyped = Atomic<Bool>(false)
 
         init(_ entry: _DynamicProperty?, _ keyPath: AnyKeyPath) {
             self.entry = entry
@@ -157,7 +160,18 @@ final class KeyPathEntries: @unchecked Sendable {
         for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type, _ read: (Answer) -> Result
     ) -> Result? {
         let key = Self.key(keyPath, objectType)
-        return lock.withLock { entries.value(for: key).map(read) }
+        // The thread's memo first (see `ThreadMemo`): its entry keeps the answer.
+        let memo = ThreadMemo.current
+        if let known = memo.value(.keyPathAnswer, key), let address = UnsafeRawPointer(bitPattern: known) {
+            return Unmanaged<Answer>.fromOpaque(address)._withUnsafeGuaranteedRef(read)
+        }
+        guard let answer = lock.withLock({ entries.value(for: key) }) else { return nil }
+        Self.remember(answer, for: key, in: memo)
+        return read(answer)
+    }
+
+    private static func remember(_ answer: Answer, for key: (UInt, UInt), in memo: ThreadMemo) {
+        memo.set(UInt(bitPattern: Unmanaged.passUnretained(answer).toOpaque()), .keyPathAnswer, key, keeping: answer)
     }
 
     /// The remembered answer: `.some(nil)` when neither class is `@Dynamic`; nil when there is
@@ -177,13 +191,13 @@ final class KeyPathEntries: @unchecked Sendable {
     /// has none), and whether it is known to have the key path's types (see
     /// `accessorTyped(for:ofObjectOf:)`); nil when there is no answer.
     func accessor(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) -> (accessor: AnyObject?, isTyped: Bool)? {
-        withAnswer(for: keyPath, ofObjectOf: objectType) { ($0.entry?.accessor, $0.isAccessorTyped) }
+        withAnswer(for: keyPath, ofObjectOf: objectType) { ($0.entry?.accessor, $0.isAccessorTyped.load(ordering: .relaxed)) }
     }
 
     /// Records that the accessor remembered for `keyPath` and `objectType` has the key path's
     /// types: a cast of it to them succeeded.
     func accessorTyped(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) {
-        _ = withAnswer(for: keyPath, ofObjectOf: objectType) { $0.isAccessorTyped = true }
+        _ = withAnswer(for: keyPath, ofObjectOf: objectType) { $0.isAccessorTyped.store(true, ordering: .relaxed) }
     }
 
     /// Remembers the answer for `keyPath` and `objectType`, keeping the key path.
@@ -198,6 +212,7 @@ final class KeyPathEntries: @unchecked Sendable {
             entries.set(answer, for: key)
         }
         _ = dropped
+        Self.remember(answer, for: key, in: ThreadMemo.current)
     }
 
     private static func key(_ keyPath: AnyKeyPath, _ objectType: AnyObject.Type) -> (UInt, UInt) {
