@@ -6,12 +6,20 @@
 /// member it holds, and the chain reads its members several times per bind. Guarded by the
 /// registry lock, like the chain's other shape.
 struct ChainMembers<Element: AnyObject>: ~Copyable {
-    // Filled in order: `second` only when `first` is set, `rest` only when both are.
-    private var first: Element?
-    private var second: Element?
+    // Filled in order: `second` only when `first` is set, `rest` only when both are. The
+    // inline two are retained by hand (released when removed, or by the deinit), so that
+    // reading them in place counts no reference: a stored optional reference is retained each
+    // time it is bound to a name, even to be lent.
+    private var first: Unmanaged<Element>?
+    private var second: Unmanaged<Element>?
     private var rest: [Element] = []
 
     init() {}
+
+    deinit {
+        first?.release()
+        second?.release()
+    }
 
     var count: Int {
         guard first != nil else { return 0 }
@@ -31,19 +39,26 @@ struct ChainMembers<Element: AnyObject>: ~Copyable {
     subscript(position: Int) -> Element {
         get {
             switch position {
-            case 0: first!
-            case 1: second!
+            case 0: first!.takeUnretainedValue()
+            case 1: second!.takeUnretainedValue()
             default: rest[position - 2]
             }
         }
         set {
             precondition(position >= 0 && position < count, "Bindery: chain member index out of range")
             switch position {
-            case 0: first = newValue
-            case 1: second = newValue
+            case 0: Self.replace(&first, with: newValue)
+            case 1: Self.replace(&second, with: newValue)
             default: rest[position - 2] = newValue
             }
         }
+    }
+
+    /// Puts `member`, retained, in an inline place, releasing what was there.
+    private static func replace(_ place: inout Unmanaged<Element>?, with member: Element?) {
+        let old = place
+        place = member.map { Unmanaged.passRetained($0) }
+        old?.release()
     }
 
     /// The position of the first member for which `predicate` is true.
@@ -72,9 +87,9 @@ struct ChainMembers<Element: AnyObject>: ~Copyable {
     @inline(__always)
     func containsUnretained(where predicate: (Element) -> Bool) -> Bool {
         guard let first else { return false }
-        if Unmanaged.passUnretained(first)._withUnsafeGuaranteedRef(predicate) { return true }
+        if first._withUnsafeGuaranteedRef(predicate) { return true }
         guard let second else { return false }
-        if Unmanaged.passUnretained(second)._withUnsafeGuaranteedRef(predicate) { return true }
+        if second._withUnsafeGuaranteedRef(predicate) { return true }
         return rest.withUnsafeBufferPointer { members in
             members.contains { Unmanaged.passUnretained($0)._withUnsafeGuaranteedRef(predicate) }
         }
@@ -92,9 +107,9 @@ struct ChainMembers<Element: AnyObject>: ~Copyable {
 
     mutating func append(_ member: Element) {
         if first == nil {
-            first = member
+            first = Unmanaged.passRetained(member)
         } else if second == nil {
-            second = member
+            second = Unmanaged.passRetained(member)
         } else {
             rest.append(member)
         }
@@ -109,10 +124,10 @@ struct ChainMembers<Element: AnyObject>: ~Copyable {
     mutating func remove(at position: Int) -> Element {
         if rest.isEmpty, position <= 1, position < count {
             // Inline only, which is nearly always: no member moves but the second.
-            if position == 1 { return second.take()! }
+            if position == 1 { return second.take()!.takeRetainedValue() }
             let removed = first.take()!
             first = second.take()
-            return removed
+            return removed.takeRetainedValue()
         }
         let removed = self[position]
         let last = count - 1
@@ -120,16 +135,16 @@ struct ChainMembers<Element: AnyObject>: ~Copyable {
         if !rest.isEmpty {
             rest.removeLast()
         } else if second != nil {
-            second = nil
+            Self.replace(&second, with: nil)
         } else {
-            first = nil
+            Self.replace(&first, with: nil)
         }
         return removed
     }
 
     mutating func removeAll() {
-        first = nil
-        second = nil
+        Self.replace(&first, with: nil)
+        Self.replace(&second, with: nil)
         rest = []
     }
 }

@@ -26,7 +26,7 @@ struct ThreadMemo {
         var kept: Unmanaged<AnyObject>?
     }
 
-    private static let capacity = 64
+    private static let capacity = 256
     private let entries: UnsafeMutablePointer<Entry>
 
     init() {
@@ -45,7 +45,7 @@ struct ThreadMemo {
     private func place(of key: (UInt, UInt), _ family: Family) -> UnsafeMutablePointer<Entry> {
         let second = (key.1 &+ family.rawValue) &* UInt(truncatingIfNeeded: 0xC2B2_AE3D_27D4_EB4F as UInt64)
         let mixed = (key.0 &* AddressMap<Void>.multiplier) ^ second
-        return entries + Int(truncatingIfNeeded: (mixed >> (UInt.bitWidth - 6)) & UInt(Self.capacity - 1))
+        return entries + Int(truncatingIfNeeded: (mixed >> (UInt.bitWidth - 8)) & UInt(Self.capacity - 1))
     }
 
     /// The answer remembered for `key` in `family`, or nil.
