@@ -24,15 +24,20 @@ struct Queued<Value> {
 /// allocating anything.
 enum AfterLock {
     /// Write the chain's value into `endpoint`: this thread took the chain in the critical
-    /// section (see `ChainCore.pushLocked`).
-    case push(AnyChainCore, AnyEndpoint, UnsafeMutablePointer<ThreadState>)
+    /// section (see `ChainCore.pushLocked`). Unretained: until this thread gives the chain
+    /// back, the chain keeps the endpoint (retiring it if it leaves, see `retireLocked`), and
+    /// the endpoint keeps the chain.
+    case push(Unmanaged<AnyChainCore>, Unmanaged<AnyEndpoint>, UnsafeMutablePointer<ThreadState>)
     /// Anything else: queued pushes, a merge's pushes and queued changes.
     case work(() -> Void)
 
     /// Does it, on the thread that made it, with the lock released.
     func run() {
         switch self {
-        case .push(let core, let endpoint, let thread): core.pushOwned(endpoint, thread)
+        case .push(let core, let endpoint, let thread):
+            core._withUnsafeGuaranteedRef { core in
+                endpoint._withUnsafeGuaranteedRef { core.pushOwned($0, thread) }
+            }
         case .work(let work): work()
         }
     }
@@ -58,7 +63,7 @@ extension ChainCore {
         guard !dissolved, takeIfIdle(thread) else {
             return .work { self.submit(.push([endpoint], [])) }
         }
-        return .push(self, endpoint, thread)
+        return .push(Unmanaged.passUnretained(self), Unmanaged.passUnretained(endpoint), thread)
     }
 
     /// The initial-value run of a named block that just joined (see <doc:Guarantees#Initial-value>): like

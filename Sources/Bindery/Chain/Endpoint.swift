@@ -30,8 +30,14 @@ class AnyEndpoint {
     /// unowned reference would (see `UnownedObject`), so that it can be tried after the object
     /// has gone.
     let object: Unmanaged<AnyObject>
-    /// The registrar whose deinit means this endpoint's object is gone.
-    @exclusivity(unchecked) unowned(unsafe) var lifetime: _ChangeRegistrar?
+    /// The registrar whose deinit means this endpoint's object is gone, of which it is a
+    /// member (see `_ChangeRegistrar.firstMember`); unretained. Lock held.
+    @exclusivity(unchecked) var lifetime: Unmanaged<_ChangeRegistrar>?
+
+    /// Leaves its lifetime registrar's members, for `replacement` if given. Lock held.
+    func leaveLifetimeMembersLocked(for replacement: AnyEndpoint? = nil) {
+        lifetime?._withUnsafeGuaranteedRef { $0.replaceMember(self, with: replacement) }
+    }
     /// Until `isReplaced`, the next member of `lifetime` (see `_ChangeRegistrar.firstMember`),
     /// unretained: an endpoint is a member only while its chain holds it. Once `isReplaced`,
     /// the endpoint that took this one's place, retained by hand (released by the deinit). One
@@ -59,7 +65,9 @@ class AnyEndpoint {
     /// `ChainCore.writeSequence`); 0 if never.
     let writtenSequence = Atomic<UInt64>(0)
     /// The registrar of the first slot this endpoint listens to (see `subscriptions`), or nil.
-    @exclusivity(unchecked) unowned(unsafe) var firstRegistrar: _ChangeRegistrar?
+    var firstRegistrar: _ChangeRegistrar? { firstListenedTo?.takeUnretainedValue() }
+    /// `firstRegistrar`, unretained, so that it can be lent without counting a reference.
+    @exclusivity(unchecked) private var firstListenedTo: Unmanaged<_ChangeRegistrar>?
     let events: ControlEvents
     @exclusivity(unchecked) var role: Role
     /// Whether notifications come from the object's own registrar (so `object` is alive).
@@ -252,8 +260,8 @@ class AnyEndpoint {
 
     /// Starts listening to one more slot. Lock held.
     private func appendSubscription(_ subscription: Subscription) {
-        if firstRegistrar == nil {
-            firstRegistrar = subscription.registrar
+        if firstListenedTo == nil {
+            firstListenedTo = Unmanaged.passUnretained(subscription.registrar)
             firstSlot = Int32(truncatingIfNeeded: subscription.slot)
         } else {
             guard let extras else {
@@ -273,7 +281,7 @@ class AnyEndpoint {
 
     /// Forgets every slot listened to. Lock held.
     func removeAllSubscriptions() {
-        firstRegistrar = nil
+        firstListenedTo = nil
         if let extras, !extras.moreSubscriptions.isEmpty { extras.moreSubscriptions = [] }
     }
 
@@ -351,7 +359,9 @@ class AnyEndpoint {
 
     func unsubscribeAllLocked() {
         // The first slot directly: nearly always the only one.
-        if let registrar = firstRegistrar { registrar.removeListener(self, slot: Int(firstSlot)) }
+        if let registrar = firstListenedTo {
+            registrar._withUnsafeGuaranteedRef { $0.removeListener(self, slot: Int(firstSlot)) }
+        }
         if let more = extras?.moreSubscriptions, !more.isEmpty {
             for subscription in more { subscription.registrar.removeListener(self, slot: subscription.slot) }
         }

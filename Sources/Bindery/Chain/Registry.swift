@@ -254,7 +254,7 @@ final class Registry: @unchecked Sendable {
         old.isDetached = true
         old.anyCore.retireLocked(old)
         if old.isIndexed { replaceInIndexLocked(old, with: new) }
-        old.lifetime?.replaceMember(old, with: new)
+        old.leaveLifetimeMembersLocked(for: new)
         let sends = new.role.contains(.sends)
         for subscription in old.subscriptions {
             let registrar = subscription.registrar
@@ -279,7 +279,7 @@ final class Registry: @unchecked Sendable {
         guard !endpoint.isDetached else { return }
         endpoint.isDetached = true
         endpoint.unsubscribeAllLocked()
-        endpoint.lifetime?.replaceMember(endpoint, with: nil)
+        endpoint.leaveLifetimeMembersLocked()
         // An update that took the chain without the lock may be using it.
         endpoint.anyCore.retireLocked(endpoint)
         if endpoint.isIndexed { unindexLocked(endpoint) }

@@ -4,11 +4,11 @@
 /// table, which are atomic writes that threads binding at once contend on. An answer this
 /// thread has had before is read here with no lock and no atomic operation.
 ///
-/// Direct-mapped: a key has one place, and a newer answer takes the place of an older one.
-/// An entry either names something the process-wide memo keeps for the life of the process
-/// (a shared accessors object, a class), or keeps what it names (a key path memo's answer,
-/// which keeps its key path, so that no other key path can take its address while the entry
-/// is here). Touched only by its own thread.
+/// Set-associative: a key has a set of four places, and a newer answer takes the place of
+/// the oldest in its set. An entry either names something the process-wide memo keeps for
+/// the life of the process (a shared accessors object, a class), or keeps what it names (a key
+/// path memo's answer, which keeps its key path, so that no other key path can take its
+/// address while the entry is here). Touched only by its own thread.
 struct ThreadMemo {
     /// Which memo an entry answers for: keys of different memos never match each other.
     enum Family: UInt {
@@ -26,12 +26,18 @@ struct ThreadMemo {
         var kept: Unmanaged<AnyObject>?
     }
 
-    private static let capacity = 256
+    private static let ways = 4
+    private static let sets = 64
+    private static let capacity = ways * sets
     private let entries: UnsafeMutablePointer<Entry>
+    /// Per set, the way the next new answer takes (the oldest).
+    private let nextWay: UnsafeMutablePointer<UInt8>
 
     init() {
         entries = .allocate(capacity: Self.capacity)
         entries.initialize(repeating: Entry(), count: Self.capacity)
+        nextWay = .allocate(capacity: Self.sets)
+        nextWay.initialize(repeating: 0, count: Self.sets)
     }
 
     /// Releases what the entries keep and frees them; the memo is not used again.
@@ -39,27 +45,46 @@ struct ThreadMemo {
         for position in 0..<Self.capacity { entries[position].kept?.release() }
         entries.deinitialize(count: Self.capacity)
         entries.deallocate()
+        nextWay.deallocate()
     }
 
+    /// The set of places `key` may be in.
     @inline(__always)
-    private func place(of key: (UInt, UInt), _ family: Family) -> UnsafeMutablePointer<Entry> {
+    private func set(of key: (UInt, UInt), _ family: Family) -> Int {
         let second = (key.1 &+ family.rawValue) &* UInt(truncatingIfNeeded: 0xC2B2_AE3D_27D4_EB4F as UInt64)
         let mixed = (key.0 &* AddressMap<Void>.multiplier) ^ second
-        return entries + Int(truncatingIfNeeded: (mixed >> (UInt.bitWidth - 8)) & UInt(Self.capacity - 1))
+        return Int(truncatingIfNeeded: (mixed ^ (mixed >> (UInt.bitWidth / 2))) >> 8) & (Self.sets - 1)
+    }
+
+    /// The place holding `key`, if any.
+    @inline(__always)
+    private func place(of key: (UInt, UInt), _ family: Family, in set: Int) -> UnsafeMutablePointer<Entry>? {
+        let first = entries + set * Self.ways
+        for way in 0..<Self.ways {
+            let entry = first + way
+            if entry.pointee.family == family.rawValue, entry.pointee.key == key { return entry }
+        }
+        return nil
     }
 
     /// The answer remembered for `key` in `family`, or nil.
     @inline(__always)
     func value(_ family: Family, _ key: (UInt, UInt)) -> UInt? {
-        let entry = place(of: key, family)
-        guard entry.pointee.family == family.rawValue, entry.pointee.key == key else { return nil }
-        return entry.pointee.value
+        place(of: key, family, in: set(of: key, family))?.pointee.value
     }
 
     /// Remembers `value` for `key` in `family`, keeping `kept` (retained here) while the entry
     /// is there.
     func set(_ value: UInt, _ family: Family, _ key: (UInt, UInt), keeping kept: AnyObject? = nil) {
-        let entry = place(of: key, family)
+        let set = set(of: key, family)
+        let entry: UnsafeMutablePointer<Entry>
+        if let found = place(of: key, family, in: set) {
+            entry = found
+        } else {
+            let way = Int(nextWay[set])
+            nextWay[set] = UInt8((way + 1) % Self.ways)
+            entry = entries + set * Self.ways + way
+        }
         let old = entry.pointee.kept
         entry.pointee = Entry(key: key, family: family.rawValue, value: value, kept: kept.map { Unmanaged.passRetained($0) })
         // Released last: a release may run a deinit, which finds the entry already replaced.

@@ -216,7 +216,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     func addMember(_ endpoint: AnyEndpoint) {
         endpoint.nextMember = firstMember
         firstMember = Unmanaged.passUnretained(endpoint)
-        endpoint.lifetime = self
+        endpoint.lifetime = Unmanaged.passUnretained(self)
     }
 
     /// Puts `new` in `old`'s place among the members, or takes `old` out if `new` is nil.
@@ -240,7 +240,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         new?.nextMember = next
         old.nextMember = nil
         old.lifetime = nil
-        new?.lifetime = self
+        new?.lifetime = Unmanaged.passUnretained(self)
     }
 
     /// Takes every member out and returns them. Lock held.
