@@ -54,15 +54,16 @@ class AnyChainCore {
     }
 
     /// Keeps `object`, which the chain lets go of, until its owner (if any) gives the chain
-    /// back: the owner may be using it unretained. Lock held.
-    func retireLocked(_ object: AnyObject) {
+    /// back: the owner may be using it unretained. Takes the caller's reference, so that
+    /// handing it over counts none. Lock held.
+    func retireLocked(_ object: consuming AnyObject) {
         Registry.shared.assertLocked()
         var state = self.state.load(ordering: .sequentiallyConsistent)
         guard state != 0 else {
-            Registry.shared.buryLocked(object)
+            Registry.shared.buryLocked(consume object)
             return
         }
-        retired.append(object)
+        retired.append(consume object)
         // Have the owner look under the lock before it gives the chain back.
         while state & 1 == 0 {
             let (exchanged, original) = self.state.compareExchange(
@@ -364,8 +365,9 @@ final class ChainCore<Value>: AnyChainCore {
     override func detachLocked(_ endpoint: AnyEndpoint) {
         // From the end: the member that leaves is most often the one that joined last.
         guard let position = endpoints.lastIndex(where: { $0 === endpoint }) else { return }
-        endpoints.remove(at: position)
-        Registry.shared.forgetLocked(endpoint)
+        let removed = endpoints.remove(at: position)
+        Registry.shared.forgetLocked(removed)
+        retireLocked(consume removed)
         dropPlanLocked()
         checkLivenessLocked()
     }
@@ -456,9 +458,10 @@ final class ChainCore<Value>: AnyChainCore {
             Registry.shared.buryLocked(queue)
             queue = []
         }
-        // Forgetting a member leaves the list as it is (it is emptied next).
-        endpoints.forEachUnretained { Registry.shared.forgetLocked($0) }
-        endpoints.removeAll()
+        endpoints.removeAll { (member: consuming Endpoint<Value>) in
+            Registry.shared.forgetLocked(member)
+            retireLocked(consume member)
+        }
         dropPlanLocked()
         Registry.shared.chainCount -= 1
     }

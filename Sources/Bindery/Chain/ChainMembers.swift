@@ -142,6 +142,17 @@ struct ChainMembers<Element: AnyObject>: ~Copyable {
         return removed
     }
 
+    /// Empties the list, handing each member, in order, to `body` with the list's reference
+    /// to it.
+    mutating func removeAll(_ body: (consuming Element) -> Void) {
+        let first = first.take(), second = second.take()
+        let rest = rest
+        self.rest = []
+        if let first { body(first.takeRetainedValue()) }
+        if let second { body(second.takeRetainedValue()) }
+        for member in rest { body(member) }
+    }
+
     mutating func removeAll() {
         Self.replace(&first, with: nil)
         Self.replace(&second, with: nil)

@@ -88,14 +88,14 @@ final class Registry: @unchecked Sendable {
         lock.unlock()
         // Deinits run here, and may bind or unbind: no access to the thread's state is open.
         released.removeAll(keepingCapacity: true)
-        if released.capacity <= 256 { thread.pointee.spareGraveyard.pointee = released }
+        if released.capacity <= 256 { thread.pointee.spareGraveyard.pointee = consume released }
         for diagnostic in diagnostics { Diagnostics.emit(diagnostic) }
     }
 
     /// Keeps `object` alive until the current critical section ends. Lock held.
-    func buryLocked(_ object: Any) {
+    func buryLocked(_ object: consuming Any) {
         assertLocked()
-        graveyard.append(object)
+        graveyard.append(consume object)
     }
 
     /// Whether the calling thread holds the graph lock.
@@ -273,15 +273,15 @@ final class Registry: @unchecked Sendable {
         old.replaceLocked(by: new)
     }
 
-    /// Removes an endpoint from the graph. Its chain has already let go of it.
+    /// Removes an endpoint from the graph. Its chain has already taken it out of its members,
+    /// and hands its reference to `retireLocked` next (an update that took the chain without
+    /// the lock may be using it): marked detached first, for that update to see.
     func forgetLocked(_ endpoint: AnyEndpoint) {
         assertLocked()
         guard !endpoint.isDetached else { return }
         endpoint.isDetached = true
         endpoint.unsubscribeAllLocked()
         endpoint.leaveLifetimeMembersLocked()
-        // An update that took the chain without the lock may be using it.
-        endpoint.anyCore.retireLocked(endpoint)
         if endpoint.isIndexed { unindexLocked(endpoint) }
         endpointCount -= 1
     }
