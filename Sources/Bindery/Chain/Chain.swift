@@ -64,6 +64,18 @@ public struct Chain<Value>: @unchecked Sendable {
                 return core
             }
         }
+        if spec.accessors.isShared {
+            // Shared accessors read a stored property (directly, or through the accessors
+            // `@Dynamic` generated), which runs no user code and changes nothing: read before
+            // the lock, so that a new chain takes the lock once. A join discards the value.
+            let initial = spec.accessors.read.flatMap { $0(spec.object) }
+            return Registry.shared.locked {
+                if let joined = joinLocked(spec) { return joined }
+                let core = ChainCore<Value>(current: initial)
+                _ = core.addLocked(spec, pushing: false)
+                return core
+            }
+        }
         // Joining a chain the endpoint is already in (rule 7) reads nothing: that chain keeps
         // its value. Only a new chain reads its head, outside the lock (a getter is user code).
         let (joined, attachments) = Registry.shared.locked { (joinLocked(spec), Registry.shared.attachments) }

@@ -19,7 +19,7 @@ extension ChainCore {
 
     func movingLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? {
         // Every member must convert before anything moves.
-        let members = endpoints.array
+        let members = typedMembers
         var retyped: [Accessors<Target>] = []
         for endpoint in members {
             guard let accessors = endpoint.accessors.retyped(to: Target.self) else {
@@ -39,7 +39,7 @@ extension ChainCore {
             Registry.shared.transferLocked(from: endpoint, to: copy)
             moved.append(copy)
         }
-        target.endpoints.append(contentsOf: moved)
+        target.endpoints.append(contentsOf: moved.lazy.map { $0 as AnyEndpoint })
         var movedBlocks: [NamedBlock<Target>] = []
         if let toOther {
             if !filters.isEmpty { target.filters += filters.map { filter in { filter(toOther($0)) } } }

@@ -123,7 +123,17 @@ final class ChainCore<Value>: AnyChainCore {
     // per bind and per update in all) are turned off.
 
     // MARK: Guarded by the registry lock
-    @exclusivity(unchecked) var endpoints = ChainMembers<Endpoint<Value>>()
+    /// The members, each an `Endpoint<Value>`. Stored untyped: the chain's deinit, which Swift
+    /// runs unspecialised, destroys its stored properties by their types' metadata, and the
+    /// metadata of a type made from `Value` is looked up at run time (hundreds of
+    /// instructions per chain); `typedMembers` and `member(at:)` give them typed.
+    @exclusivity(unchecked) var endpoints = ChainMembers<AnyEndpoint>()
+
+    /// The members, typed, in an array of their own.
+    var typedMembers: [Endpoint<Value>] { endpoints.array(of: Endpoint<Value>.self) }
+
+    /// The member at `position`, typed.
+    func member(at position: Int) -> Endpoint<Value> { unsafeDowncast(endpoints[position], to: Endpoint<Value>.self) }
     /// What a dispatch reads (the address of a `Plan`, retained by hand, so that handing it to
     /// a dispatch retains nothing); 0 when the chain changed shape since it was last made.
     /// Made when a dispatch needs it (`planLocked()`), so that binding and unbinding in a row
@@ -231,7 +241,7 @@ final class ChainCore<Value>: AnyChainCore {
 
     @inline(never)
     private func makePlanLocked() -> Unmanaged<Plan<Value>> {
-        let made = Unmanaged.passRetained(Plan(members: endpoints.array, filters: filters, blocks: blocks))
+        let made = Unmanaged.passRetained(Plan(members: typedMembers, filters: filters, blocks: blocks))
         plan.store(UInt(bitPattern: made.toOpaque()), ordering: .sequentiallyConsistent)
         return made
     }
@@ -282,7 +292,7 @@ final class ChainCore<Value>: AnyChainCore {
             Diagnostics.report(.misuse, rule: .conversion, "cannot rebind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); kept as it was")
             return nil
         }
-        let accessors = endpoints[position].accessors.redeclared(with: declared)
+        let accessors = member(at: position).accessors.redeclared(with: declared)
         let endpoint = Endpoint(retyping: old, accessors: accessors, core: self, wantsInitial: spec.initial)
         endpoint.role = old.role.union(spec.role)
         Registry.shared.transferLocked(from: old, to: endpoint)
@@ -394,7 +404,8 @@ final class ChainCore<Value>: AnyChainCore {
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
     override func reopenLocked() {
-        guard !dissolved else { return }
+        // A chain that has never been complete is not now: it is checked each time it grows.
+        guard !dissolved, hasBeenComplete else { return }
         hasBeenComplete = isCompleteLocked
     }
 
@@ -458,7 +469,7 @@ final class ChainCore<Value>: AnyChainCore {
             Registry.shared.buryLocked(queue)
             queue = []
         }
-        endpoints.removeAll { (member: consuming Endpoint<Value>) in
+        endpoints.removeAll { (member: consuming AnyEndpoint) in
             Registry.shared.forgetLocked(member)
             retireLocked(consume member)
         }

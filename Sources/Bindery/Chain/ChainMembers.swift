@@ -36,6 +36,15 @@ struct ChainMembers<Element: AnyObject>: ~Copyable {
         return all
     }
 
+    /// The members, in order, in an array of their own, each downcast to `Typed`, which they
+    /// all are.
+    func array<Typed: AnyObject>(of _: Typed.Type) -> [Typed] {
+        var all: [Typed] = []
+        all.reserveCapacity(count)
+        forEachUnretained { all.append(unsafeDowncast($0, to: Typed.self)) }
+        return all
+    }
+
     subscript(position: Int) -> Element {
         get {
             switch position {
