@@ -74,7 +74,7 @@ extension ChainCore {
             queue.removeAll()
         }
         dissolved = true
-        forward = target
+        madeExtras().forward = target
         dropPlanLocked()
         Registry.shared.chainCount -= 1
         return Moved(endpoints: moved, blocks: movedBlocks, pending: pending)

@@ -4,8 +4,9 @@ import Synchronization
 /// `Registry.shared.lock`.
 @usableFromInline
 class AnyChainCore {
-    /// Set when this chain was merged into another one (see <doc:Guarantees#Joins>).
-    @exclusivity(unchecked) var forward: AnyChainCore?
+    /// Set when this chain was merged into another one (see <doc:Guarantees#Joins>); kept in
+    /// `extras`, as few chains are.
+    var forward: AnyChainCore? { extras?.forward }
     /// 0 when idle; otherwise the owner's thread tag, with bit 0 set while the owner must look
     /// under the lock before giving the chain back (`queue` or `retired` is not empty).
     ///
@@ -482,6 +483,8 @@ final class ChainCore<Value>: AnyChainCore {
 /// chain's shape.
 class AnyChainExtras {
     @exclusivity(unchecked) var retired: [AnyObject] = []
+    /// See `AnyChainCore.forward`.
+    @exclusivity(unchecked) var forward: AnyChainCore?
 }
 
 /// What only some chains have: filters, blocks and queued changes.

@@ -8,12 +8,18 @@ import Synchronization
 @usableFromInline
 class AnyEndpoint {
     // An endpoint is kept per member of every chain (see <doc:Guarantees#Cost>): what only some
-    // endpoints need is in `extras`, and the small fields are last, together, so that they
-    // share words.
+    // endpoints need is in `extras`, what is fixed at bind time and fits in a bit is in
+    // `traits`, and the small fields are last, together, so that they share words (an
+    // endpoint is 104 bytes, a 112-byte block of the allocator).
 
     let keyPath: AnyKeyPath
-    /// The object's type, for diagnostics after the object has gone.
-    let objectType: AnyObject.Type
+    /// The object's type, for diagnostics (after the object has gone too): read from the header
+    /// of the object's memory, which the endpoint keeps (see `UnownedObject.type(of:)`); an
+    /// object held weakly has it in `extras`.
+    var objectType: AnyObject.Type {
+        if isWeak, let type = extras?.objectType { return type }
+        return UnownedObject.type(of: object)
+    }
     /// The object, for writes and for reads outside a notification of its own; nil once it has
     /// gone (or begun to go), and once the endpoint has left its chain.
     @inline(__always)
@@ -38,11 +44,14 @@ class AnyEndpoint {
     func leaveLifetimeMembersLocked(for replacement: AnyEndpoint? = nil) {
         lifetime?._withUnsafeGuaranteedRef { $0.replaceMember(self, with: replacement) }
     }
-    /// Until `isReplaced`, the next member of `lifetime` (see `_ChangeRegistrar.firstMember`),
-    /// unretained: an endpoint is a member only while its chain holds it. Once `isReplaced`,
-    /// the endpoint that took this one's place, retained by hand (released by the deinit). One
-    /// field for both: an endpoint that is replaced has left its registrar's members for good.
-    /// Guarded by the registry lock.
+    /// Until `isReplaced`, the next endpoint in the list of its object's endpoints that it is
+    /// in: its lifetime registrar's members (see `_ChangeRegistrar.firstMember`) or, for an
+    /// object without a registrar, the registry's index (see `Registry.byObject`); unretained,
+    /// as an endpoint is listed only while its chain holds it, so walking a list costs no
+    /// reference counting. Once `isReplaced`, the endpoint that took this one's place,
+    /// retained by hand (released by the deinit). One field for all three: an endpoint is in
+    /// one list at most, and one that is replaced has left it for good. Guarded by the
+    /// registry lock.
     @exclusivity(unchecked) private var link: Unmanaged<AnyEndpoint>?
     /// The next member of `lifetime`, unretained. Lock held.
     var nextMember: Unmanaged<AnyEndpoint>? {
@@ -55,10 +64,12 @@ class AnyEndpoint {
     /// The endpoint that took this one's place (declared again, or moved by a merge). Lock
     /// held.
     var replacement: AnyEndpoint? { isReplaced ? link?.takeUnretainedValue() : nil }
-    /// The next endpoint at the same object's address in the registry's index, unretained: an
-    /// endpoint is in the index only while its chain holds it, so the index owns nothing, and
-    /// walking it costs no reference counting. Guarded by the registry lock.
-    @exclusivity(unchecked) var nextOfObject: Unmanaged<AnyEndpoint>?
+    /// The next endpoint at the same object's address in the registry's index, unretained (see
+    /// `link`; an indexed endpoint has no lifetime registrar). Lock held.
+    var nextOfObject: Unmanaged<AnyEndpoint>? {
+        get { nextMember }
+        set { nextMember = newValue }
+    }
     /// What only some endpoints have; made with the endpoint, never replaced.
     let extras: Extras?
     /// The chain's write sequence number when its owner last wrote this endpoint (see
@@ -69,14 +80,13 @@ class AnyEndpoint {
     /// `firstRegistrar`, unretained, so that it can be lent without counting a reference.
     @exclusivity(unchecked) private var firstListenedTo: Unmanaged<_ChangeRegistrar>?
     let events: ControlEvents
+    /// The first slot this endpoint listens to, if `firstRegistrar` is set.
+    @exclusivity(unchecked) var firstSlot: Int32 = 0
     @exclusivity(unchecked) var role: Role
-    /// Whether notifications come from the object's own registrar (so `object` is alive).
-    let notifierIsObject: Bool
     /// Whether writes go to the main actor.
     let delivery: Delivery
-    /// Whether it was declared to receive the chain's value when it joins (see <doc:Guarantees#Initial-value>); a merge
-    /// respects it too.
-    let wantsInitial: Bool
+    /// What the endpoint is, fixed when it is made, one bit each.
+    let traits: Traits
     /// Set once the endpoint has left its chain, with the lock held and before the chain lets
     /// go of it. Atomic: an update reads it with no lock. Sequentially consistent: see
     /// `ChainCore.takeWithoutLock`.
@@ -85,6 +95,32 @@ class AnyEndpoint {
     /// and that property is observed: its subscription is then the last one. Guarded by the
     /// registry lock.
     @exclusivity(unchecked) var reachesLeaf = false
+    /// Whether another endpoint took this one's place (see `replacement`). Lock held.
+    @exclusivity(unchecked) private var isReplaced = false
+    /// Whether the endpoint is in the registry's index of objects without a registrar (see
+    /// `Registry.byObject`); an object with one lists its endpoints as the registrar's members.
+    /// Lock held.
+    @exclusivity(unchecked) var isIndexed = false
+
+    /// What an endpoint is, fixed when it is made.
+    struct Traits: OptionSet {
+        let rawValue: UInt8
+
+        /// Notifications come from the object's own registrar (so `object` is alive).
+        static let notifierIsObject = Traits(rawValue: 1)
+        /// Declared to receive the chain's value when it joins.
+        static let wantsInitial = Traits(rawValue: 2)
+        /// The object is held weakly.
+        static let isWeak = Traits(rawValue: 4)
+        /// The key path crosses several objects.
+        static let isRoute = Traits(rawValue: 8)
+    }
+
+    /// Whether notifications come from the object's own registrar (so `object` is alive).
+    var notifierIsObject: Bool { traits.contains(.notifierIsObject) }
+    /// Whether it was declared to receive the chain's value when it joins (see
+    /// <doc:Guarantees#Initial-value>); a merge respects it too.
+    var wantsInitial: Bool { traits.contains(.wantsInitial) }
     /// Whether the object is held weakly (in `extras`): only an Objective-C object is. A weak
     /// reference gives its object a side table, which slows every retain and release of the
     /// object (in the application too) and is an aligned allocation that glibc's allocator
@@ -93,23 +129,17 @@ class AnyEndpoint {
     /// (see `object`), and `target` retains it only while it is not deinitialising (see
     /// `UnownedObject`). A `@Dynamic` object or control leaves its chain when its registrar
     /// goes; any other object at the next dispatch, which releases the memory kept.
-    let isWeak: Bool
+    var isWeak: Bool { traits.contains(.isWeak) }
     /// Whether the endpoint's key path crosses several objects (its `extras` has the route).
-    let isRoute: Bool
-    /// Whether another endpoint took this one's place (see `replacement`). Lock held.
-    @exclusivity(unchecked) private var isReplaced = false
-    /// Whether the endpoint is in the registry's index of objects without a registrar (see
-    /// `Registry.byObject`); an object with one lists its endpoints as the registrar's members.
-    /// Lock held.
-    @exclusivity(unchecked) var isIndexed = false
-    /// The first slot this endpoint listens to, if `firstRegistrar` is set.
-    @exclusivity(unchecked) var firstSlot: Int32 = 0
+    var isRoute: Bool { traits.contains(.isRoute) }
 
     /// What only some endpoints need: a route, an array index, a weak reference, listening
     /// to several slots. Made with the endpoint when it needs any of them.
     final class Extras {
         /// The object, when the endpoint holds it weakly.
         weak var weakTarget: AnyObject?
+        /// The object's type, when the endpoint holds it weakly (see `objectType`).
+        let objectType: AnyObject.Type?
         /// For key paths across several objects.
         let route: DynamicRoute?
         /// The array element the endpoint stands for.
@@ -117,8 +147,9 @@ class AnyEndpoint {
         /// The slots listened to after the first. Guarded by the registry lock.
         @exclusivity(unchecked) var moreSubscriptions: [Subscription] = []
 
-        init(weakTarget: AnyObject?, route: DynamicRoute?, index: Int?) {
+        init(weakTarget: AnyObject?, objectType: AnyObject.Type?, route: DynamicRoute?, index: Int?) {
             self.weakTarget = weakTarget
+            self.objectType = objectType
             self.route = route
             self.index = index
         }
@@ -207,26 +238,28 @@ class AnyEndpoint {
         keyPath = spec.keyPath
         events = spec.events
         role = spec.role
-        objectType = type(of: spec.object)
         object = Unmanaged.passUnretained(spec.object)
         delivery = spec.delivery
-        wantsInitial = spec.initial
+        var traits: Traits = spec.initial ? .wantsInitial : []
         var route: DynamicRoute?
         switch spec.source {
         case .route(let found):
             route = found
-            notifierIsObject = false
+            traits.insert(.isRoute)
         case .property:
-            notifierIsObject = true
+            traits.insert(.notifierIsObject)
         case .none, .events:
             // A control's events come from its event center, which may outlive the control:
             // the control is read through `target`, never assumed alive.
-            notifierIsObject = false
+            break
         }
-        isRoute = route != nil
-        isWeak = !UnownedObject.isSupported(for: spec.object)
+        let isWeak = !UnownedObject.isSupported(for: spec.object)
+        if isWeak { traits.insert(.isWeak) }
+        self.traits = traits
         if Self.needsExtras(weak: isWeak, route: route, index: spec.index, events: spec.events) {
-            extras = Extras(weakTarget: isWeak ? spec.object : nil, route: route, index: spec.index)
+            extras = Extras(
+                weakTarget: isWeak ? spec.object : nil, objectType: isWeak ? type(of: spec.object) : nil,
+                route: route, index: spec.index)
         } else {
             extras = nil
         }
@@ -238,15 +271,15 @@ class AnyEndpoint {
         keyPath = other.keyPath
         events = other.events
         role = other.role
-        objectType = other.objectType
         object = other.object
-        notifierIsObject = other.notifierIsObject
         delivery = other.delivery
-        self.wantsInitial = wantsInitial ?? other.wantsInitial
-        isRoute = other.isRoute
-        isWeak = other.isWeak
+        var traits = other.traits
+        if let wantsInitial {
+            if wantsInitial { traits.insert(.wantsInitial) } else { traits.remove(.wantsInitial) }
+        }
+        self.traits = traits
         if let extras = other.extras {
-            self.extras = Extras(weakTarget: extras.weakTarget, route: extras.route, index: extras.index)
+            self.extras = Extras(weakTarget: extras.weakTarget, objectType: extras.objectType, route: extras.route, index: extras.index)
         } else {
             extras = nil
         }

@@ -48,6 +48,16 @@ enum UnownedObject {
         bindery_unowned_release(object.toOpaque())
     }
 
+    /// The class of `object`, read from its header: the first word of a native Swift object is
+    /// its class's metadata, and it stays as it was while the object's memory is kept (see
+    /// ``keepMemory(of:)``), after the object has deinitialised too.
+    ///
+    /// - Parameter object: A native Swift object whose memory is kept.
+    static func type(of object: Unmanaged<AnyObject>) -> AnyObject.Type {
+        let metadata = UnsafeRawPointer(object.toOpaque()).load(as: UnsafeRawPointer.self)
+        return unsafeBitCast(metadata, to: AnyObject.Type.self)
+    }
+
     /// Whether `object` can be held this way: a native Swift object (an Objective-C object's
     /// reference count is not the Swift runtime's to try).
     static func isSupported(for object: AnyObject) -> Bool {

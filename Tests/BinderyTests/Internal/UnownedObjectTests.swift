@@ -28,6 +28,23 @@ import Testing
         UnownedObject.releaseMemory(of: reference)
     }
 
+    class Base {}
+    final class Derived: Base {}
+
+    @Test("Rule 11: an object's class is read from its kept memory, after it has gone too (diagnostics name it)")
+    func classAfterDeinit() {
+        let reference: Unmanaged<AnyObject>
+        do {
+            let probe: Base = Derived()
+            reference = Unmanaged.passUnretained(probe)
+            UnownedObject.keepMemory(of: reference)
+            #expect(ObjectIdentifier(UnownedObject.type(of: reference)) == ObjectIdentifier(Derived.self))
+        }
+        #expect(!UnownedObject.isAlive(reference))
+        #expect(ObjectIdentifier(UnownedObject.type(of: reference)) == ObjectIdentifier(Derived.self))
+        UnownedObject.releaseMemory(of: reference)
+    }
+
     @Test("Rule 1: once the deinit has begun, no strong reference can be formed, even from inside it")
     func nilDuringDeinit() {
         var formedInDeinit: Bool?
