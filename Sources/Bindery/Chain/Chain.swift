@@ -55,40 +55,47 @@ public struct Chain<Value>: @unchecked Sendable {
         var found = consume declared
         found.findLifetime()
         let spec = consume found
-        if let problem = spec.problem {
-            Self.report(problem, spec: spec)
-            return Registry.shared.locked {
-                let core = ChainCore<Value>(current: nil)
-                core.isRefused = true
-                core.dissolveLocked()
-                return core
-            }
-        }
+        if let problem = spec.problem { return refused(spec, problem) }
         if spec.accessors.isShared {
             // Shared accessors read a stored property (directly, or through the accessors
             // `@Dynamic` generated), which runs no user code and changes nothing: read before
             // the lock, so that a new chain takes the lock once. A join discards the value.
             let initial = spec.accessors.read.flatMap { $0(spec.object) }
-            return Registry.shared.locked {
+            let joined = Registry.shared.locked { () -> AnyChainCore? in
                 if let joined = joinLocked(spec) { return joined }
+                guard let initial else { return nil }
                 let core = ChainCore<Value>(current: initial)
                 _ = core.addLocked(spec, pushing: false)
                 return core
             }
+            return joined ?? refused(spec, Self.unreadable)
         }
         // Joining a chain the endpoint is already in (rule 7) reads nothing: that chain keeps
         // its value. Only a new chain reads its head, outside the lock (a getter is user code).
         let (joined, attachments) = Registry.shared.locked { (joinLocked(spec), Registry.shared.attachments) }
         if let joined { return joined }
         let initial = spec.accessors.read.flatMap { $0(spec.object) }
-        return Registry.shared.locked {
+        let made = Registry.shared.locked { () -> AnyChainCore? in
             // Another thread may have bound the endpoint meanwhile: looked for again only if
             // anything was attached since.
             if Registry.shared.attachments != attachments, let joined = Self.joinLocked(spec) { return joined }
+            guard let initial else { return nil }
             let core = ChainCore<Value>(current: initial)
             _ = core.addLocked(spec, pushing: false)
             return core
         }
+        return made ?? refused(spec, Self.unreadable)
+    }
+
+    /// Why a head whose value could not be read (an array element out of range by the time it
+    /// was read) was refused: a chain starts with its head's value.
+    private static var unreadable: String { "its value could not be read when the chain was made" }
+
+    /// Reports why a declaration's head was refused, and returns the chain that stands for it:
+    /// ended from the start, so that the declaration's continuations are dropped silently.
+    private static func refused(_ spec: borrowing EndpointSpec<Value>, _ problem: String) -> AnyChainCore {
+        Self.report(problem, spec: spec)
+        return AnyChainCore.refused()
     }
 
     /// The chain `spec`'s endpoint is already in, declared again with `spec`; nil if it is in

@@ -30,7 +30,8 @@ extension ChainCore {
     /// that is reported.
     @inline(never)
     func putBack(_ origin: Endpoint<Value>) {
-        guard let value = current, let target = origin.target else { return }
+        guard let target = origin.target else { return }
+        let value = current
         guard origin.accessors.write != nil else {
             Diagnostics.report(.badData, rule: .filters, "a filter rejected a change of \(origin.label), which cannot be put back: it converts one way only; it keeps the rejected value")
             return

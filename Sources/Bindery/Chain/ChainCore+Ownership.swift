@@ -80,7 +80,7 @@ extension ChainCore {
     /// Runs one named block with the chain's value as the owner, then gives the chain back.
     func push(_ block: NamedBlock<Value>, owned thread: UnsafeMutablePointer<ThreadState>) {
         runAsOwner(thread) {
-            guard let value = current else { return }
+            let value = current
             run(block, value)
         }
     }
@@ -95,7 +95,7 @@ extension ChainCore {
     @_specialize(where Value == Int?)
     func push(_ endpoint: Endpoint<Value>, owned thread: UnsafeMutablePointer<ThreadState>) {
         runAsOwner(thread) {
-            guard let value = current else { return }
+            let value = current
             if deliver(value, to: endpoint, skipping: nil) { Registry.shared.locked { pruneLocked() } }
         }
     }
@@ -296,7 +296,7 @@ extension ChainCore {
             let isUnchanged = origin.writtenSequence.load(ordering: .relaxed) < queued.sequence
             runChange(value, from: origin, skipping: isUnchanged ? origin : nil, noted: noted, plan)
         case .push(let receivers, let blocks):
-            guard let value = current else { return }
+            let value = current
             deliver(value, to: receivers.map { Unmanaged.passUnretained($0) }, skipping: nil, blocks: blocks)
         }
     }

@@ -81,7 +81,16 @@ class AnyChainCore {
     }
 
     var blockNames: [String] { [] }
-    var isDissolved: Bool { false }
+    var isDissolved: Bool { dissolved }
+
+    /// The chain of a declaration whose head was refused: never bound, with no members and no
+    /// value, so it has no type of value either.
+    static func refused() -> AnyChainCore {
+        let core = AnyChainCore()
+        core.isRefused = true
+        core.dissolved = true
+        return core
+    }
     /// Whether the chain has a live sender and a live receiver; see `ChainCore`. Lock held.
     var isCompleteLocked: Bool { false }
 
@@ -149,7 +158,11 @@ final class ChainCore<Value>: AnyChainCore {
     // MARK: Owner only
     /// The chain's value: the head's at bind time, then the last accepted change. Newcomers
     /// receive it (see <doc:Guarantees#Initial-value>) and a rejected change puts it back (see <doc:Guarantees#Filters>).
-    @exclusivity(unchecked) var current: Value?
+    ///
+    /// Never nil: the chain's deinit, which Swift runs unspecialised, destroys it by its type's
+    /// metadata, and `Value?`'s would be looked up at run time (hundreds of instructions per
+    /// chain); a head whose value cannot be read is refused (see `Chain.start`).
+    @exclusivity(unchecked) var current: Value
     /// The endpoint being written right now: its echo is ignored (see <doc:Guarantees#Loops>).
     @exclusivity(unchecked) var writing: ObjectIdentifier?
 
@@ -164,7 +177,7 @@ final class ChainCore<Value>: AnyChainCore {
     /// How many causes deep a change may go before it is dropped as a runaway cycle.
     static var maximumDepth: Int { 64 }
 
-    init(current: Value?) {
+    init(current: Value) {
         self.current = current
         super.init()
         Registry.shared.chainCount += 1
@@ -211,7 +224,6 @@ final class ChainCore<Value>: AnyChainCore {
     }
 
     override var blockNames: [String] { blocks.map(\.name) }
-    override var isDissolved: Bool { dissolved }
 
     // MARK: Shape (lock held)
 

@@ -177,6 +177,29 @@ import Testing
         #expect(label.text == "0")
         chain.unbind()
     }
+
+    @Test("Rule 11: a head whose value cannot be read when the chain is made is refused with a diagnostic naming it; the declaration binds nothing")
+    func unreadableHeadIsRefused() {
+        let log = DiagnosticLog()
+        let box = Box()
+        let label = Label()
+        let chain = log.capture { () -> Chain<Int> in
+            // An element that has gone by the time the head is read (as when another thread
+            // shrinks the array between the declaration and the read): its read finds nothing.
+            let spec = EndpointSpec<Int>(
+                object: box, keyPath: \Box.int, role: .sends, accessors: Accessors(read: { _ in nil }, write: nil))
+            return Chain(head: spec).out(label, \.text)
+        }
+        let refusals = log.all.filter { $0.kind == .misuse && $0.rule == .badInput }
+        #expect(refusals.count == 1)
+        #expect(refusals.first?.message.contains("Box.int") == true)
+        #expect(refusals.first?.message.contains("could not be read") == true)
+        #expect(!chain.isBound)
+        #expect(!Bind.isBound(box))
+        #expect(!Bind.isBound(label))
+        box.int = 5
+        #expect(label.text == nil)
+    }
 }
 
 /// A class whose instances are all equal, to prove Bindery never uses `==`.
