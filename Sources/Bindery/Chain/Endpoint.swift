@@ -77,6 +77,8 @@ class AnyEndpoint {
     let writtenSequence = Atomic<UInt64>(0)
     /// The registrar of the first slot this endpoint listens to (see `subscriptions`), or nil.
     var firstRegistrar: _ChangeRegistrar? { firstListenedTo?.takeUnretainedValue() }
+    /// Whether the endpoint listens to any slot. Lock held.
+    var isListening: Bool { firstListenedTo != nil }
     /// `firstRegistrar`, unretained, so that it can be lent without counting a reference.
     @exclusivity(unchecked) private var firstListenedTo: Unmanaged<_ChangeRegistrar>?
     let events: ControlEvents
@@ -405,8 +407,8 @@ class AnyEndpoint {
     /// observes: both listen to one registrar, at different slots. Tells two key paths apart
     /// without comparing them (a comparison reads both paths' components). Lock held.
     func observesOtherSlot(than source: EndpointSource) -> Bool {
-        guard case .property(let registrar, let slot) = source, let first = subscriptions.first else { return false }
-        return first.registrar === registrar && first.slot != slot
+        guard case .property(let registrar, let slot) = source, let first = firstListenedTo else { return false }
+        return first.toOpaque() == Unmanaged.passUnretained(registrar).toOpaque() && Int(firstSlot) != slot
     }
 
     /// Whether a route's notification came from its last property, which it reached when its
@@ -508,7 +510,7 @@ final class Endpoint<Value>: AnyEndpoint {
             return
         case .enqueue:
             // The sequence number first, then the value: see `enqueueChange`.
-            let sequence = core.writeSequence.load(ordering: .acquiring)
+            let sequence = core.writeSequenceBeforeRead()
             guard let value = readForNotification() else { return }
             core.enqueueChange(value, from: self, sequence: sequence, thread)
         case .dispatch(let plan):

@@ -228,7 +228,7 @@ final class Registry: @unchecked Sendable {
     /// Starts listening for a sender's changes.
     func subscribeLocked(_ endpoint: AnyEndpoint, source: EndpointSource) {
         assertLocked()
-        guard endpoint.role.contains(.sends), endpoint.subscriptions.isEmpty else { return }
+        guard endpoint.role.contains(.sends), !endpoint.isListening else { return }
         switch source {
         case .none:
             break
