@@ -68,7 +68,8 @@ struct EndpointSpec<Value> {
             // A control's: its own registrar if it is also `@Dynamic` (as in
             // `Registry.lifetimeRegistrar(of:)`), else its event center's, which the spec has
             // already, so the runtime is not asked whether the object is a control.
-            lifetime = (object as? any DynamicObject)?._$registrar ?? registrar
+            let reader = LifetimeReader.of(type(of: object))
+            lifetime = (reader.isDynamic ? reader.registrar(of: object) : nil) ?? registrar
         case .none, .route:
             lifetime = Registry.lifetimeRegistrar(of: object)
         }

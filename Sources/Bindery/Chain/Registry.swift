@@ -458,49 +458,78 @@ final class Registry: @unchecked Sendable {
     /// The registrar whose deinit means `object` is gone. Reads a control's `eventCenter`,
     /// which is the control's code: never call it with the lock held.
     static func lifetimeRegistrar(of object: AnyObject) -> _ChangeRegistrar? {
-        // Most receivers are plain objects: known by their class after the first, without
-        // asking the runtime for conformances again.
-        if PlainClasses.contains(type(of: object)) { return nil }
-        if let dynamic = object as? any DynamicObject { return dynamic._$registrar }
-        if let control = object as? any Control { return control.eventCenter.registrar }
-        PlainClasses.insert(type(of: object))
-        return nil
+        LifetimeReader.of(type(of: object)).registrar(of: object)
     }
 }
 
-/// Classes known to be neither ``Dynamic()`` nor ``Control``: their objects have no registrar,
-/// and binding one asks no conformance of the runtime after the first (such a question costs
-/// hundreds of instructions each time). A class's conformances never change while the
-/// process runs, and classes are never unloaded, so the set only grows, by one entry per
-/// class bound.
-enum PlainClasses {
+/// How to find the lifetime registrar of an object of one class: none for a plain class, the
+/// object's own for a ``Dynamic()`` class, its event center's for a ``Control``.
+///
+/// Made once per class and kept for the life of the process (a class's conformances never
+/// change while it runs, and classes are never unloaded, so there is one entry per class
+/// bound): asking the runtime whether a class conforms costs hundreds of instructions each
+/// time, and a bind or unbind asks for every object. Found through the thread's memo first
+/// (see `ThreadMemo`), then a process-wide table behind its own lock.
+final class LifetimeReader: @unchecked Sendable {
+    // @unchecked: immutable.
+
+    /// Whether the class is `@Dynamic` (the object's own registrar is its lifetime's).
+    let isDynamic: Bool
+    /// Reads the registrar of an object of the class; nil for a plain class.
+    private let read: ((AnyObject) -> _ChangeRegistrar)?
+
+    private init(isDynamic: Bool, read: ((AnyObject) -> _ChangeRegistrar)?) {
+        self.isDynamic = isDynamic
+        self.read = read
+    }
+
+    /// The registrar of `object`, an object of the class this reader was made for.
+    @inline(__always)
+    func registrar(of object: AnyObject) -> _ChangeRegistrar? {
+        read?(object)
+    }
+
+    /// The reader for objects of `type`.
+    static func of(_ type: AnyObject.Type) -> LifetimeReader {
+        let key: (UInt, UInt) = (UInt(bitPattern: ObjectIdentifier(type)), 1)
+        let memo = ThreadMemo.current
+        if let known = memo.value(.lifetimeReader, key), let address = UnsafeRawPointer(bitPattern: known) {
+            return Unmanaged<LifetimeReader>.fromOpaque(address).takeUnretainedValue()
+        }
+        let reader = storage.lock.withLock { storage.readers.value(for: key) } ?? keep(make(for: type), for: key)
+        memo.set(UInt(bitPattern: Unmanaged.passUnretained(reader).toOpaque()), .lifetimeReader, key)
+        return reader
+    }
+
     private final class Storage: @unchecked Sendable {
-        // @unchecked: `classes` is read and written only with `lock` held.
+        // @unchecked: `readers` is read and written only with `lock` held.
         let lock = Lock()
-        @exclusivity(unchecked) var classes = AddressMap<Void>()
+        @exclusivity(unchecked) var readers = AddressMap<LifetimeReader>()
     }
 
     private static let storage = Storage()
 
-    /// Whether `type` is known to be plain: asked of the thread's memo first (see
-    /// `ThreadMemo`), then of the process's set.
-    static func contains(_ type: AnyObject.Type) -> Bool {
-        let key = key(type)
-        let memo = ThreadMemo.current
-        if memo.value(.plainClass, key) != nil { return true }
-        guard storage.lock.withLock({ storage.classes.value(for: key) != nil }) else { return false }
-        memo.set(1, .plainClass, key)
-        return true
+    /// Keeps `reader` unless another thread kept one first; returns the one kept.
+    private static func keep(_ reader: LifetimeReader, for key: (UInt, UInt)) -> LifetimeReader {
+        storage.lock.withLock {
+            if let kept = storage.readers.value(for: key) { return kept }
+            storage.readers.set(reader, for: key)
+            return reader
+        }
     }
 
-    static func insert(_ type: AnyObject.Type) {
-        let key = key(type)
-        storage.lock.withLock { storage.classes.set((), for: key) }
-        ThreadMemo.current.set(1, .plainClass, key)
+    private static func make(for type: AnyObject.Type) -> LifetimeReader {
+        if let dynamic = type as? any DynamicObject.Type { return dynamicReader(dynamic) }
+        if let control = type as? any Control.Type { return controlReader(control) }
+        return LifetimeReader(isDynamic: false, read: nil)
     }
 
-    private static func key(_ type: AnyObject.Type) -> AddressMap<Void>.Key {
-        (UInt(bitPattern: ObjectIdentifier(type)), 1)
+    private static func dynamicReader<Object: DynamicObject>(_: Object.Type) -> LifetimeReader {
+        LifetimeReader(isDynamic: true) { unsafeDowncast($0, to: Object.self)._$registrar }
+    }
+
+    private static func controlReader<Object: Control>(_: Object.Type) -> LifetimeReader {
+        LifetimeReader(isDynamic: false) { unsafeDowncast($0, to: Object.self).eventCenter.registrar }
     }
 }
 

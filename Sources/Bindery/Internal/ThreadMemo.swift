@@ -1,4 +1,4 @@
-/// A small memo per thread in front of the process-wide bind-time memos (`PlainClasses`,
+/// A small memo per thread in front of the process-wide bind-time memos (`LifetimeReader`,
 /// `SharedAccessors`, `KeyPathEntries`): a bind asks them three or four questions per
 /// endpoint, and each process-wide answer costs a lock and the reference counting of its
 /// table, which are atomic writes that threads binding at once contend on. An answer this
@@ -6,13 +6,13 @@
 ///
 /// Set-associative: a key has a set of four places, and a newer answer takes the place of
 /// the oldest in its set. An entry either names something the process-wide memo keeps for
-/// the life of the process (a shared accessors object, a class), or keeps what it names (a key
+/// the life of the process (a shared accessors object, a lifetime reader), or keeps what it names (a key
 /// path memo's answer, which keeps its key path, so that no other key path can take its
 /// address while the entry is here). Touched only by its own thread.
 struct ThreadMemo {
     /// Which memo an entry answers for: keys of different memos never match each other.
     enum Family: UInt {
-        case plainClass = 1
+        case lifetimeReader = 1
         case sharedAccessors
         case keyPathAnswer
     }

@@ -43,14 +43,14 @@ import Testing
     func answersPerKeyAndFamily() {
         onNewThread {
             let memo = ThreadMemo.current
-            #expect(memo.value(.plainClass, (64, 1)) == nil)
-            memo.set(7, .plainClass, (64, 1))
-            #expect(memo.value(.plainClass, (64, 1)) == 7)
+            #expect(memo.value(.lifetimeReader, (64, 1)) == nil)
+            memo.set(7, .lifetimeReader, (64, 1))
+            #expect(memo.value(.lifetimeReader, (64, 1)) == 7)
             #expect(memo.value(.sharedAccessors, (64, 1)) == nil)
-            #expect(memo.value(.plainClass, (64, 2)) == nil)
-            #expect(memo.value(.plainClass, (80, 1)) == nil)
-            memo.set(9, .plainClass, (64, 1))
-            #expect(memo.value(.plainClass, (64, 1)) == 9)
+            #expect(memo.value(.lifetimeReader, (64, 2)) == nil)
+            #expect(memo.value(.lifetimeReader, (80, 1)) == nil)
+            memo.set(9, .lifetimeReader, (64, 1))
+            #expect(memo.value(.lifetimeReader, (64, 1)) == 9)
         }
     }
 
