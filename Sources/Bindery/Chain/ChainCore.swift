@@ -226,6 +226,13 @@ final class ChainCore<Value>: AnyChainCore {
 
     // The parts of the chain's shape in `extras`, which reading leaves unmade.
 
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Float)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    @_specialize(where Value == Int?)
     override func makeExtras() -> AnyChainExtras { ChainExtras<Value>() }
 
     private var typedExtras: ChainExtras<Value>? {
@@ -370,6 +377,13 @@ final class ChainCore<Value>: AnyChainCore {
         dropPlanLocked()
     }
 
+    @_specialize(where Value == Int, Declared == Int, Argument == Int)
+    @_specialize(where Value == Double, Declared == Double, Argument == Double)
+    @_specialize(where Value == Float, Declared == Float, Argument == Float)
+    @_specialize(where Value == Bool, Declared == Bool, Argument == Bool)
+    @_specialize(where Value == String, Declared == String, Argument == String)
+    @_specialize(where Value == String?, Declared == String?, Argument == String?)
+    @_specialize(where Value == Int?, Declared == Int?, Argument == Int?)
     override func addBlockLocked<Declared, Argument>(
         name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
     ) -> AfterLock? {
