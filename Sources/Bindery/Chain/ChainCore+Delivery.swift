@@ -146,7 +146,7 @@ extension ChainCore {
 
     /// Drops members whose objects have gone (rule 1: pruned at the next dispatch).
     func pruneLocked() {
-        Registry.shared.assertLocked()
+        Registry.assertLocked()
         // A copy of the list: detaching a member changes it.
         for endpoint in endpoints.array where !endpoint.isAliveLocked() {
             detachLocked(endpoint)

@@ -58,7 +58,7 @@ class AnyChainCore {
     /// back: the owner may be using it unretained. Takes the caller's reference, so that
     /// handing it over counts none. Lock held.
     func retireLocked(_ object: consuming AnyObject) {
-        Registry.shared.assertLocked()
+        Registry.assertLocked()
         var state = self.state.load(ordering: .sequentiallyConsistent)
         guard state != 0 else {
             Registry.shared.buryLocked(consume object)
@@ -323,7 +323,7 @@ final class ChainCore<Value>: AnyChainCore {
     @_specialize(where Value == String?, Declared == String?)
     @_specialize(where Value == Int?, Declared == Int?)
     override func addLocked<Declared>(_ spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock? {
-        Registry.shared.assertLocked()
+        Registry.assertLocked()
         guard let accessors = spec.accessors.retyped(to: Value.self) else {
             Diagnostics.report(.misuse, rule: .conversion, "cannot bind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); not bound")
             return nil
@@ -347,7 +347,7 @@ final class ChainCore<Value>: AnyChainCore {
     /// - Returns: The initial-value push to run once the lock is released, or nil.
     @discardableResult
     override func replaceLocked<Declared>(_ old: AnyEndpoint, with spec: EndpointSpec<Declared>, pushing: Bool = false) -> AfterLock? {
-        Registry.shared.assertLocked()
+        Registry.assertLocked()
         guard let position = endpoints.firstIndex(where: { $0 === old }) else { return nil }
         guard let declared = spec.accessors.retyped(to: Value.self) else {
             Diagnostics.report(.misuse, rule: .conversion, "cannot rebind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); kept as it was")

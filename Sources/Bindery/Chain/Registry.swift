@@ -109,6 +109,13 @@ final class Registry: @unchecked Sendable {
         assert(isHeldByCurrentThread, "Bindery: the graph lock must be held here", file: file, line: line)
     }
 
+    /// `assertLocked()` for code outside the registry: in release builds it does not even
+    /// reach for `shared` (each reach for a lazily made global is a call).
+    @inline(__always)
+    static func assertLocked(file: StaticString = #fileID, line: UInt = #line) {
+        assert(shared.isHeldByCurrentThread, "Bindery: the graph lock must be held here", file: file, line: line)
+    }
+
     /// Holds `diagnostic` back until the current critical section ends. Lock held.
     func deferLocked(_ diagnostic: BindingDiagnostic) {
         deferredDiagnostics.append(diagnostic)
