@@ -477,9 +477,7 @@ final class Registry: @unchecked Sendable {
 /// bound): asking the runtime whether a class conforms costs hundreds of instructions each
 /// time, and a bind or unbind asks for every object. Found through the thread's memo first
 /// (see `ThreadMemo`), then a process-wide table behind its own lock.
-final class LifetimeReader: @unchecked Sendable {
-    // @unchecked: immutable.
-
+final class LifetimeReader {
     /// Whether the class is `@Dynamic` (the object's own registrar is its lifetime's).
     let isDynamic: Bool
     /// Reads the registrar of an object of the class; nil for a plain class.

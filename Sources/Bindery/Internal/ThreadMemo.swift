@@ -6,9 +6,9 @@
 ///
 /// Set-associative: a key has a set of four places, and a newer answer takes the place of
 /// the oldest in its set. An entry either names something the process-wide memo keeps for
-/// the life of the process (a shared accessors object, a lifetime reader), or keeps what it names (a key
-/// path memo's answer, which keeps its key path, so that no other key path can take its
-/// address while the entry is here). Touched only by its own thread.
+/// the life of the process (a shared accessors object, a lifetime reader), or keeps what it
+/// names (a key path memo's answer, which keeps its key path, so that no other key path can
+/// take its address while the entry is here). Touched only by its own thread.
 struct ThreadMemo {
     /// Which memo an entry answers for: keys of different memos never match each other.
     enum Family: UInt {
