@@ -10,7 +10,7 @@ extension ChainCore {
             return
         }
         current = value
-        countChange()
+        changeCount.store(changeCount.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         deliver(value, to: plan.receivers, skipping: skipped, blocks: plan.blocks)
     }
 
@@ -92,11 +92,12 @@ extension ChainCore {
             writeLater(value, to: receiver)
             return
         }
-        let written = countingWrite(of: receiver) {
-            writing = ObjectIdentifier(receiver)
-            defer { writing = nil }
-            return receiver.write(value, into: target)
-        }
+        let sequence = writeSequence.load(ordering: .relaxed)
+        receiver.writtenSequence.store(sequence, ordering: .relaxed)
+        writing = ObjectIdentifier(receiver)
+        let written = receiver.write(value, into: target)
+        writing = nil
+        writeSequence.store(sequence &+ 1, ordering: .relaxed)
         if !written { Self.reportUnwritable(receiver) }
     }
 
@@ -106,13 +107,13 @@ extension ChainCore {
     @inline(never)
     func writeLater(_ value: Value, to receiver: Endpoint<Value>) {
         guard let write = receiver.accessors.write else { return }
-        let change = changeNumber
+        let change = changeCount.load(ordering: .relaxed)
         let depth = ThreadState.current.pointee.depth
         // The endpoint holds its object as it always does (weakly, or unowned without a side
         // table); a weak capture of the object here would give a `@Dynamic` object a side table.
         MainQueue.enqueue {
-            guard self.changeNumber == change, !receiver.isDetached, let target = receiver.target else { return }
-            receiver.writtenSequence.store(self.writeSequence(), ordering: .relaxed)
+            guard self.changeCount.load(ordering: .relaxed) == change, !receiver.isDetached, let target = receiver.target else { return }
+            receiver.writtenSequence.store(self.writeSequence.load(ordering: .relaxed), ordering: .relaxed)
             let written = ThreadState.runDeferred(depth: depth, writing: ObjectIdentifier(receiver)) { write(target, value) }
             if !written { Self.reportUnwritable(receiver) }
         }

@@ -162,7 +162,7 @@ extension ChainCore {
         let depth = thread.pointee.causalDepth
         let becameOwner = Registry.shared.locked(thread: thread) { () -> Bool in
             guard !dissolved else { return false }
-            queue.append(Queued(item: item, depth: depth, sequence: sequence ?? writeSequence()))
+            queue.append(Queued(item: item, depth: depth, sequence: sequence ?? writeSequence.load(ordering: .relaxed)))
             // Takes an idle chain, or has its owner look here before giving it back.
             var state = self.state.load(ordering: .acquiring)
             while true {

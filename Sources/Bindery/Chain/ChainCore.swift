@@ -166,54 +166,15 @@ final class ChainCore<Value>: AnyChainCore {
     /// The endpoint being written right now: its echo is ignored (see <doc:Guarantees#Loops>).
     @exclusivity(unchecked) var writing: ObjectIdentifier?
 
-    /// Two counters in one word, written by the owner only, so that the chain fits a smaller
-    /// block of the allocator (see <doc:Guarantees#Cost>):
-    /// - the low 48 bits count the owner's writes: each write records the count in the endpoint
-    ///   written (`writeSequence`). A chain written a million times a second would take nine
-    ///   years to run out.
-    /// - the high 16 bits count accepted changes, so that a main-actor write of an older value
-    ///   that lands after a newer change is skipped (`changeNumber`). Only compared for
-    ///   equality: a write overtaken by exactly a multiple of 65,536 changes lands, and the
-    ///   newer changes' own writes land after it.
-    ///
-    /// Atomic because a thread that queues a change reads the write count (relaxed: a stale,
-    /// smaller reading only makes the owner write an origin once more, never less).
-    let counters = Atomic<UInt64>(1)
-
-    private static var sequenceMask: UInt64 { (1 << 48) - 1 }
-
-    /// The owner's write count (see `counters`).
-    @inline(__always)
-    func writeSequence() -> UInt64 {
-        counters.load(ordering: .relaxed) & Self.sequenceMask
-    }
-
-    /// The owner's write count, read before the value of a change to queue (see
-    /// `enqueueChange`).
-    @inline(__always)
-    func writeSequenceBeforeRead() -> UInt64 {
-        counters.load(ordering: .acquiring) & Self.sequenceMask
-    }
-
-    /// The count of accepted changes (see `counters`).
-    var changeNumber: UInt64 { counters.load(ordering: .relaxed) >> 48 }
-
-    /// Counts one more accepted change. Owner only.
-    @inline(__always)
-    func countChange() {
-        counters.store(counters.load(ordering: .relaxed) &+ (1 << 48), ordering: .relaxed)
-    }
-
-    /// Records the owner's write of `receiver`: stamps it with the write count, runs `write`,
-    /// and counts the write. Owner only.
-    @inline(__always)
-    func countingWrite<Result>(of receiver: AnyEndpoint, _ write: () -> Result) -> Result {
-        let word = counters.load(ordering: .relaxed)
-        receiver.writtenSequence.store(word & Self.sequenceMask, ordering: .relaxed)
-        let result = write()
-        counters.store(word &+ 1, ordering: .relaxed)
-        return result
-    }
+    /// Counts the owner's writes; each write records it in the endpoint written. Atomic because
+    /// a thread that queues a change reads it (relaxed: a stale, smaller reading only makes
+    /// the owner write an origin once more, never less).
+    let writeSequence = Atomic<UInt64>(1)
+    /// Counts accepted changes, so that a main-actor write of an older value that lands after
+    /// a newer change is skipped. Written by the owner only. (Packing it into `writeSequence`'s
+    /// word would make a chain of a 16-byte value 8 bytes smaller, at a few instructions more
+    /// per update.)
+    let changeCount = Atomic<UInt64>(0)
 
     /// How many causes deep a change may go before it is dropped as a runaway cycle.
     static var maximumDepth: Int { 64 }

@@ -510,7 +510,7 @@ final class Endpoint<Value>: AnyEndpoint {
             return
         case .enqueue:
             // The sequence number first, then the value: see `enqueueChange`.
-            let sequence = core.writeSequenceBeforeRead()
+            let sequence = core.writeSequence.load(ordering: .acquiring)
             guard let value = readForNotification() else { return }
             core.enqueueChange(value, from: self, sequence: sequence, thread)
         case .dispatch(let plan):
