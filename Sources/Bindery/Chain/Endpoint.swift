@@ -17,7 +17,9 @@ class AnyEndpoint {
     /// of the object's memory, which the endpoint keeps (see `UnownedObject.type(of:)`); an
     /// object held weakly has it in `extras`.
     var objectType: AnyObject.Type {
-        if isWeak, let type = extras?.objectType { return type }
+        // An object held weakly always has `extras`; its memory is not kept, so it is never
+        // read.
+        if isWeak { return extras?.objectType ?? AnyObject.self }
         return UnownedObject.type(of: object)
     }
     /// The object, for writes and for reads outside a notification of its own; nil once it has
