@@ -475,8 +475,7 @@ final class Registry: @unchecked Sendable {
 /// Made once per class and kept for the life of the process (a class's conformances never
 /// change while it runs, and classes are never unloaded, so there is one entry per class
 /// bound): asking the runtime whether a class conforms costs hundreds of instructions each
-/// time, and a bind or unbind asks for every object. Found through the thread's memo first
-/// (see `ThreadMemo`), then a process-wide table behind its own lock.
+/// time, and a bind or unbind asks for every object. Found in a `ProcessMemo`.
 final class LifetimeReader {
     /// Whether the class is `@Dynamic` (the object's own registrar is its lifetime's).
     let isDynamic: Bool
@@ -497,31 +496,11 @@ final class LifetimeReader {
     /// The reader for objects of `type`.
     static func of(_ type: AnyObject.Type) -> LifetimeReader {
         let key: (UInt, UInt) = (UInt(bitPattern: ObjectIdentifier(type)), 1)
-        let memo = ThreadMemo.current
-        if let known = memo.value(.lifetimeReader, key), let address = UnsafeRawPointer(bitPattern: known) {
-            return Unmanaged<LifetimeReader>.fromOpaque(address).takeUnretainedValue()
-        }
-        let reader = storage.lock.withLock { storage.readers.value(for: key) } ?? keep(make(for: type), for: key)
-        memo.set(UInt(bitPattern: Unmanaged.passUnretained(reader).toOpaque()), .lifetimeReader, key)
-        return reader
+        return memo.value(for: key) ?? memo.keep(make(for: type), for: key)
     }
 
-    private final class Storage: @unchecked Sendable {
-        // @unchecked: `readers` is read and written only with `lock` held.
-        let lock = Lock()
-        @exclusivity(unchecked) var readers = AddressMap<LifetimeReader>()
-    }
-
-    private static let storage = Storage()
-
-    /// Keeps `reader` unless another thread kept one first; returns the one kept.
-    private static func keep(_ reader: LifetimeReader, for key: (UInt, UInt)) -> LifetimeReader {
-        storage.lock.withLock {
-            if let kept = storage.readers.value(for: key) { return kept }
-            storage.readers.set(reader, for: key)
-            return reader
-        }
-    }
+    /// The table (see `ProcessMemo`).
+    private static let memo = ProcessMemo<LifetimeReader>(family: .lifetimeReader)
 
     private static func make(for type: AnyObject.Type) -> LifetimeReader {
         if let dynamic = type as? any DynamicObject.Type { return dynamicReader(dynamic) }

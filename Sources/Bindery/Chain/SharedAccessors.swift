@@ -73,42 +73,18 @@ enum SharedAccessors {
     @usableFromInline
     typealias Key = (UInt, UInt)
 
-    private static let cache = Cache()
+    /// The table (see `ProcessMemo`).
+    private static let memo = ProcessMemo<AnyObject>(family: .sharedAccessors)
 
-    /// The table, behind its own lock (never the graph lock: specs are made before it is
-    /// taken, and conversions are looked up with the graph lock held).
-    private final class Cache: @unchecked Sendable {
-        // @unchecked: `kept` is read and written only with `lock` held.
-        let lock = Lock()
-        @exclusivity(unchecked) var kept = AddressMap<AnyObject>()
-    }
-
-    /// The accessors kept for `key`, if any: asked of the thread's memo first (see
-    /// `ThreadMemo`), which names them without keeping them (the table keeps them for good).
+    /// The accessors kept for `key`, if any.
     @usableFromInline
     static func lookup(_ key: Key) -> AnyObject? {
-        let memo = ThreadMemo.current
-        if let known = memo.value(.sharedAccessors, key), let address = UnsafeRawPointer(bitPattern: known) {
-            return Unmanaged<AnyObject>.fromOpaque(address).takeUnretainedValue()
-        }
-        guard let kept = cache.lock.withLock({ cache.kept.value(for: key) }) else { return nil }
-        remember(kept, for: key, in: memo)
-        return kept
+        memo.value(for: key)
     }
 
     /// Keeps `accessors` unless another thread kept some first; returns the ones kept.
     @usableFromInline
     static func keep(_ accessors: AnyObject, for key: Key) -> AnyObject {
-        let kept = cache.lock.withLock {
-            if let kept = cache.kept.value(for: key) { return kept }
-            cache.kept.set(accessors, for: key)
-            return accessors
-        }
-        remember(kept, for: key, in: ThreadMemo.current)
-        return kept
-    }
-
-    private static func remember(_ kept: AnyObject, for key: Key, in memo: ThreadMemo) {
-        memo.set(UInt(bitPattern: Unmanaged.passUnretained(kept).toOpaque()), .sharedAccessors, key)
+        memo.keep(accessors, for: key)
     }
 }

@@ -1,8 +1,9 @@
-/// A small memo per thread in front of the process-wide bind-time memos (`LifetimeReader`,
-/// `SharedAccessors`, `KeyPathEntries`): a bind asks them three or four questions per
-/// endpoint, and each process-wide answer costs a lock and the reference counting of its
-/// table, which are atomic writes that threads binding at once contend on. An answer this
-/// thread has had before is read here with no lock and no atomic operation.
+/// A small memo per thread in front of the process-wide bind-time memos (each a
+/// `ProcessMemo`: `LifetimeReader`'s, `SharedAccessors`', `KeyPathEntries`'): a bind asks them
+/// three or four questions per endpoint, and each process-wide answer costs a lock and the
+/// reference counting of its table, which are atomic writes that threads binding at once
+/// contend on. An answer this thread has had before is read here with no lock and no atomic
+/// operation.
 ///
 /// Set-associative: a key has a set of four places, and a newer answer takes the place of
 /// the oldest in its set. An entry either names something the process-wide memo keeps for

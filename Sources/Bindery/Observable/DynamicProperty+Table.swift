@@ -127,8 +127,7 @@ extension _DynamicProperty {
 }
 
 /// The entries found for key paths, by the key path's identity and the object's class.
-final class KeyPathEntries: @unchecked Sendable {
-    // @unchecked: `entries` is read and written only with `lock` held.
+final class KeyPathEntries: Sendable {
     static let shared = KeyPathEntries()
 
     /// One remembered answer. A class, so that looking it up copies one reference, not the
@@ -148,30 +147,16 @@ final class KeyPathEntries: @unchecked Sendable {
         }
     }
 
-    private let lock = Lock()
-    /// Key paths made at run time (`appending`) are new objects each time: past `limit`
+    /// Key paths made at run time (`appending`) are new objects each time: past 4,096
     /// entries the memo starts again, so it never grows without bound.
-    @exclusivity(unchecked) private var entries = AddressMap<Answer>()
-    private static let limit = 4096
+    private let answers = ProcessMemo<Answer>(family: .keyPathAnswer, limit: 4096)
 
-    /// Reads the answer remembered for `keyPath` and `objectType` with the memo's lock held;
-    /// nil when there is none. Each lookup copies out only what its caller needs.
+    /// Lends the answer remembered for `keyPath` and `objectType` to `read`; nil when there is
+    /// none. Each lookup copies out only what its caller needs.
     private func withAnswer<Result>(
         for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type, _ read: (Answer) -> Result
     ) -> Result? {
-        let key = Self.key(keyPath, objectType)
-        // The thread's memo first (see `ThreadMemo`): its entry keeps the answer.
-        let memo = ThreadMemo.current
-        if let known = memo.value(.keyPathAnswer, key), let address = UnsafeRawPointer(bitPattern: known) {
-            return Unmanaged<Answer>.fromOpaque(address)._withUnsafeGuaranteedRef(read)
-        }
-        guard let answer = lock.withLock({ entries.value(for: key) }) else { return nil }
-        Self.remember(answer, for: key, in: memo)
-        return read(answer)
-    }
-
-    private static func remember(_ answer: Answer, for key: (UInt, UInt), in memo: ThreadMemo) {
-        memo.set(UInt(bitPattern: Unmanaged.passUnretained(answer).toOpaque()), .keyPathAnswer, key, keeping: answer)
+        answers.withValue(for: Self.key(keyPath, objectType), read)
     }
 
     /// The remembered answer: `.some(nil)` when neither class is `@Dynamic`; nil when there is
@@ -202,17 +187,7 @@ final class KeyPathEntries: @unchecked Sendable {
 
     /// Remembers the answer for `keyPath` and `objectType`, keeping the key path.
     func remember(_ entry: _DynamicProperty?, for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) {
-        let key = Self.key(keyPath, objectType)
-        let answer = Answer(entry, keyPath)
-        // The answers that are let go of, if the memo starts again, are released after the
-        // lock.
-        var dropped = AddressMap<Answer>()
-        lock.withLock {
-            if entries.count >= Self.limit { swap(&dropped, &entries) }
-            entries.set(answer, for: key)
-        }
-        _ = dropped
-        Self.remember(answer, for: key, in: ThreadMemo.current)
+        _ = answers.keep(Answer(entry, keyPath), for: Self.key(keyPath, objectType))
     }
 
     private static func key(_ keyPath: AnyKeyPath, _ objectType: AnyObject.Type) -> (UInt, UInt) {
