@@ -61,17 +61,12 @@ public struct Chain<Value>: @unchecked Sendable {
             // `@Dynamic` generated), which runs no user code and changes nothing: read before
             // the lock, so that a new chain takes the lock once. A join discards the value.
             let initial = spec.accessors.read.flatMap { $0(spec.object) }
-            let joined = Registry.shared.locked { () -> AnyChainCore? in
-                if let joined = joinLocked(spec) { return joined }
-                guard let initial else { return nil }
-                let core = ChainCore<Value>(current: initial)
-                _ = core.addLocked(spec, pushing: false)
-                return core
-            }
-            return joined ?? refused(spec, Self.unreadable)
+            let core = Registry.shared.locked { joinLocked(spec) ?? newLocked(spec, initial: initial) }
+            return core ?? refused(spec, Self.unreadable)
         }
-        // Joining a chain the endpoint is already in (rule 7) reads nothing: that chain keeps
-        // its value. Only a new chain reads its head, outside the lock (a getter is user code).
+        // Any other head is read through user code (a getter, a converter): only for a new
+        // chain, outside the lock. Joining a chain the endpoint is already in (rule 7) reads
+        // nothing: that chain keeps its value.
         let (joined, attachments) = Registry.shared.locked { (joinLocked(spec), Registry.shared.attachments) }
         if let joined { return joined }
         let initial = spec.accessors.read.flatMap { $0(spec.object) }
@@ -79,12 +74,18 @@ public struct Chain<Value>: @unchecked Sendable {
             // Another thread may have bound the endpoint meanwhile: looked for again only if
             // anything was attached since.
             if Registry.shared.attachments != attachments, let joined = Self.joinLocked(spec) { return joined }
-            guard let initial else { return nil }
-            let core = ChainCore<Value>(current: initial)
-            _ = core.addLocked(spec, pushing: false)
-            return core
+            return newLocked(spec, initial: initial)
         }
         return made ?? refused(spec, Self.unreadable)
+    }
+
+    /// A new chain headed by `spec`, with the head's value `initial`; nil if it could not be
+    /// read. Lock held.
+    private static func newLocked(_ spec: EndpointSpec<Value>, initial: Value?) -> AnyChainCore? {
+        guard let initial else { return nil }
+        let core = ChainCore<Value>(current: initial)
+        _ = core.addLocked(spec, pushing: false)
+        return core
     }
 
     /// Why a head whose value could not be read (an array element out of range by the time it

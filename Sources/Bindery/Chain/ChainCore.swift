@@ -187,22 +187,20 @@ final class ChainCore<Value>: AnyChainCore {
 
     // The parts of the chain's shape in `extras`, which reading leaves unmade.
 
-    @_specialize(where Value == Int)
-    @_specialize(where Value == Double)
-    @_specialize(where Value == Float)
-    @_specialize(where Value == Bool)
-    @_specialize(where Value == String)
-    @_specialize(where Value == String?)
-    @_specialize(where Value == Int?)
     override func makeExtras() -> AnyChainExtras { ChainExtras<Value>() }
 
     private var typedExtras: ChainExtras<Value>? {
         extras.map { unsafeDowncast($0, to: ChainExtras<Value>.self) }
     }
 
-    /// `typedExtras`, made now if the chain has none yet. Lock held.
+    /// `typedExtras`, made now if the chain has none yet. Lock held. Made here rather than
+    /// through `makeExtras()`, so that the callers specialised for a value type (adding a
+    /// block or a filter) make it with no run-time lookup of `ChainExtras<Value>`.
     private var madeTypedExtras: ChainExtras<Value> {
-        unsafeDowncast(madeExtras(), to: ChainExtras<Value>.self)
+        if let typedExtras { return typedExtras }
+        let made = ChainExtras<Value>()
+        extras = made
+        return made
     }
 
     /// The filters, all of which a change must pass (see <doc:Guarantees#Filters>).
