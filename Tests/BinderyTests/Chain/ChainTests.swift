@@ -225,7 +225,7 @@ extension ChainTests {
 }
 
 extension ChainTests {
-    @Test("Rule 7: a declaration that joins an existing chain does not read its head's property")
+    @Test("Rule 7: a declaration that joins an existing chain runs no getter of its head's property")
     func joiningDoesNotRead() {
         let probe = ReadProbe()
         let label = Label()
