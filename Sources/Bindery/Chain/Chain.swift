@@ -26,10 +26,9 @@
 /// next dispatch), or through `Bind.unbind`.
 public struct Chain<Value>: @unchecked Sendable {
     // @unchecked: the core is only touched with the registry lock held.
-    @usableFromInline
-    let core: AnyChainCore
+    let core: any AnyChainCore
 
-    init(core: AnyChainCore) {
+    init(core: any AnyChainCore) {
         self.core = core
     }
 
@@ -51,7 +50,7 @@ public struct Chain<Value>: @unchecked Sendable {
 
     /// The chain a declaration's head starts or joins; see `init(head:)`.
     @inline(never)
-    private static func start(_ declared: consuming EndpointSpec<Value>) -> AnyChainCore {
+    private static func start(_ declared: consuming EndpointSpec<Value>) -> any AnyChainCore {
         var found = consume declared
         found.findLifetime()
         let spec = consume found
@@ -70,7 +69,7 @@ public struct Chain<Value>: @unchecked Sendable {
         let (joined, attachments) = Registry.shared.locked { (joinLocked(spec), Registry.shared.attachments) }
         if let joined { return joined }
         let initial = spec.accessors.read.flatMap { $0(spec.object) }
-        let made = Registry.shared.locked { () -> AnyChainCore? in
+        let made = Registry.shared.locked { () -> (any AnyChainCore)? in
             // Another thread may have bound the endpoint meanwhile: looked for again only if
             // anything was attached since.
             if Registry.shared.attachments != attachments, let joined = Self.joinLocked(spec) { return joined }
@@ -81,11 +80,9 @@ public struct Chain<Value>: @unchecked Sendable {
 
     /// A new chain headed by `spec`, with the head's value `initial`; nil if it could not be
     /// read. Lock held.
-    private static func newLocked(_ spec: EndpointSpec<Value>, initial: Value?) -> AnyChainCore? {
+    private static func newLocked(_ spec: EndpointSpec<Value>, initial: Value?) -> (any AnyChainCore)? {
         guard let initial else { return nil }
-        let core = ChainCore<Value>(current: initial)
-        _ = core.addLocked(spec, pushing: false)
-        return core
+        return ChainCore<Value>.makeLocked(headedBy: spec, current: initial)
     }
 
     /// Why a head whose value could not be read (an array element out of range by the time it
@@ -94,14 +91,14 @@ public struct Chain<Value>: @unchecked Sendable {
 
     /// Reports why a declaration's head was refused, and returns the chain that stands for it:
     /// ended from the start, so that the declaration's continuations are dropped silently.
-    private static func refused(_ spec: borrowing EndpointSpec<Value>, _ problem: String) -> AnyChainCore {
+    private static func refused(_ spec: borrowing EndpointSpec<Value>, _ problem: String) -> any AnyChainCore {
         Self.report(problem, spec: spec)
-        return AnyChainCore.refused()
+        return RefusedChain()
     }
 
     /// The chain `spec`'s endpoint is already in, declared again with `spec`; nil if it is in
     /// none. Lock held.
-    private static func joinLocked(_ spec: EndpointSpec<Value>) -> AnyChainCore? {
+    private static func joinLocked(_ spec: EndpointSpec<Value>) -> (any AnyChainCore)? {
         guard let existing = Registry.shared.endpointLocked(for: spec) else { return nil }
         let core = existing.anyCore.resolvedLocked()
         core.reopenLocked()
@@ -126,7 +123,7 @@ public struct Chain<Value>: @unchecked Sendable {
             Self.report(problem, spec: spec)
             return self
         }
-        let (core, work) = Registry.shared.locked { () -> (AnyChainCore, AfterLock?) in
+        let (core, work) = Registry.shared.locked { () -> (any AnyChainCore, AfterLock?) in
             guard let core = continuedLocked(refusing: "cannot add \(spec.label): the chain it continues has ended; not bound") else {
                 return (self.core.resolvedLocked(), nil)
             }
@@ -149,7 +146,7 @@ public struct Chain<Value>: @unchecked Sendable {
 
     /// Adds a filter; see ``filter(_:)``.
     func adding(filter: @escaping (Value) -> Bool) -> Chain {
-        let core = Registry.shared.locked { () -> AnyChainCore in
+        let core = Registry.shared.locked { () -> any AnyChainCore in
             let core = self.core.resolvedLocked()
             core.addFilterLocked(filter)
             return core
@@ -159,7 +156,7 @@ public struct Chain<Value>: @unchecked Sendable {
 
     /// Adds a named block; see ``out(_:initial:_:)-(_,_,(Value)->Void)``.
     func adding<Argument>(block name: String, initial: Bool, delivery: Delivery, _ body: @escaping (Argument) -> Void) -> Chain {
-        let (core, work) = Registry.shared.locked { () -> (AnyChainCore, AfterLock?) in
+        let (core, work) = Registry.shared.locked { () -> (any AnyChainCore, AfterLock?) in
             guard let core = continuedLocked(refusing: "cannot add block \"\(name)\": the chain it continues has ended; not added") else {
                 return (self.core.resolvedLocked(), nil)
             }
@@ -171,7 +168,7 @@ public struct Chain<Value>: @unchecked Sendable {
 
     /// The chain a continuation extends, reopened for it; nil if it has ended, reported with
     /// `refusal` unless the declaration's head was refused already. Lock held.
-    private func continuedLocked(refusing refusal: @autoclosure () -> String) -> AnyChainCore? {
+    private func continuedLocked(refusing refusal: @autoclosure () -> String) -> (any AnyChainCore)? {
         let core = self.core.resolvedLocked()
         guard !core.isDissolved else {
             if !core.isRefused { Diagnostics.report(.misuse, rule: .lifetime, refusal()) }

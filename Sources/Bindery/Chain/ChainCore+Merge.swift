@@ -3,7 +3,7 @@ import Synchronization
 // Joining chains (see <doc:Guarantees#Joins>): one chain takes in another's members, filters, blocks
 // and queued changes.
 extension ChainCore {
-    func absorbingLocked(_ other: AnyChainCore) -> AfterLock? {
+    func absorbingLocked(_ other: any AnyChainCore) -> AfterLock? {
         guard other !== self, let moved = other.moveLocked(into: self) else { return nil }
         // Members declared without an initial value get none from a merge either (rule 2).
         let receivers = moved.endpoints.filter { $0.wantsInitial && $0.role.contains(.receives) && $0.accessors.write != nil }
@@ -68,14 +68,17 @@ extension ChainCore {
         }
         Registry.shared.buryLocked((members, queue))
         endpoints.removeAll()
-        if extras != nil {
+        if chainExtras != nil {
             filters.removeAll()
             blocks.removeAll()
             queue.removeAll()
         }
         dissolved = true
-        madeExtras().forward = target
+        madeTypedExtras.forward = target
         dropPlanLocked()
+        // Its successors are in `target` now: asked for through this chain's head, they are
+        // not this chain's (see `writeSuccessor`).
+        forgetReplacementLocked()
         Registry.shared.chainCount -= 1
         return Moved(endpoints: moved, blocks: movedBlocks, pending: pending)
     }

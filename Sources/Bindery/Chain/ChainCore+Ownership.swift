@@ -23,21 +23,19 @@ struct Queued<Value> {
 /// initial-value push into a receiver that just joined an idle chain, which is carried without
 /// allocating anything.
 enum AfterLock {
-    /// Write the chain's value into `endpoint`: this thread took the chain in the critical
-    /// section (see `ChainCore.pushLocked`). Unretained: until this thread gives the chain
-    /// back, the chain keeps the endpoint (retiring it if it leaves, see `retireLocked`), and
-    /// the endpoint keeps the chain.
-    case push(Unmanaged<AnyChainCore>, Unmanaged<AnyEndpoint>, UnsafeMutablePointer<ThreadState>)
+    /// Write the chain's value into `endpoint`: this thread took the endpoint's chain in the
+    /// critical section (see `ChainCore.pushLocked`). Unretained: until this thread gives the
+    /// chain back, the chain keeps the endpoint (retiring it if it leaves, see `retireLocked`),
+    /// and the endpoint keeps the chain.
+    case push(Unmanaged<AnyEndpoint>, UnsafeMutablePointer<ThreadState>)
     /// Anything else: queued pushes, a merge's pushes and queued changes.
     case work(() -> Void)
 
     /// Does it, on the thread that made it, with the lock released.
     func run() {
         switch self {
-        case .push(let core, let endpoint, let thread):
-            core._withUnsafeGuaranteedRef { core in
-                endpoint._withUnsafeGuaranteedRef { core.pushOwned($0, thread) }
-            }
+        case .push(let endpoint, let thread):
+            endpoint._withUnsafeGuaranteedRef { $0.pushOwned(thread) }
         case .work(let work): work()
         }
     }
@@ -63,7 +61,7 @@ extension ChainCore {
         guard !dissolved, takeIfIdle(thread) else {
             return .work { self.submit(.push([endpoint], [])) }
         }
-        return .push(Unmanaged.passUnretained(self), Unmanaged.passUnretained(endpoint), thread)
+        return .push(Unmanaged.passUnretained(endpoint), thread)
     }
 
     /// The initial-value run of a named block that just joined (see <doc:Guarantees#Initial-value>): like

@@ -1,62 +1,128 @@
 import Synchronization
 
-/// A chain's shared state, untyped part. Every stored `var` is guarded by
-/// `Registry.shared.lock`.
-@usableFromInline
-class AnyChainCore {
-    /// Set when this chain was merged into another one (see <doc:Guarantees#Joins>); kept in
-    /// `extras`, as few chains are.
-    var forward: AnyChainCore? { extras?.forward }
+/// A chain as code that does not know its value's type sees it: a declaration's handle (whose
+/// chain may carry another type after a join), an endpoint's chain, a merge. Every chain is a
+/// `ChainCore`; a declaration whose head was refused has a `RefusedChain`. Lock held for
+/// everything.
+protocol AnyChainCore: AnyObject {
+    /// Set when this chain was merged into another one (see <doc:Guarantees#Joins>).
+    var forward: (any AnyChainCore)? { get }
+    /// Set when the declaration's head was refused (and reported): continuations of the
+    /// declaration are dropped silently.
+    var isRefused: Bool { get }
+    /// Set when the chain has ended, or was merged into another: it has no members any more.
+    var isDissolved: Bool { get }
+    var blockNames: [String] { get }
+    /// Whether the chain has a live sender and a live receiver; see `ChainCore`.
+    var isCompleteLocked: Bool { get }
+
+    /// Keeps `object`, which the chain lets go of, until its owner (if any) gives the chain
+    /// back: the owner may be using it unretained. Takes the caller's reference.
+    func retireLocked(_ object: consuming AnyObject)
+
+    // Operations on behalf of a declaration typed `Declared`; each returns the work to run
+    // once the lock is released (an initial-value push), or nil.
+    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock?
+    @discardableResult
+    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock?
+    func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool)
+    func addBlockLocked<Declared, Argument>(
+        name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
+    ) -> AfterLock?
+    func absorbLocked(_ other: any AnyChainCore) -> AfterLock?
+    /// A declaration continues this chain: until it is complete again, losing a member does
+    /// not end it.
+    func reopenLocked()
+    func detachLocked(_ endpoint: AnyEndpoint)
+    func removeBlockLocked(named name: String) -> Bool
+    func dissolveLocked()
+
+    /// Typed hook for `absorbLocked`: moves this chain's members into `target`.
+    func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>?
+}
+
+extension AnyChainCore {
+    /// The chain that stands for this one now. Lock held.
+    func resolvedLocked() -> any AnyChainCore {
+        var core: any AnyChainCore = self
+        while let next = core.forward { core = next }
+        return core
+    }
+
+    /// `replaceLocked(_:with:pushing:)` for a declaration's head, which gets no push.
+    @discardableResult
+    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>) -> AfterLock? {
+        replaceLocked(endpoint, with: spec, pushing: false)
+    }
+}
+
+/// The chain of a declaration whose head was refused: never bound, with no members and no
+/// value, so it has no type of value either.
+final class RefusedChain: AnyChainCore {
+    var forward: (any AnyChainCore)? { nil }
+    var isRefused: Bool { true }
+    var isDissolved: Bool { true }
+    var blockNames: [String] { [] }
+    var isCompleteLocked: Bool { false }
+    func retireLocked(_ object: consuming AnyObject) { Registry.shared.buryLocked(consume object) }
+    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock? { nil }
+    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock? { nil }
+    func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {}
+    func addBlockLocked<Declared, Argument>(
+        name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
+    ) -> AfterLock? { nil }
+    func absorbLocked(_ other: any AnyChainCore) -> AfterLock? { nil }
+    func reopenLocked() {}
+    func detachLocked(_ endpoint: AnyEndpoint) {}
+    func removeBlockLocked(named name: String) -> Bool { false }
+    func dissolveLocked() {}
+    func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? { nil }
+}
+
+/// A chain typed by its value: members, filters, blocks, and the dispatch machinery of
+/// DESIGN rules 2–5, 9 and 10.
+///
+/// Ownership: one thread at a time dispatches a chain. A thread takes the chain with one
+/// compare-and-swap (without the lock for a property's sole listener, see
+/// `takeWithoutLock`; otherwise in the critical section that looked up the listener), writes
+/// the receivers with no lock held, and gives the chain back with one compare-and-swap. A change
+/// that arrives while another thread, or the same thread's user code, holds the chain is
+/// queued and dispatched by the owner before it gives the chain back: nothing is dropped.
+final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
+    // Stored vars are guarded by the registry lock or touched by the owner only, so the
+    // dynamic exclusivity checks Swift would run on each access (a few hundred instructions
+    // per bind and per update in all) are turned off.
+
     /// 0 when idle; otherwise the owner's thread tag, with bit 0 set while the owner must look
     /// under the lock before giving the chain back (`queue` or `retired` is not empty).
     ///
     /// An idle chain is taken with one compare-and-swap, with the lock held (a bind's push, a
-    /// queued change) or not (an update, see `ChainCore.takeWithoutLock`); only the owner
-    /// gives it back.
+    /// queued change) or not (an update, see `takeWithoutLock`); only the owner gives it back.
     let state = Atomic<UInt>(0)
-    /// What only some chains need (filters, blocks, queued changes, what was retired); made
-    /// the first time one is added, so that a chain of a sender and a receiver is one small
-    /// allocation (see <doc:Guarantees#Cost>).
-    @exclusivity(unchecked) var extras: AnyChainExtras?
-    /// Set when the declaration's head was refused (and reported): continuations of the
-    /// declaration are dropped silently.
-    @exclusivity(unchecked) var isRefused = false
+    /// What only some chains need (filters, blocks, queued changes, what was retired, where a
+    /// merge moved the chain); made the first time one is added, so that a chain of a sender
+    /// and a receiver is one small allocation (see <doc:Guarantees#Cost>). Stored untyped, like
+    /// `endpoints`.
+    @exclusivity(unchecked) var chainExtras: AnyChainExtras?
+    @exclusivity(unchecked) private(set) var isRefused = false
     /// Set when the chain has ended, or was merged into another: it has no members any more.
     @exclusivity(unchecked) var dissolved = false
     /// Whether the chain has had a live sender and a live receiver at some point.
     @exclusivity(unchecked) var hasBeenComplete = false
 
+    var forward: (any AnyChainCore)? { chainExtras?.forward }
+    var isDissolved: Bool { dissolved }
+
     /// What the chain let go of while a thread owned it (plans, endpoints): the owner may still
     /// be using it unretained. Released when the owner gives the chain back.
     var retired: [AnyObject] {
-        get { extras?.retired ?? [] }
+        get { chainExtras?.retired ?? [] }
         _modify {
-            let made = madeExtras()
+            let made = madeTypedExtras
             yield &made.retired
         }
     }
 
-    /// `extras`, made now if the chain has none yet. Lock held.
-    func madeExtras() -> AnyChainExtras {
-        if let extras { return extras }
-        let made = makeExtras()
-        extras = made
-        return made
-    }
-
-    /// Makes the chain's `extras`, of its value's type.
-    func makeExtras() -> AnyChainExtras { AnyChainExtras() }
-
-    /// The chain that stands for this one now. Lock held.
-    func resolvedLocked() -> AnyChainCore {
-        var core = self
-        while let next = core.forward { core = next }
-        return core
-    }
-
-    /// Keeps `object`, which the chain lets go of, until its owner (if any) gives the chain
-    /// back: the owner may be using it unretained. Takes the caller's reference, so that
-    /// handing it over counts none. Lock held.
     func retireLocked(_ object: consuming AnyObject) {
         Registry.assertLocked()
         var state = self.state.load(ordering: .sequentiallyConsistent)
@@ -79,58 +145,6 @@ class AnyChainCore {
             }
         }
     }
-
-    var blockNames: [String] { [] }
-    var isDissolved: Bool { dissolved }
-
-    /// The chain of a declaration whose head was refused: never bound, with no members and no
-    /// value, so it has no type of value either.
-    static func refused() -> AnyChainCore {
-        let core = AnyChainCore()
-        core.isRefused = true
-        core.dissolved = true
-        return core
-    }
-    /// Whether the chain has a live sender and a live receiver; see `ChainCore`. Lock held.
-    var isCompleteLocked: Bool { false }
-
-    // Operations on behalf of a declaration typed `Declared`; each returns the work to run
-    // once the lock is released (an initial-value push), or nil. Lock held.
-    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock? { nil }
-    @discardableResult
-    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, pushing: Bool = false) -> AfterLock? { nil }
-    func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {}
-    func addBlockLocked<Declared, Argument>(
-        name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
-    ) -> AfterLock? { nil }
-    func absorbLocked(_ other: AnyChainCore) -> AfterLock? { nil }
-    /// Writes the chain's value into `endpoint`, a member, as the owner this thread became in
-    /// `pushLocked`, then gives the chain back. Lock not held.
-    func pushOwned(_ endpoint: AnyEndpoint, _ thread: UnsafeMutablePointer<ThreadState>) {}
-    /// A declaration continues this chain: until it is complete again, losing a member does
-    /// not end it. Lock held.
-    func reopenLocked() {}
-    func detachLocked(_ endpoint: AnyEndpoint) {}
-    func removeBlockLocked(named name: String) -> Bool { false }
-    func dissolveLocked() {}
-
-    /// Typed hook for `absorbLocked`: moves this chain's members into `target`.
-    func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? { nil }
-}
-
-/// A chain typed by its value: members, filters, blocks, and the dispatch machinery of
-/// DESIGN rules 2–5, 9 and 10.
-///
-/// Ownership: one thread at a time dispatches a chain. A thread takes the chain with one
-/// compare-and-swap (without the lock for a property's sole listener, see
-/// `takeWithoutLock`; otherwise in the critical section that looked up the listener), writes
-/// the receivers with no lock held, and gives the chain back with one compare-and-swap. A change
-/// that arrives while another thread, or the same thread's user code, holds the chain is
-/// queued and dispatched by the owner before it gives the chain back: nothing is dropped.
-final class ChainCore<Value>: AnyChainCore {
-    // Stored vars are guarded by the registry lock or touched by the owner only, so the
-    // dynamic exclusivity checks Swift would run on each access (a few hundred instructions
-    // per bind and per update in all) are turned off.
 
     // MARK: Guarded by the registry lock
     /// The members, each an `Endpoint<Value>`. Stored untyped: the chain's deinit, which Swift
@@ -179,27 +193,38 @@ final class ChainCore<Value>: AnyChainCore {
     /// How many causes deep a change may go before it is dropped as a runaway cycle.
     static var maximumDepth: Int { 64 }
 
-    init(current: Value) {
+    /// A chain headed by `spec`, whose value is `current`. The chain is its head's endpoint:
+    /// one allocation for both (see <doc:Guarantees#Cost>).
+    private init(head spec: borrowing EndpointSpec<Value>, accessors: Accessors<Value>, current: Value) {
         self.current = current
-        super.init()
+        super.init(headOf: spec, accessors: accessors)
         Registry.shared.chainCount += 1
     }
 
-    // The parts of the chain's shape in `extras`, which reading leaves unmade.
-
-    override func makeExtras() -> AnyChainExtras { ChainExtras<Value>() }
-
-    private var typedExtras: ChainExtras<Value>? {
-        extras.map { unsafeDowncast($0, to: ChainExtras<Value>.self) }
+    /// A new chain headed by `spec`, whose value is `current`, with its head attached. Lock
+    /// held.
+    static func makeLocked(headedBy spec: borrowing EndpointSpec<Value>, current: Value) -> ChainCore<Value>? {
+        Registry.assertLocked()
+        guard let accessors = spec.accessors.retyped(to: Value.self) else { return nil }
+        let core = ChainCore(head: spec, accessors: accessors, current: current)
+        Registry.shared.attachLocked(core, source: spec.source, lifetime: spec.lifetime)
+        // The chain holds itself as its first member, as it holds every member: until the head
+        // leaves (see `detachLocked`, `dissolveLocked`).
+        core.endpoints.append(core)
+        return core
     }
 
-    /// `typedExtras`, made now if the chain has none yet. Lock held. Made here rather than
-    /// through `makeExtras()`, so that the callers specialised for a value type (adding a
-    /// block or a filter) make it with no run-time lookup of `ChainExtras<Value>`.
-    private var madeTypedExtras: ChainExtras<Value> {
+    // The parts of the chain's shape in `chainExtras`, which reading leaves unmade.
+
+    private var typedExtras: ChainExtras<Value>? {
+        chainExtras.map { unsafeDowncast($0, to: ChainExtras<Value>.self) }
+    }
+
+    /// `typedExtras`, made now if the chain has none yet. Lock held.
+    var madeTypedExtras: ChainExtras<Value> {
         if let typedExtras { return typedExtras }
         let made = ChainExtras<Value>()
-        extras = made
+        chainExtras = made
         return made
     }
 
@@ -230,7 +255,7 @@ final class ChainCore<Value>: AnyChainCore {
         }
     }
 
-    override var blockNames: [String] { blocks.map(\.name) }
+    var blockNames: [String] { blocks.map(\.name) }
 
     // MARK: Shape (lock held)
 
@@ -281,7 +306,7 @@ final class ChainCore<Value>: AnyChainCore {
     @_specialize(where Value == String, Declared == String)
     @_specialize(where Value == String?, Declared == String?)
     @_specialize(where Value == Int?, Declared == Int?)
-    override func addLocked<Declared>(_ spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock? {
+    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock? {
         Registry.assertLocked()
         guard let accessors = spec.accessors.retyped(to: Value.self) else {
             Diagnostics.report(.misuse, rule: .conversion, "cannot bind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); not bound")
@@ -305,7 +330,7 @@ final class ChainCore<Value>: AnyChainCore {
     ///   declaration asks for it (a continuation; a declaration's head never does).
     /// - Returns: The initial-value push to run once the lock is released, or nil.
     @discardableResult
-    override func replaceLocked<Declared>(_ old: AnyEndpoint, with spec: EndpointSpec<Declared>, pushing: Bool = false) -> AfterLock? {
+    func replaceLocked<Declared>(_ old: AnyEndpoint, with spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock? {
         Registry.assertLocked()
         guard let position = endpoints.firstIndex(where: { $0 === old }) else { return nil }
         guard let declared = spec.accessors.retyped(to: Value.self) else {
@@ -324,7 +349,7 @@ final class ChainCore<Value>: AnyChainCore {
         return .work { self.submit(.push([endpoint], [])) }
     }
 
-    override func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {
+    func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {
         if Declared.self == Value.self {
             filters.append(unsafeBitCast(filter, to: ((Value) -> Bool).self))
         } else if let convert = Conversion.converter(from: Value.self, to: Declared.self) {
@@ -343,7 +368,7 @@ final class ChainCore<Value>: AnyChainCore {
     @_specialize(where Value == String, Declared == String, Argument == String)
     @_specialize(where Value == String?, Declared == String?, Argument == String?)
     @_specialize(where Value == Int?, Declared == Int?, Argument == Int?)
-    override func addBlockLocked<Declared, Argument>(
+    func addBlockLocked<Declared, Argument>(
         name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
     ) -> AfterLock? {
         let typed: (Value) -> Void
@@ -369,7 +394,7 @@ final class ChainCore<Value>: AnyChainCore {
         return initial ? pushLocked(block) : nil
     }
 
-    override func removeBlockLocked(named name: String) -> Bool {
+    func removeBlockLocked(named name: String) -> Bool {
         let count = blocks.count
         Registry.shared.buryLocked(blocks)
         for block in blocks where block.name == name { block.liveness?.end() }
@@ -380,15 +405,11 @@ final class ChainCore<Value>: AnyChainCore {
         return true
     }
 
-    override func absorbLocked(_ other: AnyChainCore) -> AfterLock? {
+    func absorbLocked(_ other: any AnyChainCore) -> AfterLock? {
         absorbingLocked(other)
     }
 
-    override func pushOwned(_ endpoint: AnyEndpoint, _ thread: UnsafeMutablePointer<ThreadState>) {
-        push(unsafeDowncast(endpoint, to: Endpoint<Value>.self), owned: thread)
-    }
-
-    override func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? {
+    func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? {
         movingLocked(into: target)
     }
 
@@ -399,13 +420,15 @@ final class ChainCore<Value>: AnyChainCore {
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
-    override func detachLocked(_ endpoint: AnyEndpoint) {
+    func detachLocked(_ endpoint: AnyEndpoint) {
         // From the end: the member that leaves is most often the one that joined last.
         guard let position = endpoints.lastIndex(where: { $0 === endpoint }) else { return }
         let removed = endpoints.remove(at: position)
         Registry.shared.forgetLocked(removed)
         retireLocked(consume removed)
         dropPlanLocked()
+        // This chain's own head, declared again, stands for nothing once its successor left.
+        if currentLocked() == nil { forgetReplacementLocked() }
         checkLivenessLocked()
     }
 
@@ -430,7 +453,7 @@ final class ChainCore<Value>: AnyChainCore {
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
-    override func reopenLocked() {
+    func reopenLocked() {
         // A chain that has never been complete is not now: it is checked each time it grows.
         guard !dissolved, hasBeenComplete else { return }
         hasBeenComplete = isCompleteLocked
@@ -444,7 +467,7 @@ final class ChainCore<Value>: AnyChainCore {
     /// Whether the chain has a live sender and a live receiver (a named block counts), in at
     /// least two members. A declaration that stopped at its head, or whose receivers were all
     /// refused, is not complete: it is not bound, though a continuation may still complete it.
-    override var isCompleteLocked: Bool { completeLocked() }
+    var isCompleteLocked: Bool { completeLocked() }
 
     @_specialize(where Value == Int)
     @_specialize(where Value == Double)
@@ -457,7 +480,7 @@ final class ChainCore<Value>: AnyChainCore {
         guard !dissolved else { return false }
         // Stops at the first live sender and live receiver found: a chain's head is nearly
         // always a sender, so this looks at a member or two, whatever the chain's size.
-        let blockCount = extras == nil ? 0 : blocks.count
+        let blockCount = chainExtras == nil ? 0 : blocks.count
         // Two members at least: a lone head is not complete, whatever it is.
         guard endpoints.count + blockCount >= 2 else { return false }
         var sends = false, receives = blockCount > 0, live = blockCount
@@ -479,7 +502,7 @@ final class ChainCore<Value>: AnyChainCore {
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
-    override func dissolveLocked() {
+    func dissolveLocked() {
         guard !dissolved else { return }
         dissolved = true
         // What the chain holds goes after the lock is released (a block's captures may have
@@ -503,6 +526,7 @@ final class ChainCore<Value>: AnyChainCore {
             retireLocked(consume member)
         }
         dropPlanLocked()
+        forgetReplacementLocked()
         Registry.shared.chainCount -= 1
     }
 }
@@ -512,7 +536,7 @@ final class ChainCore<Value>: AnyChainCore {
 class AnyChainExtras {
     @exclusivity(unchecked) var retired: [AnyObject] = []
     /// See `AnyChainCore.forward`.
-    @exclusivity(unchecked) var forward: AnyChainCore?
+    @exclusivity(unchecked) var forward: (any AnyChainCore)?
 }
 
 /// What only some chains have: filters, blocks and queued changes.

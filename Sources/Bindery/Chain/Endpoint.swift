@@ -172,6 +172,16 @@ class AnyEndpoint {
         isReplaced = true
     }
 
+    /// Lets go of the endpoint that took this one's place, once nothing can ask for it: its
+    /// chain no longer has a successor of this endpoint, or has ended. A chain's head is the
+    /// chain itself (`ChainCore`), and a head declared again in its own chain is replaced by an
+    /// endpoint of that chain: kept, the two would keep each other. Lock held.
+    func forgetReplacementLocked() {
+        guard isReplaced, let replaced = link else { return }
+        link = nil
+        replaced.release()
+    }
+
     /// This endpoint, or the one that now stands for it; nil if it left its chain. Lock held.
     @inline(__always)
     func currentLocked() -> AnyEndpoint? {
@@ -350,7 +360,11 @@ class AnyEndpoint {
     var label: String { EndpointLabel.make(objectType, keyPath: keyPath, index: index, events: events) }
 
     /// The chain this endpoint belongs to.
-    var anyCore: AnyChainCore { fatalError("abstract") }
+    var anyCore: any AnyChainCore { fatalError("abstract") }
+
+    /// Writes the chain's value into this endpoint as the owner this thread became in
+    /// `ChainCore.pushLocked`, then gives the chain back. Lock not held.
+    func pushOwned(_ thread: UnsafeMutablePointer<ThreadState>) {}
 
     /// Whether this endpoint stands for `object`'s `keyPath` (with `events` and `index`).
     ///
@@ -454,28 +468,51 @@ enum Decision {
     case abandon
 }
 
-/// A chain member typed by the chain's value.
-final class Endpoint<Value>: AnyEndpoint {
-    let accessors: Accessors<Value>
-    let core: ChainCore<Value>
+/// A chain member typed by the chain's value. A chain's head that made it is the chain itself
+/// (`ChainCore` is an endpoint): a chain and its head are one allocation.
+class Endpoint<Value>: AnyEndpoint {
+    final let accessors: Accessors<Value>
+    /// The chain, retained; unretained when this endpoint is the chain itself.
+    private final var chain: Unmanaged<ChainCore<Value>>?
+
+    /// The chain this endpoint belongs to.
+    final var core: ChainCore<Value> {
+        @inline(__always) get { chain.unsafelyUnwrapped.takeUnretainedValue() }
+    }
 
     /// An endpoint for `spec`, declared with `Declared`, whose accessors are already in terms of
     /// the chain's value (the spec is read, never copied).
     init<Declared>(spec: borrowing EndpointSpec<Declared>, accessors: Accessors<Value>, core: ChainCore<Value>) {
         self.accessors = accessors
-        self.core = core
+        chain = .passRetained(core)
         super.init(spec: spec)
     }
 
     init(retyping other: AnyEndpoint, accessors: Accessors<Value>, core: ChainCore<Value>, wantsInitial: Bool? = nil) {
         self.accessors = accessors
-        self.core = core
+        chain = .passRetained(core)
         super.init(copying: other, wantsInitial: wantsInitial)
     }
 
-    override var anyCore: AnyChainCore { core }
+    /// The head of a chain that is this endpoint (see `ChainCore.makeLocked`).
+    init(headOf spec: borrowing EndpointSpec<Value>, accessors: Accessors<Value>) {
+        self.accessors = accessors
+        chain = nil
+        super.init(spec: spec)
+        chain = .passUnretained(unsafeDowncast(self, to: ChainCore<Value>.self))
+    }
 
-    override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
+    deinit {
+        if let chain, chain.toOpaque() != Unmanaged.passUnretained(self).toOpaque() { chain.release() }
+    }
+
+    final override var anyCore: any AnyChainCore { core }
+
+    final override func pushOwned(_ thread: UnsafeMutablePointer<ThreadState>) {
+        core.push(self, owned: thread)
+    }
+
+    final override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
         guard !isDetached, role.contains(.sends) else { return .ignore }
         // A set of a route's last property leaves its links as they are: only a set of a link
         // re-reads them.
@@ -483,7 +520,7 @@ final class Endpoint<Value>: AnyEndpoint {
         return core.decideLocked(origin: self, thread)
     }
 
-    override func decideWithoutLock(_ thread: UnsafeMutablePointer<ThreadState>) -> Decision? {
+    final override func decideWithoutLock(_ thread: UnsafeMutablePointer<ThreadState>) -> Decision? {
         // A route reads its links under the lock.
         guard !isRoute, !isDetached, role.contains(.sends) else { return nil }
         // A main-actor write this thread is making for the chain: its echo (rule 3).
@@ -498,7 +535,7 @@ final class Endpoint<Value>: AnyEndpoint {
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
-    override func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {
+    final override func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {
         // Kept apart from the work so that the entry's check for a pre-specialised type comes
         // before any lookup of a type derived from `Value` (`Value?`), which the optimiser
         // would otherwise hoist above it.
@@ -506,7 +543,7 @@ final class Endpoint<Value>: AnyEndpoint {
     }
 
     @inline(never)
-    private func perform(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {
+    private final func perform(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {
         switch decision {
         case .ignore:
             return
@@ -526,7 +563,7 @@ final class Endpoint<Value>: AnyEndpoint {
 
     /// Reads the value and dispatches it as the chain's owner, with `plan`.
     @inline(__always)
-    private func dispatch(_ plan: Unmanaged<AnyObject>, _ thread: UnsafeMutablePointer<ThreadState>) {
+    private final func dispatch(_ plan: Unmanaged<AnyObject>, _ thread: UnsafeMutablePointer<ThreadState>) {
         guard let value = readForNotification() else {
             core.release(thread)
             return
@@ -540,27 +577,27 @@ final class Endpoint<Value>: AnyEndpoint {
     /// shared by every endpoint on the property, on every thread, and a retain per update would
     /// be an atomic write to memory that other chains' updates touch too.
     @inline(__always)
-    func read(_ object: AnyObject) -> Value? {
+    final func read(_ object: AnyObject) -> Value? {
         Unmanaged.passUnretained(accessors)._withUnsafeGuaranteedRef { $0.read!(object) }
     }
 
     /// Writes `value` into `object` through the accessors, lent like `read(_:)`'s; false when
     /// the endpoint has no write or it failed.
     @inline(__always)
-    func write(_ value: Value, into object: AnyObject) -> Bool {
+    final func write(_ value: Value, into object: AnyObject) -> Bool {
         Unmanaged.passUnretained(accessors)._withUnsafeGuaranteedRef { $0.write?(object, value) ?? false }
     }
 
     /// Runs the endpoint's change test on `value` (an array element's, which records it);
     /// true when it has none. The accessors are lent like `read(_:)`'s.
     @inline(__always)
-    func noteChange(_ value: Value) -> Bool {
+    final func noteChange(_ value: Value) -> Bool {
         Unmanaged.passUnretained(accessors)._withUnsafeGuaranteedRef { $0.noteChange?(value) ?? true }
     }
 
     /// Reads the value after a notification; reports an unreadable one (see <doc:Guarantees#Bad-input>).
     @inline(__always)
-    private func readForNotification() -> Value? {
+    private final func readForNotification() -> Value? {
         guard accessors.read != nil else { return nil }
         let value: Value?
         if notifierIsObject {
@@ -576,7 +613,7 @@ final class Endpoint<Value>: AnyEndpoint {
     }
 
     @inline(never)
-    private func reportUnreadable() {
+    private final func reportUnreadable() {
         Diagnostics.report(.badData, rule: .badInput, "cannot read \(label): skipped this change")
     }
 }

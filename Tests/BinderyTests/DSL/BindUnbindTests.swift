@@ -212,6 +212,35 @@ import Testing
         #expect(source._$registrar.isIdleForTesting)
     }
 
+    enum RedeclaredHeadEnd: CaseIterable { case handle, sourceProperty, sourceDeinit, neverComplete }
+
+    @Test("Rule 1, 7: a chain whose head was declared again in it is freed when the chain ends", arguments: RedeclaredHeadEnd.allCases)
+    func redeclaredHeadFreed(_ end: RedeclaredHeadEnd) {
+        weak var weakCore: AnyChainCore?
+        weak var weakSource: Box?
+        let label = Label(), other = Label()
+        do {
+            let source = Box()
+            weakSource = source
+            let chain = end == .neverComplete ? Bind.in(source, \.int) : Bind.in(source, \.int).out(label, \.text)
+            weakCore = chain.core
+            // The head declared again joins the chain it heads, and takes its own place there.
+            if end == .neverComplete {
+                Bind.in(source, \.int)
+            } else {
+                Bind.in(source, \.int).out(other, \.text)
+            }
+            switch end {
+            case .handle: chain.unbind()
+            case .sourceProperty: Bind.unbind(source, \.int)
+            case .sourceDeinit, .neverComplete: break
+            }
+        }
+        #expect(weakSource == nil)
+        #expect(weakCore == nil)
+        #expect(!Bind.isBound(label))
+    }
+
     #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
     @Test("Rule 1: 100,000 bind/unbind cycles leave the registry empty")
     func churnLeavesRegistryEmpty() async {
