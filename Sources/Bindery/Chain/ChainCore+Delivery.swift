@@ -94,9 +94,9 @@ extension ChainCore {
         }
         let sequence = writeSequence.load(ordering: .relaxed)
         receiver.writtenSequence.store(sequence, ordering: .relaxed)
-        writing = ObjectIdentifier(receiver)
+        writing = UInt(bitPattern: ObjectIdentifier(receiver))
         let written = receiver.write(value, into: target)
-        writing = nil
+        writing = 0
         writeSequence.store(sequence &+ 1, ordering: .relaxed)
         if !written { Self.reportUnwritable(receiver) }
     }

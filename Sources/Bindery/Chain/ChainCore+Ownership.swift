@@ -16,7 +16,7 @@ struct Queued<Value> {
     let depth: Int
     /// The chain's write sequence number when it was queued: an origin the chain has written
     /// since then no longer holds the queued value, so it is written too.
-    let sequence: UInt64
+    let sequence: UInt32
 }
 
 /// What a shape change leaves to do once the graph lock is released. Nearly always one
@@ -106,7 +106,7 @@ extension ChainCore {
         let tag = UInt(bitPattern: thread)
         let state = self.state.load(ordering: .acquiring)
         if state & ~1 == tag {
-            return writing == ObjectIdentifier(origin) ? .ignore : .enqueue
+            return writing == UInt(bitPattern: ObjectIdentifier(origin)) ? .ignore : .enqueue
         }
         if dissolved { return .ignore }
         // An update without the lock may take the chain first: the change then waits in the queue.
@@ -138,7 +138,7 @@ extension ChainCore {
         let state = self.state.load(ordering: .relaxed)
         if state & ~1 == tag {
             // This thread owns the chain: `writing` is its own to read.
-            return writing == ObjectIdentifier(origin) ? .ignore : nil
+            return writing == UInt(bitPattern: ObjectIdentifier(origin)) ? .ignore : nil
         }
         guard state == 0, takeIfIdle(thread) else { return nil }
         if origin.isDetached { return .abandon }
@@ -155,7 +155,7 @@ extension ChainCore {
     ///
     /// `sequence`: the chain's write sequence number when the item's value was read, if it was
     /// read before this call; otherwise the current one is taken.
-    func enqueue(_ item: Item<Value>, _ thread: UnsafeMutablePointer<ThreadState>, sequence: UInt64? = nil) {
+    func enqueue(_ item: Item<Value>, _ thread: UnsafeMutablePointer<ThreadState>, sequence: UInt32? = nil) {
         let tag = UInt(bitPattern: thread)
         let depth = thread.pointee.causalDepth
         let becameOwner = Registry.shared.locked(thread: thread) { () -> Bool in
@@ -184,7 +184,7 @@ extension ChainCore {
     /// owner writes `origin` between that read and the queuing, the origin counts as written
     /// since, and the queued value is written back to it (found by the threaded model check:
     /// a field kept a user's edit that the owner had overwritten after it was read).
-    func enqueueChange(_ value: Value, from origin: Endpoint<Value>, sequence: UInt64, _ thread: UnsafeMutablePointer<ThreadState>) {
+    func enqueueChange(_ value: Value, from origin: Endpoint<Value>, sequence: UInt32, _ thread: UnsafeMutablePointer<ThreadState>) {
         var noted = false
         if origin.accessors.noteChange != nil, state.load(ordering: .relaxed) & ~1 == UInt(bitPattern: thread) {
             guard origin.noteChange(value) else { return }
@@ -291,7 +291,7 @@ extension ChainCore {
             guard let plan else { return }
             // The origin held `value` when the change was queued; if the chain has written it
             // since, it no longer does, and it is written like every other member.
-            let isUnchanged = origin.writtenSequence.load(ordering: .relaxed) < queued.sequence
+            let isUnchanged = Self.isUnwritten(origin.writtenSequence.load(ordering: .relaxed), since: queued.sequence)
             runChange(value, from: origin, skipping: isUnchanged ? origin : nil, noted: noted, plan)
         case .push(let receivers, let blocks):
             let value = current

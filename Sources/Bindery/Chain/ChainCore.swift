@@ -104,13 +104,14 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// and a receiver is one small allocation (see <doc:Guarantees#Cost>). Stored untyped, like
     /// `endpoints`.
     @exclusivity(unchecked) var chainExtras: AnyChainExtras?
-    @exclusivity(unchecked) private(set) var isRefused = false
     /// Set when the chain has ended, or was merged into another: it has no members any more.
     @exclusivity(unchecked) var dissolved = false
     /// Whether the chain has had a live sender and a live receiver at some point.
     @exclusivity(unchecked) var hasBeenComplete = false
 
     var forward: (any AnyChainCore)? { chainExtras?.forward }
+    /// A chain is made only for a head that was not refused (see `RefusedChain`).
+    var isRefused: Bool { false }
     var isDissolved: Bool { dissolved }
 
     /// What the chain let go of while a thread owned it (plans, endpoints): the owner may still
@@ -177,18 +178,27 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// metadata, and `Value?`'s would be looked up at run time (hundreds of instructions per
     /// chain); a head whose value cannot be read is refused (see `Chain.start`).
     @exclusivity(unchecked) var current: Value
-    /// The endpoint being written right now: its echo is ignored (see <doc:Guarantees#Loops>).
-    @exclusivity(unchecked) var writing: ObjectIdentifier?
+    /// The address of the endpoint being written right now, or 0: its echo is ignored (see
+    /// <doc:Guarantees#Loops>). A word, not an optional, which would take two.
+    @exclusivity(unchecked) var writing: UInt = 0
 
-    /// Counts the owner's writes; each write records it in the endpoint written. Atomic because
-    /// a thread that queues a change reads it (relaxed: a stale, smaller reading only makes
-    /// the owner write an origin once more, never less).
-    let writeSequence = Atomic<UInt64>(1)
-    /// Counts accepted changes, so that a main-actor write of an older value that lands after
-    /// a newer change is skipped. Written by the owner only. (Packing it into `writeSequence`'s
-    /// word would make a chain of a 16-byte value 8 bytes smaller, at a few instructions more
-    /// per update.)
-    let changeCount = Atomic<UInt64>(0)
+    /// Counts the owner's writes, wrapping; each write records it in the endpoint written (see
+    /// `isUnwritten(_:since:)`). Atomic because a thread that queues a change reads it (relaxed:
+    /// a stale, smaller reading only makes the owner write an origin once more, never less).
+    /// 32 bits, like `changeCount`: the two share a word.
+    let writeSequence = Atomic<UInt32>(1)
+    /// Counts accepted changes, wrapping, so that a main-actor write of an older value that
+    /// lands after a newer change is skipped. Written by the owner only.
+    let changeCount = Atomic<UInt32>(0)
+
+    /// Whether an endpoint whose last write by the owner was numbered `written` has not been
+    /// written since the owner's write sequence stood at `sequence`: `written` comes first,
+    /// counting with wrapping, as long as the two are less than 2³¹ writes apart (a write
+    /// older than that may be taken for a newer one, and then the endpoint is written once
+    /// more).
+    static func isUnwritten(_ written: UInt32, since sequence: UInt32) -> Bool {
+        Int32(bitPattern: written &- sequence) < 0
+    }
 
     /// How many causes deep a change may go before it is dropped as a runaway cycle.
     static var maximumDepth: Int { 64 }

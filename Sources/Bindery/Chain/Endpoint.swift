@@ -76,7 +76,7 @@ class AnyEndpoint {
     let extras: Extras?
     /// The chain's write sequence number when its owner last wrote this endpoint (see
     /// `ChainCore.writeSequence`); 0 if never.
-    let writtenSequence = Atomic<UInt64>(0)
+    let writtenSequence = Atomic<UInt32>(0)
     /// The registrar of the first slot this endpoint listens to (see `subscriptions`), or nil.
     var firstRegistrar: _ChangeRegistrar? { firstListenedTo?.takeUnretainedValue() }
     /// Whether the endpoint listens to any slot. Lock held.
