@@ -480,6 +480,13 @@ class Endpoint<Value>: AnyEndpoint {
         @inline(__always) get { chain.unsafelyUnwrapped.takeUnretainedValue() }
     }
 
+    /// Lends the chain to `body` without counting a reference (`core` counts one): the
+    /// endpoint keeps its chain, or is it. For the update path.
+    @inline(__always)
+    final func withCore<Result>(_ body: (ChainCore<Value>) -> Result) -> Result {
+        chain.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+    }
+
     /// An endpoint for `spec`, declared with `Declared`, whose accessors are already in terms of
     /// the chain's value (the spec is read, never copied).
     init<Declared>(spec: borrowing EndpointSpec<Declared>, accessors: Accessors<Value>, core: ChainCore<Value>) {
@@ -509,7 +516,7 @@ class Endpoint<Value>: AnyEndpoint {
     final override var anyCore: any AnyChainCore { core }
 
     final override func pushOwned(_ thread: UnsafeMutablePointer<ThreadState>) {
-        core.push(self, owned: thread)
+        withCore { $0.push(self, owned: thread) }
     }
 
     final override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
@@ -517,7 +524,7 @@ class Endpoint<Value>: AnyEndpoint {
         // A set of a route's last property leaves its links as they are: only a set of a link
         // re-reads them.
         if isRoute, !isLeaf(registrar, slot) { resubscribeRouteLocked() }
-        return core.decideLocked(origin: self, thread)
+        return withCore { $0.decideLocked(origin: self, thread) }
     }
 
     final override func decideWithoutLock(_ thread: UnsafeMutablePointer<ThreadState>) -> Decision? {
@@ -525,7 +532,7 @@ class Endpoint<Value>: AnyEndpoint {
         guard !isRoute, !isDetached, role.contains(.sends) else { return nil }
         // A main-actor write this thread is making for the chain: its echo (rule 3).
         if thread.pointee.deferredWrite == ObjectIdentifier(self) { return .ignore }
-        return core.takeWithoutLock(origin: self, thread)
+        return withCore { $0.takeWithoutLock(origin: self, thread) }
     }
 
     @_specialize(where Value == Int)
@@ -539,11 +546,12 @@ class Endpoint<Value>: AnyEndpoint {
         // Kept apart from the work so that the entry's check for a pre-specialised type comes
         // before any lookup of a type derived from `Value` (`Value?`), which the optimiser
         // would otherwise hoist above it.
-        perform(decision, thread)
+        // The chain is lent to the work, which then counts no reference to it.
+        withCore { perform(decision, thread, $0) }
     }
 
     @inline(never)
-    private final func perform(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {
+    private final func perform(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) {
         switch decision {
         case .ignore:
             return
@@ -553,9 +561,9 @@ class Endpoint<Value>: AnyEndpoint {
             guard let value = readForNotification() else { return }
             core.enqueueChange(value, from: self, sequence: sequence, thread)
         case .dispatch(let plan):
-            dispatch(plan, thread)
+            dispatch(plan, thread, core)
         case .own:
-            dispatch(Registry.shared.locked(thread: thread) { unsafeBitCast(core.planLocked(), to: Unmanaged<AnyObject>.self) }, thread)
+            dispatch(Registry.shared.locked(thread: thread) { unsafeBitCast(core.planLocked(), to: Unmanaged<AnyObject>.self) }, thread, core)
         case .abandon:
             core.release(thread)
         }
@@ -563,7 +571,7 @@ class Endpoint<Value>: AnyEndpoint {
 
     /// Reads the value and dispatches it as the chain's owner, with `plan`.
     @inline(__always)
-    private final func dispatch(_ plan: Unmanaged<AnyObject>, _ thread: UnsafeMutablePointer<ThreadState>) {
+    private final func dispatch(_ plan: Unmanaged<AnyObject>, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) {
         guard let value = readForNotification() else {
             core.release(thread)
             return
