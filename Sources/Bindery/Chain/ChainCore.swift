@@ -88,6 +88,12 @@ final class RefusedChain: AnyChainCore {
 /// the receivers with no lock held, and gives the chain back with one compare-and-swap. A change
 /// that arrives while another thread, or the same thread's user code, holds the chain is
 /// queued and dispatched by the owner before it gives the chain back: nothing is dropped.
+///
+/// A chain is also the endpoint of the head that made it, so that a chain of a sender and a
+/// receiver is two allocations. It is its own first member, held like any other (the member
+/// list retains it until it leaves), and its `core` is itself, unretained. Once that endpoint
+/// has left (unbound, declared again, moved by a join), the chain lives on while its other
+/// members hold it, and its endpoint part stays detached.
 final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     // Stored vars are guarded by the registry lock or touched by the owner only, so the
     // dynamic exclusivity checks Swift would run on each access (a few hundred instructions
