@@ -422,14 +422,42 @@ final class Registry: @unchecked Sendable {
 
     // MARK: Lookup (lock held)
 
-    /// The endpoints of `object` that match; entries of dead objects at the same address are
-    /// dropped on the way.
+    /// The endpoints of `object` that match, read off its list as they are visited (nothing is
+    /// allocated); entries of dead objects at the same address are dropped first. The list
+    /// must stay as it is while they are read: see `forEachEndpointLocked` to take them out.
     ///
     /// - Parameter lifetime: `object`'s registrar (see `entriesLocked(of:lifetime:)`).
     func endpointsLocked(
         of object: AnyObject, lifetime: _ChangeRegistrar?, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil
-    ) -> [AnyEndpoint] {
-        entriesLocked(of: object, lifetime: lifetime).filter { $0.matches(object, keyPath, events: events, index: index) }
+    ) -> some Sequence<AnyEndpoint> {
+        entriesLocked(of: object, lifetime: lifetime).lazy.filter { $0.matches(object, keyPath, events: events, index: index) }
+    }
+
+    /// Runs `body` on each endpoint of `object` that matches, as they were listed when this
+    /// began, so that `body` may take them out of their chains, and with that out of the list.
+    /// Each is lent, not retained: one that leaves its chain meanwhile is kept until the lock
+    /// is released (see `ChainCore.retireLocked`, `buryLocked`). The list is copied on the
+    /// stack, so unbinding an object allocates nothing.
+    ///
+    /// - Parameter lifetime: `object`'s registrar (see `entriesLocked(of:lifetime:)`).
+    func forEachEndpointLocked(
+        of object: AnyObject, lifetime: _ChangeRegistrar?, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil,
+        _ body: (AnyEndpoint) -> Void
+    ) {
+        let list = listLocked(of: object, lifetime: lifetime)
+        let matching = entries(from: list.first, members: list.isMembers).lazy.filter { $0.matches(object, keyPath, events: events, index: index) }
+        let count = matching.reduce(0) { count, _ in count + 1 }
+        guard count > 0 else { return }
+        withUnsafeTemporaryAllocation(of: Unmanaged<AnyEndpoint>.self, capacity: count) { found in
+            // Matched again, in the same order: an endpoint held weakly may have lost its
+            // object since, never gained one.
+            var filled = 0
+            for endpoint in matching where filled < count {
+                found[filled] = .passUnretained(endpoint)
+                filled += 1
+            }
+            for position in 0..<filled { found[position]._withUnsafeGuaranteedRef(body) }
+        }
     }
 
     /// The endpoint exactly identified by a spec (whose `lifetime` is found), if one is bound.

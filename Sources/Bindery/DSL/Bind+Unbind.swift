@@ -69,7 +69,7 @@ extension Bind {
     public static func unbind<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>, block: String) {
         let lifetime = Registry.lifetimeRegistrar(of: object)
         Registry.shared.locked {
-            for endpoint in Registry.shared.endpointsLocked(of: object, lifetime: lifetime, keyPath: keyPath) {
+            Registry.shared.forEachEndpointLocked(of: object, lifetime: lifetime, keyPath: keyPath) { endpoint in
                 _ = endpoint.anyCore.resolvedLocked().removeBlockLocked(named: block)
             }
         }
@@ -78,7 +78,7 @@ extension Bind {
     private static func unbind(_ object: AnyObject, keyPath: AnyKeyPath?, events: ControlEvents?, index: Int??) {
         let lifetime = Registry.lifetimeRegistrar(of: object)
         Registry.shared.locked {
-            for endpoint in Registry.shared.endpointsLocked(of: object, lifetime: lifetime, keyPath: keyPath, events: events, index: index) {
+            Registry.shared.forEachEndpointLocked(of: object, lifetime: lifetime, keyPath: keyPath, events: events, index: index) { endpoint in
                 endpoint.anyCore.detachLocked(endpoint)
             }
         }

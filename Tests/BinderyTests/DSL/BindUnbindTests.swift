@@ -212,6 +212,30 @@ import Testing
         #expect(source._$registrar.isIdleForTesting)
     }
 
+    @Test("Rule 1: unbinding an object takes out each of its endpoints, also those a chain's end already took out")
+    func unbindObjectInSeveralPlaces() {
+        weak var weakCore: AnyChainCore?, weakOther: AnyChainCore?
+        let box = Box(), other = Label()
+        do {
+            // Two endpoints of `box` in one chain (which ends when the first leaves), and one
+            // in another chain.
+            let chain = Bind.inout(box, \.int).inout(box, \.double)
+            let second = Bind.in(box, \.string).out(other, \.text)
+            weakCore = chain.core
+            weakOther = second.core
+            Bind.unbind(box)
+        }
+        #expect(!Bind.isBound(box))
+        #expect(!Bind.isBound(other))
+        #expect(weakCore == nil)
+        #expect(weakOther == nil)
+        #expect(box._$registrar.isIdleForTesting)
+        box.int = 3
+        box.string = "changed"
+        #expect(box.double == 0)
+        #expect(other.text == "")
+    }
+
     enum RedeclaredHeadEnd: CaseIterable { case handle, sourceProperty, sourceDeinit, neverComplete }
 
     @Test("Rule 1, 7: a chain whose head was declared again in it is freed when the chain ends", arguments: RedeclaredHeadEnd.allCases)
