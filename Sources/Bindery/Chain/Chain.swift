@@ -59,7 +59,7 @@ public struct Chain<Value>: @unchecked Sendable {
             // Shared accessors read a stored property (directly, or through the accessors
             // `@Dynamic` generated), which runs no user code and changes nothing: read before
             // the lock, so that a new chain takes the lock once. A join discards the value.
-            let initial = spec.accessors.read.flatMap { $0(spec.object) }
+            let initial = Self.read(spec)
             let core = Registry.shared.locked { joinLocked(spec) ?? newLocked(spec, initial: initial) }
             return core ?? refused(spec, Self.unreadable)
         }
@@ -68,7 +68,7 @@ public struct Chain<Value>: @unchecked Sendable {
         // nothing: that chain keeps its value.
         let (joined, attachments) = Registry.shared.locked { (joinLocked(spec), Registry.shared.attachments) }
         if let joined { return joined }
-        let initial = spec.accessors.read.flatMap { $0(spec.object) }
+        let initial = Self.read(spec)
         let made = Registry.shared.locked { () -> (any AnyChainCore)? in
             // Another thread may have bound the endpoint meanwhile: looked for again only if
             // anything was attached since.
@@ -76,6 +76,14 @@ public struct Chain<Value>: @unchecked Sendable {
             return newLocked(spec, initial: initial)
         }
         return made ?? refused(spec, Self.unreadable)
+    }
+
+    /// The head's value, or nil when it cannot be read. Called directly: passed through
+    /// `Optional.flatMap`, the read closure would be wrapped in a thunk made on the heap.
+    @inline(__always)
+    private static func read(_ spec: borrowing EndpointSpec<Value>) -> Value? {
+        guard let read = spec.accessors.read else { return nil }
+        return read(spec.object)
     }
 
     /// A new chain headed by `spec`, with the head's value `initial`; nil if it could not be

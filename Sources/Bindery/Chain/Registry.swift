@@ -422,15 +422,19 @@ final class Registry: @unchecked Sendable {
 
     // MARK: Lookup (lock held)
 
-    /// The endpoints of `object` that match, read off its list as they are visited (nothing is
-    /// allocated); entries of dead objects at the same address are dropped first. The list
-    /// must stay as it is while they are read: see `forEachEndpointLocked` to take them out.
+    /// Whether an endpoint of `object` that matches passes `test`; entries of dead objects at
+    /// the same address are dropped first. Each endpoint is lent to `test`, which must leave
+    /// the list as it is. Allocates nothing.
     ///
     /// - Parameter lifetime: `object`'s registrar (see `entriesLocked(of:lifetime:)`).
-    func endpointsLocked(
-        of object: AnyObject, lifetime: _ChangeRegistrar?, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil
-    ) -> some Sequence<AnyEndpoint> {
-        entriesLocked(of: object, lifetime: lifetime).lazy.filter { $0.matches(object, keyPath, events: events, index: index) }
+    func containsEndpointLocked(
+        of object: AnyObject, lifetime: _ChangeRegistrar?, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil,
+        where test: (AnyEndpoint) -> Bool
+    ) -> Bool {
+        let list = listLocked(of: object, lifetime: lifetime)
+        return firstEntry(from: list.first, members: list.isMembers) {
+            $0.matches(object, keyPath, events: events, index: index) && test($0)
+        } != nil
     }
 
     /// Runs `body` on each endpoint of `object` that matches, as they were listed when this
@@ -445,16 +449,27 @@ final class Registry: @unchecked Sendable {
         _ body: (AnyEndpoint) -> Void
     ) {
         let list = listLocked(of: object, lifetime: lifetime)
-        let matching = entries(from: list.first, members: list.isMembers).lazy.filter { $0.matches(object, keyPath, events: events, index: index) }
-        let count = matching.reduce(0) { count, _ in count + 1 }
+        // Read twice, in place: to count, then to copy. The same in both (an endpoint held
+        // weakly may lose its object in between, never gain one).
+        func visitMatching(_ visit: (Unmanaged<AnyEndpoint>) -> Bool) {
+            var current = list.first
+            while let endpoint = current {
+                if endpoint._withUnsafeGuaranteedRef({ $0.matches(object, keyPath, events: events, index: index) }), !visit(endpoint) { return }
+                current = Self.next(after: endpoint, members: list.isMembers)
+            }
+        }
+        var count = 0
+        visitMatching { _ in
+            count += 1
+            return true
+        }
         guard count > 0 else { return }
         withUnsafeTemporaryAllocation(of: Unmanaged<AnyEndpoint>.self, capacity: count) { found in
-            // Matched again, in the same order: an endpoint held weakly may have lost its
-            // object since, never gained one.
             var filled = 0
-            for endpoint in matching where filled < count {
-                found[filled] = .passUnretained(endpoint)
+            visitMatching { endpoint in
+                found[filled] = endpoint
                 filled += 1
+                return filled < count
             }
             for position in 0..<filled { found[position]._withUnsafeGuaranteedRef(body) }
         }

@@ -155,16 +155,18 @@ extension Bind {
     public static func isBound<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>, block: String) -> Bool {
         let lifetime = Registry.lifetimeRegistrar(of: object)
         return Registry.shared.locked {
-            Registry.shared.endpointsLocked(of: object, lifetime: lifetime, keyPath: keyPath)
-                .contains { $0.anyCore.resolvedLocked().blockNames.contains(block) }
+            Registry.shared.containsEndpointLocked(of: object, lifetime: lifetime, keyPath: keyPath) {
+                $0.anyCore.resolvedLocked().blockNames.contains(block)
+            }
         }
     }
 
     private static func isBound(_ object: AnyObject, keyPath: AnyKeyPath?, events: ControlEvents?, index: Int??) -> Bool {
         let lifetime = Registry.lifetimeRegistrar(of: object)
         return Registry.shared.locked {
-            Registry.shared.endpointsLocked(of: object, lifetime: lifetime, keyPath: keyPath, events: events, index: index)
-                .contains { $0.anyCore.resolvedLocked().isCompleteLocked }
+            Registry.shared.containsEndpointLocked(of: object, lifetime: lifetime, keyPath: keyPath, events: events, index: index) {
+                $0.anyCore.resolvedLocked().isCompleteLocked
+            }
         }
     }
 }
