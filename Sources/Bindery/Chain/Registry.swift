@@ -522,11 +522,15 @@ final class Registry: @unchecked Sendable {
 final class LifetimeReader {
     /// Whether the class is `@Dynamic` (the object's own registrar is its lifetime's).
     let isDynamic: Bool
+    /// How many registrar slots an object of the class has (its own and its superclasses'
+    /// properties that report sets); 0 for a class that is not `@Dynamic`.
+    let slotCount: Int
     /// Reads the registrar of an object of the class; nil for a plain class.
     private let read: ((AnyObject) -> _ChangeRegistrar)?
 
-    private init(isDynamic: Bool, read: ((AnyObject) -> _ChangeRegistrar)?) {
+    private init(isDynamic: Bool, slotCount: Int = 0, read: ((AnyObject) -> _ChangeRegistrar)?) {
         self.isDynamic = isDynamic
+        self.slotCount = slotCount
         self.read = read
     }
 
@@ -552,7 +556,10 @@ final class LifetimeReader {
     }
 
     private static func dynamicReader<Object: DynamicObject>(_: Object.Type) -> LifetimeReader {
-        LifetimeReader(isDynamic: true) { unsafeDowncast($0, to: Object.self)._$registrar }
+        let slots = Object._$dynamicProperties.reduce(0) { count, property in
+            property.slot.map { Swift.max(count, $0 + 1) } ?? count
+        }
+        return LifetimeReader(isDynamic: true, slotCount: slots) { unsafeDowncast($0, to: Object.self)._$registrar }
     }
 
     private static func controlReader<Object: Control>(_: Object.Type) -> LifetimeReader {

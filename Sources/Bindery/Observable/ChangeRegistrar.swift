@@ -133,13 +133,17 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     }
 
     func addListener(_ endpoint: AnyEndpoint, slot: Int) {
+        // The object's slot count, should the table need its first buffer: it is then made
+        // big enough for every slot at once, instead of growing (and being copied) as a
+        // view model's properties are bound one by one.
+        let slots = { endpoint.notifierIsObject ? LifetimeReader.of(endpoint.objectType).slotCount : 0 }
         switch entry(slot) {
         case .none:
-            publish(Self.word(Unmanaged.passRetained(endpoint)), slot: slot)
+            publish(Self.word(Unmanaged.passRetained(endpoint)), slot: slot, slots: slots)
         case .sole(let sole):
             // The list takes over the table's reference to the sole listener: it stays alive.
             let list = ListenerList([sole.takeRetainedValue(), endpoint])
-            publish(Self.word(list), slot: slot)
+            publish(Self.word(list), slot: slot, slots: slots)
         case .several(let list):
             list.endpoints.append(endpoint)
         }
@@ -301,7 +305,10 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// Stores `word` for `slot`, growing the table if needed. When the word it replaces named
     /// a sole listener, waits until no update reads the table, so that the caller may let that
     /// endpoint go. Lock held.
-    private func publish(_ word: UInt, slot: Int) {
+    ///
+    /// - Parameter slots: How many slots the object has, if known (0 if not), asked only when
+    ///   the table gets its first buffer; at most `presizedSlots` are made at once.
+    private func publish(_ word: UInt, slot: Int, slots: () -> Int = { 0 }) {
         let current = table.load(ordering: .relaxed)
         let inline = Self.inlineSlot(current)
         if current == 0 || inline == slot, word & 1 == 0, slot < Self.inlineSlots {
@@ -321,7 +328,8 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         guard word != 0 || inline == slot else { return }
         // Grown into a new buffer, published whole; the old one (or the inline listener, which
         // moves into the new one unless `word` replaces it) goes once nobody reads it.
-        let grown = Swift.max(count == 0 ? Swift.max(slot, inline ?? 0) + 1 : 4, count * 2, slot + 1)
+        var grown = Swift.max(count == 0 ? Swift.max(slot, inline ?? 0) + 1 : 4, count * 2, slot + 1)
+        if count == 0 { grown = Swift.max(grown, Swift.min(slots(), Self.presizedSlots)) }
         let new = Words.allocate(capacity: 1 + grown)
         (new + 0).initialize(to: Atomic(UInt(grown)))
         for index in 0..<grown {
@@ -339,6 +347,10 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         waitForReaders()
         Self.free(table)
     }
+
+    /// How many slots a table's first buffer is made for at most when the object's slot count is
+    /// known: a class with more grows its table as they are bound.
+    private static var presizedSlots: Int { 64 }
 
     /// How many of the first slots can have their only listener in the table word itself: as
     /// many as the bits an object's alignment leaves free above bit 0 can number.

@@ -115,3 +115,115 @@ extension ChangeRegistrarTests {
         #expect(wide._$registrar.isIdleForTesting)
     }
 }
+
+/// More properties than a registrar's first table is made for at once (64), so that binding
+/// them grows the table past its first size, and the slots from 63 up share one bit.
+@Dynamic private final class Wider: @unchecked Sendable {
+    var v0 = 0
+    var v1 = 0
+    var v2 = 0
+    var v3 = 0
+    var v4 = 0
+    var v5 = 0
+    var v6 = 0
+    var v7 = 0
+    var v8 = 0
+    var v9 = 0
+    var v10 = 0
+    var v11 = 0
+    var v12 = 0
+    var v13 = 0
+    var v14 = 0
+    var v15 = 0
+    var v16 = 0
+    var v17 = 0
+    var v18 = 0
+    var v19 = 0
+    var v20 = 0
+    var v21 = 0
+    var v22 = 0
+    var v23 = 0
+    var v24 = 0
+    var v25 = 0
+    var v26 = 0
+    var v27 = 0
+    var v28 = 0
+    var v29 = 0
+    var v30 = 0
+    var v31 = 0
+    var v32 = 0
+    var v33 = 0
+    var v34 = 0
+    var v35 = 0
+    var v36 = 0
+    var v37 = 0
+    var v38 = 0
+    var v39 = 0
+    var v40 = 0
+    var v41 = 0
+    var v42 = 0
+    var v43 = 0
+    var v44 = 0
+    var v45 = 0
+    var v46 = 0
+    var v47 = 0
+    var v48 = 0
+    var v49 = 0
+    var v50 = 0
+    var v51 = 0
+    var v52 = 0
+    var v53 = 0
+    var v54 = 0
+    var v55 = 0
+    var v56 = 0
+    var v57 = 0
+    var v58 = 0
+    var v59 = 0
+    var v60 = 0
+    var v61 = 0
+    var v62 = 0
+    var v63 = 0
+    var v64 = 0
+    var v65 = 0
+    var v66 = 0
+    var v67 = 0
+    var v68 = 0
+    var v69 = 0
+
+    static var properties: [ReferenceWritableKeyPath<Wider, Int>] {
+        _$dynamicProperties.compactMap { $0.keyPath as? ReferenceWritableKeyPath<Wider, Int> }
+    }
+}
+
+extension ChangeRegistrarTests {
+    @Test("Rule 12: the listeners of an object with more slots than its first table reach their receivers as the table grows")
+    func tableGrowsPastFirstSize() throws {
+        let properties = Wider.properties
+        try #require(properties.count == 70)
+        var generator = SplitMix64(seed: 20_261_124)
+        for round in 0..<8 {
+            let wider = Wider()
+            // A different order each round: the first buffer may be made for a slot in the
+            // first few, or past 63, and grown by any later one.
+            var order = Array(0..<70)
+            for index in order.indices.reversed() {
+                order.swapAt(index, Int(generator.next() % UInt64(index + 1)))
+            }
+            var bound: [(slot: Int, label: Label, chain: Chain<Int>)] = []
+            var value = round * 1_000
+            for slot in order.prefix(20 + round * 7) {
+                let label = Label()
+                bound.append((slot, label, Bind.in(wider, properties[slot]).out(label, \.number)))
+                // Every receiver bound so far still hears its own property, and only it.
+                for entry in bound {
+                    value += 1
+                    wider[keyPath: properties[entry.slot]] = value
+                    #expect(entry.label.number == value, "slot \(entry.slot)")
+                }
+            }
+            for entry in bound.shuffled(using: &generator) { entry.chain.unbind() }
+            #expect(wider._$registrar.isIdleForTesting)
+            #expect(wider._$registrar.observedSlots.load(ordering: .relaxed) == 0)
+        }
+    }
+}
