@@ -130,3 +130,29 @@ int bench_pin_thread_to_cpu(int cpu) {
     CPU_SET(cpu % count, &set);
     return pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
 }
+
+struct bench_lane {
+    _Alignas(128) _Atomic long owner;
+    long values[8];
+};
+
+bench_lane *bench_lane_make(void) {
+    bench_lane *lane = aligned_alloc(128, sizeof(bench_lane));
+    if (lane == NULL) return NULL;
+    atomic_init(&lane->owner, 0);
+    for (int i = 0; i < 8; i++) lane->values[i] = 0;
+    return lane;
+}
+
+void bench_lane_free(bench_lane *lane) { free(lane); }
+
+long bench_lane_run(bench_lane *lane, long n) {
+    for (long i = 1; i <= n; i++) {
+        long idle = 0;
+        atomic_compare_exchange_strong_explicit(&lane->owner, &idle, 1, memory_order_seq_cst, memory_order_relaxed);
+        lane->values[i & 7] = lane->values[(i + 3) & 7] + i;
+        lane->values[0] = i;
+        atomic_store_explicit(&lane->owner, 0, memory_order_release);
+    }
+    return lane->values[0];
+}

@@ -228,6 +228,46 @@ private func threads(_ lanes: Int) -> Work {
         verify: { a.target.value == count && b.target.value == count }))
 }
 
+/// The machine's own scaling, to read `threads.unrelated` against: the same lanes on the same
+/// threads, each running a C loop on cache lines of its own (no Bindery, nothing shared). On a
+/// virtual machine one busy CPU may run faster than two (the host's clocks and neighbours), and
+/// that shows here as well as in the Bindery rows.
+private func machineThreads(_ lanes: Int) -> Work {
+    final class Lanes: @unchecked Sendable {
+        // @unchecked: each lane is written by one thread at a time; the harness joins the
+        // threads before it reads a lane again.
+        let a = bench_lane_make()!, b = bench_lane_make()!
+        deinit {
+            bench_lane_free(a)
+            bench_lane_free(b)
+        }
+    }
+    let both = Lanes()
+    var count = 0
+    var last = (0, 0)
+    return .batch(BatchBody(
+        prepare: { n in count = max(1, n / 2) },
+        run: {
+            let n = count
+            let results = Results()
+            if lanes == 2 {
+                onTwoThreads({ results.a = bench_lane_run(both.a, n) }, { results.b = bench_lane_run(both.b, n) })
+            } else {
+                onTwoThreads({ results.a = bench_lane_run(both.a, n); results.b = bench_lane_run(both.b, n) }, {})
+            }
+            last = (results.a, results.b)
+        },
+        cleanup: {},
+        verify: { last == (count, count) }))
+}
+
+/// What the lanes of `machineThreads` returned.
+private final class Results: @unchecked Sendable {
+    // @unchecked: `a` and `b` are each written by one thread, and read after both are joined.
+    var a = 0
+    var b = 0
+}
+
 // MARK: - The list
 
 let bindAndPathMeasurements: [Measurement] = [
@@ -241,4 +281,6 @@ let bindAndPathMeasurements: [Measurement] = [
     Measurement(id: "fan-in.bind.100000", what: "bind + unbind a receiver of a chain with 100,000", make: { fanInBind(100_000) }),
     Measurement(id: "threads.one", what: "one thread updates two chains, n each (per update)", make: { threads(1) }),
     Measurement(id: "threads.unrelated", what: "two threads each update their own chain n times (per update)", make: { threads(2) }),
+    Measurement(id: "threads.machine.one", what: "C: one thread runs two private lanes, n steps each (per step)", make: { machineThreads(1) }),
+    Measurement(id: "threads.machine", what: "C: two threads each run their own private lane n steps (per step)", make: { machineThreads(2) }),
 ]

@@ -69,6 +69,8 @@ let rows: [Row] = [
         target: .ratio(2, note: "size-independent"), zeroAllocations: false),
     Row(id: "threads.unrelated", bindery: "threads.unrelated", baseline: Baseline(measurement: "threads.one"),
         target: .ratio(1 / 1.7, note: "≥ 1.7× throughput"), zeroAllocations: false),
+    Row(id: "threads.machine", bindery: "threads.machine", baseline: Baseline(measurement: "threads.machine.one"),
+        zeroAllocations: false),
     Row(id: "route.3", bindery: "route.3", baseline: Baseline(measurement: "floor.weak")),
     Row(id: "control.edit", bindery: "control.edit", baseline: Baseline(measurement: "floor.strong", factor: 2, label: "2 × floor.strong")),
     Row(id: "element", bindery: "element", baseline: Baseline(measurement: "floor.weak")),
@@ -86,7 +88,7 @@ let peerIDs = [
     "floor.strong", "floor.weak", "floor.string", "plain.write", "combine.sink", "combine.assign",
     "observation.rearm", "observation.unobserved", "floor.fan-out.1", "floor.fan-out.10", "floor.fan-out.100",
     "floor.fan-out.1000", "floor.filter-convert", "combine.subscribe-cancel", "combine.memory.subject+sink",
-    "combine.memory.sink", "combine.cell-reuse", "fan-in.bind.10", "threads.one",
+    "combine.memory.sink", "combine.cell-reuse", "fan-in.bind.10", "threads.one", "threads.machine.one",
 ]
 
 // MARK: - Formatting

@@ -37,6 +37,19 @@ int bench_hook_installed(void);
 /// does not run two benchmark threads on one CPU while the other idles. Returns 0 on success.
 int bench_pin_thread_to_cpu(int cpu);
 
+/// A lane of private work for measuring how the machine itself scales on two threads: its own
+/// cache lines, shared with nothing.
+typedef struct bench_lane bench_lane;
+
+/// Makes a lane (aligned to its own cache lines); free it with bench_lane_free.
+bench_lane *bench_lane_make(void);
+void bench_lane_free(bench_lane *lane);
+
+/// Runs `n` steps of work shaped like an update and touching only the lane: a compare-and-swap
+/// to take it, a few loads and stores, a release store to give it back. Returns the lane's
+/// last value written.
+long bench_lane_run(bench_lane *lane, long n);
+
 #ifdef __cplusplus
 }
 #endif
