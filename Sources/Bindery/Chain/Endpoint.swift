@@ -9,8 +9,10 @@ import Synchronization
 class AnyEndpoint {
     // An endpoint is kept per member of every chain (see <doc:Guarantees#Cost>): what only some
     // endpoints need is in `extras`, what is fixed at bind time and fits in a bit is in
-    // `traits`, and the small fields are last, together, so that they share words (an
-    // endpoint is 104 bytes, a 112-byte block of the allocator).
+    // `traits`, what the lock guards and fits in a bit is in `flags`, one registrar field
+    // serves as both the lifetime and the first slot listened to, and the small fields are
+    // last, together, so that they share words: this part is 72 bytes, and an `Endpoint` 88, a
+    // 96-byte block of the allocator.
 
     let keyPath: AnyKeyPath
     /// The object's type, for diagnostics (after the object has gone too): read from the header
@@ -40,7 +42,27 @@ class AnyEndpoint {
     let object: Unmanaged<AnyObject>
     /// The registrar whose deinit means this endpoint's object is gone, of which it is a
     /// member (see `_ChangeRegistrar.firstMember`); unretained. Lock held.
-    @exclusivity(unchecked) var lifetime: Unmanaged<_ChangeRegistrar>?
+    var lifetime: Unmanaged<_ChangeRegistrar>? {
+        get { flags.contains(.isMember) ? registrar : nil }
+        set {
+            if let newValue {
+                assert(
+                    !flags.contains(.listensFirst) || registrar?.toOpaque() == newValue.toOpaque(),
+                    "Bindery: an endpoint joined a registrar's members while listening to another first")
+                registrar = newValue
+                flags.insert(.isMember)
+            } else {
+                flags.remove(.isMember)
+                if !flags.contains(.listensFirst) { registrar = nil }
+            }
+        }
+    }
+    /// The lifetime registrar (`isMember`), the registrar of the first slot listened to
+    /// (`listensFirst`), or both, which is nearly always so: a `@Dynamic` object's endpoint
+    /// belongs to its object's registrar and listens to it. An endpoint whose first slot is on
+    /// another registrar (a control that is also `@Dynamic` listens to its event center) keeps
+    /// its slots in `extras`. Unretained; nil when neither. Lock held.
+    @exclusivity(unchecked) private var registrar: Unmanaged<_ChangeRegistrar>?
 
     /// Leaves its lifetime registrar's members, for `replacement` if given. Lock held.
     func leaveLifetimeMembersLocked(for replacement: AnyEndpoint? = nil) {
@@ -74,37 +96,66 @@ class AnyEndpoint {
     }
     /// What only some endpoints have; made with the endpoint, never replaced.
     let extras: Extras?
+    /// The registrar of the first slot this endpoint listens to (see `subscriptions`), or nil.
+    /// Lock held.
+    private var firstListenedTo: Unmanaged<_ChangeRegistrar>? { flags.contains(.listensFirst) ? registrar : nil }
+    /// Whether the endpoint listens to any slot. Lock held.
+    var isListening: Bool {
+        flags.contains(.listensFirst) || extras.map { !$0.moreSubscriptions.isEmpty } == true
+    }
     /// The chain's write sequence number when its owner last wrote this endpoint (see
     /// `ChainCore.writeSequence`); 0 if never.
     let writtenSequence = Atomic<UInt32>(0)
-    /// The registrar of the first slot this endpoint listens to (see `subscriptions`), or nil.
-    var firstRegistrar: _ChangeRegistrar? { firstListenedTo?.takeUnretainedValue() }
-    /// Whether the endpoint listens to any slot. Lock held.
-    var isListening: Bool { firstListenedTo != nil }
-    /// `firstRegistrar`, unretained, so that it can be lent without counting a reference.
-    @exclusivity(unchecked) private var firstListenedTo: Unmanaged<_ChangeRegistrar>?
     let events: ControlEvents
-    /// The first slot this endpoint listens to, if `firstRegistrar` is set.
-    @exclusivity(unchecked) var firstSlot: Int32 = 0
+    /// The first slot this endpoint listens to, if it `listensFirst` to `registrar`.
+    @exclusivity(unchecked) private var firstSlot: Int32 = 0
     @exclusivity(unchecked) var role: Role
-    /// Whether writes go to the main actor.
-    let delivery: Delivery
     /// What the endpoint is, fixed when it is made, one bit each.
     let traits: Traits
     /// Set once the endpoint has left its chain, with the lock held and before the chain lets
     /// go of it. Atomic: an update reads it with no lock. Sequentially consistent: see
     /// `ChainCore.takeWithoutLock`.
     private let detached = Atomic<Bool>(false)
+    /// What the lock guards about the endpoint's lists, one bit each.
+    @exclusivity(unchecked) private var flags: Flags = []
+
+    /// Whether writes go to the main actor.
+    var delivery: Delivery { traits.contains(.onMainActor) ? .mainActor : .immediate }
     /// Whether the route's links, when last read, reached its last property (no link was nil)
-    /// and that property is observed: its subscription is then the last one. Guarded by the
-    /// registry lock.
-    @exclusivity(unchecked) var reachesLeaf = false
+    /// and that property is observed: its subscription is then the last one. Lock held.
+    var reachesLeaf: Bool {
+        get { flags.contains(.reachesLeaf) }
+        set { flags.set(.reachesLeaf, newValue) }
+    }
     /// Whether another endpoint took this one's place (see `replacement`). Lock held.
-    @exclusivity(unchecked) private var isReplaced = false
+    private var isReplaced: Bool { flags.contains(.isReplaced) }
     /// Whether the endpoint is in the registry's index of objects without a registrar (see
     /// `Registry.byObject`); an object with one lists its endpoints as the registrar's members.
     /// Lock held.
-    @exclusivity(unchecked) var isIndexed = false
+    var isIndexed: Bool {
+        get { flags.contains(.isIndexed) }
+        set { flags.set(.isIndexed, newValue) }
+    }
+
+    /// What the lock guards about an endpoint's lists, one bit each.
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+
+        /// `registrar` is the lifetime registrar, of which the endpoint is a member.
+        static let isMember = Flags(rawValue: 1)
+        /// `registrar` and `firstSlot` are the first slot the endpoint listens to.
+        static let listensFirst = Flags(rawValue: 2)
+        /// Another endpoint took this one's place: `link` names it.
+        static let isReplaced = Flags(rawValue: 4)
+        /// The endpoint is in the registry's index (see `isIndexed`).
+        static let isIndexed = Flags(rawValue: 8)
+        /// See `reachesLeaf`.
+        static let reachesLeaf = Flags(rawValue: 16)
+
+        mutating func set(_ flag: Flags, _ isOn: Bool) {
+            if isOn { insert(flag) } else { remove(flag) }
+        }
+    }
 
     /// What an endpoint is, fixed when it is made.
     struct Traits: OptionSet {
@@ -118,6 +169,8 @@ class AnyEndpoint {
         static let isWeak = Traits(rawValue: 4)
         /// The key path crosses several objects.
         static let isRoute = Traits(rawValue: 8)
+        /// Writes go to the main actor (see `delivery`).
+        static let onMainActor = Traits(rawValue: 16)
     }
 
     /// Whether notifications come from the object's own registrar (so `object` is alive).
@@ -138,7 +191,8 @@ class AnyEndpoint {
     var isRoute: Bool { traits.contains(.isRoute) }
 
     /// What only some endpoints need: a route, an array index, a weak reference, listening
-    /// to several slots. Made with the endpoint when it needs any of them.
+    /// to several slots, or to a first slot on another registrar than its lifetime's. Made
+    /// with the endpoint when it needs any of them.
     final class Extras {
         /// The object, when the endpoint holds it weakly.
         weak var weakTarget: AnyObject?
@@ -148,7 +202,8 @@ class AnyEndpoint {
         let route: DynamicRoute?
         /// The array element the endpoint stands for.
         let index: Int?
-        /// The slots listened to after the first. Guarded by the registry lock.
+        /// The slots listened to after the first (all of them when the first is not on the
+        /// endpoint's `registrar`). Guarded by the registry lock.
         @exclusivity(unchecked) var moreSubscriptions: [Subscription] = []
 
         init(weakTarget: AnyObject?, objectType: AnyObject.Type?, route: DynamicRoute?, index: Int?) {
@@ -160,8 +215,8 @@ class AnyEndpoint {
     }
 
     /// Whether an endpoint for these needs `Extras`.
-    private static func needsExtras(weak: Bool, route: DynamicRoute?, index: Int?, events: ControlEvents) -> Bool {
-        weak || route != nil || index != nil || events.rawValue.nonzeroBitCount > 1
+    private static func needsExtras(weak: Bool, route: DynamicRoute?, index: Int?, events: ControlEvents, listensElsewhere: Bool) -> Bool {
+        weak || route != nil || index != nil || events.rawValue.nonzeroBitCount > 1 || listensElsewhere
     }
 
     /// Records that `new` took this endpoint's place, once it has left its registrar's
@@ -169,7 +224,7 @@ class AnyEndpoint {
     func replaceLocked(by new: AnyEndpoint) {
         assert(link == nil, "Bindery: an endpoint was replaced before it left its registrar's members")
         link = Unmanaged.passRetained(new)
-        isReplaced = true
+        flags.insert(.isReplaced)
     }
 
     /// Lets go of the endpoint that took this one's place, once nothing can ask for it: its
@@ -244,7 +299,7 @@ class AnyEndpoint {
     /// The slots this endpoint listens to. Lock held.
     var subscriptions: Subscriptions {
         Subscriptions(
-            first: firstRegistrar.map { Subscription(registrar: $0, slot: Int(firstSlot)) },
+            first: firstListenedTo.map { Subscription(registrar: $0.takeUnretainedValue(), slot: Int(firstSlot)) },
             more: extras?.moreSubscriptions ?? [])
     }
 
@@ -253,24 +308,28 @@ class AnyEndpoint {
         events = spec.events
         role = spec.role
         object = Unmanaged.passUnretained(spec.object)
-        delivery = spec.delivery
         var traits: Traits = spec.initial ? .wantsInitial : []
+        if spec.delivery == .mainActor { traits.insert(.onMainActor) }
         var route: DynamicRoute?
+        var listensElsewhere = false
         switch spec.source {
         case .route(let found):
             route = found
             traits.insert(.isRoute)
         case .property:
             traits.insert(.notifierIsObject)
-        case .none, .events:
+        case .events(let registrar, _):
             // A control's events come from its event center, which may outlive the control:
-            // the control is read through `target`, never assumed alive.
+            // the control is read through `target`, never assumed alive. A control that is
+            // also `@Dynamic` belongs to its own registrar, and listens to another.
+            listensElsewhere = spec.lifetime.map { $0 !== registrar } ?? false
+        case .none:
             break
         }
         let isWeak = !UnownedObject.isSupported(for: spec.object)
         if isWeak { traits.insert(.isWeak) }
         self.traits = traits
-        if Self.needsExtras(weak: isWeak, route: route, index: spec.index, events: spec.events) {
+        if Self.needsExtras(weak: isWeak, route: route, index: spec.index, events: spec.events, listensElsewhere: listensElsewhere) {
             extras = Extras(
                 weakTarget: isWeak ? spec.object : nil, objectType: isWeak ? type(of: spec.object) : nil,
                 route: route, index: spec.index)
@@ -286,7 +345,6 @@ class AnyEndpoint {
         events = other.events
         role = other.role
         object = other.object
-        delivery = other.delivery
         var traits = other.traits
         if let wantsInitial {
             if wantsInitial { traits.insert(.wantsInitial) } else { traits.remove(.wantsInitial) }
@@ -307,12 +365,14 @@ class AnyEndpoint {
 
     /// Starts listening to one more slot. Lock held.
     private func appendSubscription(_ subscription: Subscription) {
-        if firstListenedTo == nil {
-            firstListenedTo = Unmanaged.passUnretained(subscription.registrar)
+        let listened = Unmanaged.passUnretained(subscription.registrar)
+        if !isListening, registrar == nil || registrar?.toOpaque() == listened.toOpaque() {
+            registrar = listened
             firstSlot = Int32(truncatingIfNeeded: subscription.slot)
+            flags.insert(.listensFirst)
         } else {
             guard let extras else {
-                assertionFailure("Bindery: an endpoint without extras listens to a second slot")
+                assertionFailure("Bindery: an endpoint without extras listens to a second slot, or to a first one on another registrar than its lifetime's")
                 return
             }
             extras.moreSubscriptions.append(subscription)
@@ -328,7 +388,8 @@ class AnyEndpoint {
 
     /// Forgets every slot listened to. Lock held.
     func removeAllSubscriptions() {
-        firstListenedTo = nil
+        flags.remove(.listensFirst)
+        if !flags.contains(.isMember) { registrar = nil }
         if let extras, !extras.moreSubscriptions.isEmpty { extras.moreSubscriptions = [] }
     }
 

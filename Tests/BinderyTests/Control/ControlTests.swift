@@ -145,3 +145,61 @@ final class SharingField: Control, @unchecked Sendable {
         sendActions(for: .editingChanged)
     }
 }
+
+/// A control that is also `@Dynamic`: its own registrar is its lifetime token, and its events
+/// come from its event center, another registrar.
+@Dynamic final class DynamicField: Control, @unchecked Sendable {
+    var text = ""
+    var placeholder = ""
+    let eventCenter = ControlEventCenter()
+    static var designatedKeyPath: ReferenceWritableKeyPath<DynamicField, String> { \.text }
+    static var designatedEvents: ControlEvents { .editingChanged }
+
+    func type(_ newText: String) {
+        text = newText
+        sendActions(for: .editingChanged)
+    }
+}
+
+extension ControlTests {
+    @Test("Rule 1: a control that is also @Dynamic hears its events and its properties, unbinds by event, and leaves every chain when it deinitialises")
+    func dynamicControl() throws {
+        let model = Box()
+        let label = Label()
+        weak var gone: DynamicField?
+        do {
+            let field = DynamicField()
+            gone = field
+            Bind.inout(model, \.string).inout(field, \.text, on: .editingChanged)
+            Bind.in(field, \.placeholder).out(label, \.text)
+            field.type("typed")
+            #expect(model.string == "typed")
+            model.string = "model"
+            #expect(field.text == "model")
+            field.placeholder = "hint"
+            #expect(label.text == "hint")
+            // A program's write to the control's property fires no event.
+            field.text = "program"
+            #expect(model.string == "model")
+
+            Bind.unbind(field, \.text, on: .editingChanged)
+            #expect(!Bind.isBound(field, \.text, on: .editingChanged))
+            #expect(Bind.isBound(field, \.placeholder))
+            field.type("after unbind")
+            #expect(model.string == "model")
+
+            // Bound again, on two events: both are heard.
+            Bind.inout(model, \.string).inout(field, \.text, on: [.editingChanged, .editingDidEnd])
+            #expect(field.text == "model")
+            field.text = "ended"
+            field.sendActions(for: .editingDidEnd)
+            #expect(model.string == "ended")
+            field.type("changed")
+            #expect(model.string == "changed")
+        }
+        #expect(gone == nil)
+        #expect(!Bind.isBound(model))
+        model.string = "after the field"
+        #expect(label.text == "hint")
+    }
+}
