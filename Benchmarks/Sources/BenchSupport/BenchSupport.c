@@ -132,15 +132,25 @@ int bench_pin_thread_to_cpu(int cpu) {
 }
 
 struct bench_lane {
+    // Eight cache lines, as an update of a chain touches about as many (the source, its
+    // registrar, the chain, the receiver's endpoint, the receiver, the thread's state).
     _Alignas(128) _Atomic long owner;
-    long values[8];
+    _Alignas(64) _Atomic long readers;
+    _Alignas(64) long value;
+    _Alignas(64) long sequence;
+    _Alignas(64) long written;
+    _Alignas(64) long target;
+    _Alignas(64) long table[8];
+    _Alignas(64) long depth;
 };
 
 bench_lane *bench_lane_make(void) {
     bench_lane *lane = aligned_alloc(128, sizeof(bench_lane));
     if (lane == NULL) return NULL;
     atomic_init(&lane->owner, 0);
-    for (int i = 0; i < 8; i++) lane->values[i] = 0;
+    atomic_init(&lane->readers, 0);
+    lane->value = lane->sequence = lane->written = lane->target = lane->depth = 0;
+    for (int i = 0; i < 8; i++) lane->table[i] = 0;
     return lane;
 }
 
@@ -148,11 +158,21 @@ void bench_lane_free(bench_lane *lane) { free(lane); }
 
 long bench_lane_run(bench_lane *lane, long n) {
     for (long i = 1; i <= n; i++) {
+        // What an update does in outline: store the source, mark the listener table read,
+        // take the chain, count the write, write the receiver, give the chain back.
+        lane->value = i;
+        atomic_fetch_add_explicit(&lane->readers, 1, memory_order_seq_cst);
+        long listener = lane->table[i & 7];
+        atomic_fetch_sub_explicit(&lane->readers, 1, memory_order_release);
         long idle = 0;
         atomic_compare_exchange_strong_explicit(&lane->owner, &idle, 1, memory_order_seq_cst, memory_order_relaxed);
-        lane->values[i & 7] = lane->values[(i + 3) & 7] + i;
-        lane->values[0] = i;
-        atomic_store_explicit(&lane->owner, 0, memory_order_release);
+        lane->depth += 1;
+        lane->sequence += 1;
+        lane->written = lane->sequence + listener;
+        lane->target = lane->value;
+        lane->depth -= 1;
+        long owned = 1;
+        atomic_compare_exchange_strong_explicit(&lane->owner, &owned, 0, memory_order_acq_rel, memory_order_relaxed);
     }
-    return lane->values[0];
+    return lane->target;
 }

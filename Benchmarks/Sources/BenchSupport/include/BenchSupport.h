@@ -45,9 +45,9 @@ typedef struct bench_lane bench_lane;
 bench_lane *bench_lane_make(void);
 void bench_lane_free(bench_lane *lane);
 
-/// Runs `n` steps of work shaped like an update and touching only the lane: a compare-and-swap
-/// to take it, a few loads and stores, a release store to give it back. Returns the lane's
-/// last value written.
+/// Runs `n` steps of work shaped like an update in outline and touching only the lane's eight
+/// cache lines: two atomic adds, two compare-and-swaps, a few loads and stores. Returns the
+/// lane's last value written.
 long bench_lane_run(bench_lane *lane, long n);
 
 #ifdef __cplusplus
