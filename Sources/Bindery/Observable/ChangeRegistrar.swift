@@ -133,17 +133,13 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     }
 
     func addListener(_ endpoint: AnyEndpoint, slot: Int) {
-        // The object's slot count, should the table need its first buffer: it is then made
-        // big enough for every slot at once, instead of growing (and being copied) as a
-        // view model's properties are bound one by one.
-        let slots = { endpoint.notifierIsObject ? LifetimeReader.of(endpoint.objectType).slotCount : 0 }
         switch entry(slot) {
         case .none:
-            publish(Self.word(Unmanaged.passRetained(endpoint)), slot: slot, slots: slots)
+            publish(Self.word(Unmanaged.passRetained(endpoint)), slot: slot, sizedFor: endpoint)
         case .sole(let sole):
             // The list takes over the table's reference to the sole listener: it stays alive.
             let list = ListenerList([sole.takeRetainedValue(), endpoint])
-            publish(Self.word(list), slot: slot, slots: slots)
+            publish(Self.word(list), slot: slot, sizedFor: endpoint)
         case .several(let list):
             list.endpoints.append(endpoint)
         }
@@ -306,9 +302,11 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// a sole listener, waits until no update reads the table, so that the caller may let that
     /// endpoint go. Lock held.
     ///
-    /// - Parameter slots: How many slots the object has, if known (0 if not), asked only when
-    ///   the table gets its first buffer; at most `presizedSlots` are made at once.
-    private func publish(_ word: UInt, slot: Int, slots: () -> Int = { 0 }) {
+    /// - Parameter listener: The endpoint that begins listening, if any. When the table gets
+    ///   its first buffer and the endpoint's object owns this registrar, the buffer is made for
+    ///   every slot of the object's class at once (at most `presizedSlots`), instead of growing,
+    ///   and being copied, as a view model's properties are bound one by one.
+    private func publish(_ word: UInt, slot: Int, sizedFor listener: AnyEndpoint? = nil) {
         let current = table.load(ordering: .relaxed)
         let inline = Self.inlineSlot(current)
         if current == 0 || inline == slot, word & 1 == 0, slot < Self.inlineSlots {
@@ -329,7 +327,9 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         // Grown into a new buffer, published whole; the old one (or the inline listener, which
         // moves into the new one unless `word` replaces it) goes once nobody reads it.
         var grown = Swift.max(count == 0 ? Swift.max(slot, inline ?? 0) + 1 : 4, count * 2, slot + 1)
-        if count == 0 { grown = Swift.max(grown, Swift.min(slots(), Self.presizedSlots)) }
+        if count == 0, let listener, listener.notifierIsObject {
+            grown = Swift.max(grown, Swift.min(LifetimeReader.of(listener.objectType).slotCount, Self.presizedSlots))
+        }
         let new = Words.allocate(capacity: 1 + grown)
         (new + 0).initialize(to: Atomic(UInt(grown)))
         for index in 0..<grown {
