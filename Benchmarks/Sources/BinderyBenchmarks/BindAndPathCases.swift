@@ -265,9 +265,10 @@ private func threads(_ lanes: Int) -> Work {
 /// that shows here as well as in the Bindery rows.
 private func machineThreads(_ lanes: Int) -> Work {
     final class Lanes: @unchecked Sendable {
-        // @unchecked: each lane is written by one thread at a time; the harness joins the
-        // threads before it reads a lane again.
+        // @unchecked: each lane, and what it returned, is written by one thread at a time; the
+        // harness joins the threads before it reads them again.
         let a = bench_lane_make()!, b = bench_lane_make()!
+        var lastA = 0, lastB = 0
         deinit {
             bench_lane_free(a)
             bench_lane_free(b)
@@ -275,28 +276,18 @@ private func machineThreads(_ lanes: Int) -> Work {
     }
     let both = Lanes()
     var count = 0
-    var last = (0, 0)
     return .batch(BatchBody(
         prepare: { n in count = max(1, n / 2) },
         run: {
             let n = count
-            let results = Results()
             if lanes == 2 {
-                onTwoThreads({ results.a = bench_lane_run(both.a, n) }, { results.b = bench_lane_run(both.b, n) })
+                onTwoThreads({ both.lastA = bench_lane_run(both.a, n) }, { both.lastB = bench_lane_run(both.b, n) })
             } else {
-                onTwoThreads({ results.a = bench_lane_run(both.a, n); results.b = bench_lane_run(both.b, n) }, {})
+                onTwoThreads({ both.lastA = bench_lane_run(both.a, n); both.lastB = bench_lane_run(both.b, n) }, {})
             }
-            last = (results.a, results.b)
         },
         cleanup: {},
-        verify: { last == (count, count) }))
-}
-
-/// What the lanes of `machineThreads` returned.
-private final class Results: @unchecked Sendable {
-    // @unchecked: `a` and `b` are each written by one thread, and read after both are joined.
-    var a = 0
-    var b = 0
+        verify: { both.lastA == count && both.lastB == count }))
 }
 
 // MARK: - The list
