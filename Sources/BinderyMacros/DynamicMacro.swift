@@ -8,7 +8,7 @@ import SwiftSyntaxMacros
 /// It has three roles:
 /// - **member attribute**: puts `@_DynamicTracked(slot)` on every tracked stored `var`,
 ///   numbering the slots from 0 in declaration order (see ``DynamicMemberRole`` for what is
-///   tracked), and reports the `var`s it cannot track (observers, several names in one `var`);
+///   tracked), and reports the `var`s it cannot track (several names in one `var`);
 /// - **member**: adds the registrar and the property table;
 /// - **extension**: adds the `DynamicObject` conformance.
 ///

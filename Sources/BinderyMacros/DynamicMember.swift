@@ -52,8 +52,9 @@ extension DynamicMemberRole {
     /// Tracked: a stored instance `var` with one plain name. Left alone: `static`/`class` and
     /// `lazy` properties, computed properties, names starting `_$`, properties marked
     /// `@DynamicIgnored` or already `@_DynamicTracked`, and properties with a custom attribute
-    /// other than `@MainActor` (a property wrapper, most likely). Unsupported (an error):
-    /// `willSet`/`didSet` observers, and several names or a tuple pattern in one `var`.
+    /// other than `@MainActor` (a property wrapper, most likely). A tracked property may have
+    /// `willSet`/`didSet` observers: `@_DynamicTracked` moves them onto its storage. Unsupported
+    /// (an error): several names or a tuple pattern in one `var`.
     ///
     /// - Parameter variable: The property declaration, as written.
     init(of variable: VariableDeclSyntax) {
@@ -89,7 +90,7 @@ extension DynamicMemberRole {
             return
         }
 
-        guard variable.bindings.count == 1, let binding = variable.bindings.first, let name = names.first else {
+        guard variable.bindings.count == 1, let name = names.first else {
             let writtenNames = variable.bindings.flatMap { binding in
                 binding.pattern.tokens(viewMode: .sourceAccurate).compactMap { token in
                     if case .identifier = token.tokenKind { return token.text }
@@ -101,17 +102,6 @@ extension DynamicMemberRole {
                     node: variable,
                     message: DynamicDiagnostic.multipleBindings(names: writtenNames),
                     fixIts: [variable.markIgnoredFixIt(naming: writtenNames.joined(separator: ", "))]
-                )
-            )
-            return
-        }
-
-        if let observers = binding.accessorBlock?.observerNames {
-            self = .unsupported(
-                Diagnostic(
-                    node: variable,
-                    message: DynamicDiagnostic.observers(name: name.text, observers: observers),
-                    fixIts: [variable.markIgnoredFixIt(naming: name.text)]
                 )
             )
             return
@@ -229,13 +219,6 @@ extension AccessorBlockSyntax {
         return !specifiers.isEmpty && specifiers.allSatisfy { $0 == .willSet || $0 == .didSet }
     }
 
-    /// The observers, as the diagnostic names them (`"didSet"`, `"willSet and didSet"`), or
-    /// `nil` if the block is not observers only.
-    var observerNames: String? {
-        guard isObserversOnly else { return nil }
-        guard case .accessors(let list) = accessors else { return nil }
-        return list.map(\.accessorSpecifier.text).joined(separator: " and ")
-    }
 }
 
 extension VariableDeclSyntax {

@@ -114,9 +114,10 @@ extension DynamicTrackedMacro: PeerMacro {
     /// Returns the private storage `_$name`, with the property's type annotation and initial
     /// value as written.
     ///
-    /// The storage keeps the property's `@available` and `@MainActor` attributes and its
-    /// `nonisolated`, `weak` and `unowned` modifiers, and is marked `@DynamicIgnored` so that
-    /// `@Dynamic` leaves it alone.
+    /// The storage keeps the property's `@available` and `@MainActor` attributes, its
+    /// `nonisolated`, `weak` and `unowned` modifiers and its `willSet`/`didSet` observers (so
+    /// they run around the store, as Swift runs them, and the set is reported after `didSet`),
+    /// and is marked `@DynamicIgnored` so that `@Dynamic` leaves it alone.
     ///
     /// - Parameters:
     ///   - node: The `@_DynamicTracked(slot)` attribute.
@@ -157,7 +158,8 @@ extension DynamicTrackedMacro: PeerMacro {
                 PatternBindingSyntax(
                     pattern: IdentifierPatternSyntax(identifier: name.storage),
                     typeAnnotation: binding.typeAnnotation?.trimmed,
-                    initializer: binding.initializer?.trimmed
+                    initializer: binding.initializer?.trimmed,
+                    accessorBlock: binding.accessorBlock.map { ObserverRewriter(name).observers(of: $0) }
                 )
             ])
         )
@@ -169,7 +171,8 @@ extension DynamicTrackedMacro: PeerMacro {
 
 extension DynamicTrackedMacro {
     /// The property and its name, if `declaration` is a stored instance `var`, not `lazy`, with
-    /// a single plain name and no accessors: the only kind `@_DynamicTracked` can track.
+    /// a single plain name and no accessors but `willSet`/`didSet` observers: the only kind
+    /// `@_DynamicTracked` can track.
     private static func trackableProperty(
         _ declaration: some DeclSyntaxProtocol
     ) -> (VariableDeclSyntax, DynamicPropertyName)? {
@@ -178,9 +181,53 @@ extension DynamicTrackedMacro {
               !property.modifiers.contains(where: { $0.isStatic || $0.name.tokenKind == .keyword(.lazy) }),
               property.bindings.count == 1,
               let binding = property.bindings.first,
-              binding.accessorBlock == nil,
+              binding.accessorBlock.map(\.isObserversOnly) ?? true,
               let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
         else { return nil }
         return (property, DynamicPropertyName(identifier.identifier))
+    }
+}
+
+// MARK: - Observers
+
+/// Moves a tracked property's `willSet`/`didSet` onto its storage: inside them, the property
+/// (`name`, `self.name`) becomes the storage (`_$name`), so that an observer that assigns the
+/// property stores it without running the observers again, as Swift does for a property's
+/// own observers, and the set is reported once, after `didSet`.
+private final class ObserverRewriter: SyntaxRewriter {
+    private let name: DynamicPropertyName
+
+    init(_ name: DynamicPropertyName) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    /// The observer block, trimmed, with the property renamed to its storage.
+    func observers(of block: AccessorBlockSyntax) -> AccessorBlockSyntax {
+        rewrite(block.trimmed).cast(AccessorBlockSyntax.self)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> ExprSyntax {
+        guard node.argumentNames == nil, DynamicPropertyName(node.baseName).text == name.text else {
+            return super.visit(node)
+        }
+        return ExprSyntax(node.with(\.baseName, name.storage.with(\.leadingTrivia, node.baseName.leadingTrivia).with(\.trailingTrivia, node.baseName.trailingTrivia)))
+    }
+
+    override func visit(_ node: KeyPathExprSyntax) -> ExprSyntax {
+        // `\.name` names the property, not its storage.
+        ExprSyntax(node)
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> ExprSyntax {
+        // `self.name` becomes `self._$name`; `other.name` is left alone.
+        guard let base = node.base else { return ExprSyntax(node) }
+        guard let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind == .keyword(.self),
+              DynamicPropertyName(node.declName.baseName).text == name.text
+        else {
+            return ExprSyntax(node.with(\.base, rewrite(Syntax(base)).cast(ExprSyntax.self)))
+        }
+        let renamed = node.declName.with(\.baseName, name.storage.with(\.trailingTrivia, node.declName.baseName.trailingTrivia))
+        return ExprSyntax(node.with(\.declName, renamed))
     }
 }

@@ -974,7 +974,7 @@ import Testing
         )
     }
 
-    @Test("willSet/didSet observers: an error on the property, with a fix-it to mark it @DynamicIgnored")
+    @Test("willSet/didSet observers: the property is tracked like any other, observers and all")
     func observers() {
         assertBinderyExpansion(
             """
@@ -982,23 +982,16 @@ import Testing
                 var name = "" {
                     didSet { validate() }
                 }
-                var age = 0 {
-                    willSet { print(newValue) }
-                    didSet { validate() }
-                }
                 var valid = false
             }
             """,
             expandedSource: """
             final class Form {
+                @_DynamicTracked(0)
                 var name = "" {
                     didSet { validate() }
                 }
-                var age = 0 {
-                    willSet { print(newValue) }
-                    didSet { validate() }
-                }
-                @_DynamicTracked(0)
+                @_DynamicTracked(1)
                 var valid = false
 
                 nonisolated let _$registrar = Bindery._ChangeRegistrar()
@@ -1011,7 +1004,19 @@ import Testing
 
                 nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = [
                     Bindery._DynamicProperty(
-                        name: "valid", keyPath: \\Form.valid, slot: 0,
+                        name: "name", keyPath: \\Form.name, slot: 0,
+                        accessor: Bindery._PropertyAccessor(
+                            \\Form.name,
+                            get: {
+                                $0.name
+                            },
+                            set: {
+                                $0.name = $1
+                            }
+                        )
+                    ),
+                    Bindery._DynamicProperty(
+                        name: "valid", keyPath: \\Form.valid, slot: 1,
                         accessor: Bindery._PropertyAccessor(
                             \\Form.valid,
                             get: {
@@ -1028,40 +1033,7 @@ import Testing
             extension Form: Bindery.DynamicObject {
             }
             """,
-            diagnostics: [
-                DiagnosticSpec(
-                    message: """
-                    property observers are not supported on @Dynamic tracked properties: 'name' has didSet; \
-                    mark it @DynamicIgnored, or move the logic into a method or a chain bound to '\\.name'
-                    """,
-                    line: 2,
-                    column: 5,
-                    fixIts: [FixItSpec(message: "mark 'name' @DynamicIgnored")]
-                ),
-                DiagnosticSpec(
-                    message: """
-                    property observers are not supported on @Dynamic tracked properties: 'age' has willSet \
-                    and didSet; mark it @DynamicIgnored, or move the logic into a method or a chain bound to \
-                    '\\.age'
-                    """,
-                    line: 5,
-                    column: 5,
-                    fixIts: [FixItSpec(message: "mark 'age' @DynamicIgnored")]
-                ),
-            ],
-            macros: dynamicMacroOnly,
-            fixedSource: """
-            @Dynamic final class Form {
-                @DynamicIgnored var name = "" {
-                    didSet { validate() }
-                }
-                @DynamicIgnored var age = 0 {
-                    willSet { print(newValue) }
-                    didSet { validate() }
-                }
-                var valid = false
-            }
-            """
+            macros: dynamicMacroOnly
         )
     }
 

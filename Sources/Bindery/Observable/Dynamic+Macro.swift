@@ -15,6 +15,19 @@
 /// Bind.in(lottery, \.sn).out(label, \.text)
 /// ```
 ///
+/// A tracked property keeps its `willSet` and `didSet` observers: they run around the store
+/// as Swift runs them, and the chains bound to the property hear of the change after `didSet`
+/// returns (a `didSet` that sets the property again is heard too, as a second change).
+///
+/// ```swift
+/// @Dynamic final class Form {
+///     var name = "" {
+///         didSet { isValid = !name.isEmpty }
+///     }
+///     var isValid = false
+/// }
+/// ```
+///
 /// Attaching it to a struct, enum or actor is a compile-time error.
 @attached(
     member,
