@@ -21,10 +21,10 @@ extension Chain {
     @inlinable @discardableResult
     public func out<Root: AnyObject, Property>(
         _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>, initial: Bool = true,
-        delivery: Delivery = .immediate
+        delivery: Delivery = .automatic, isolation: (any Actor)? = #isolation
     ) -> Chain {
         var spec = EndpointSpec<Value>.automatic(object, keyPath, writable: keyPath, role: .receives, initial: initial)
-        spec.delivery = delivery
+        spec.delivery = delivery.resolved(declaredIn: isolation)
         return adding(consume spec)
     }
 
@@ -45,12 +45,40 @@ extension Chain {
     @inlinable @discardableResult
     public func out<Root: AnyObject, Property>(
         _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>, initial: Bool = true,
-        delivery: Delivery = .immediate, convert: @escaping @Sendable (Value) -> Property
+        delivery: Delivery = .automatic, isolation: (any Actor)? = #isolation, convert: @escaping @Sendable (Value) -> Property
     ) -> Chain {
         var spec = EndpointSpec<Value>.property(object, keyPath, writable: keyPath, role: .receives, toChain: nil, fromChain: convert)
         spec.initial = initial
-        spec.delivery = delivery
+        spec.delivery = delivery.resolved(declaredIn: isolation)
         return adding(consume spec)
+    }
+
+    /// Adds a receiver written on the main actor with `convert(value)`, a converter isolated
+    /// to the main actor (one that uses a main-actor formatter, say).
+    ///
+    /// The receiver is written, and `convert` runs, only on the main actor: at once when the
+    /// change is made on the main thread, queued there in order from any other thread.
+    ///
+    /// - Parameters:
+    ///   - object: The receiver, held weakly.
+    ///   - keyPath: Its property.
+    ///   - initial: Whether it receives the chain's value now.
+    ///   - convert: Chain value → property, isolated to the main actor; held strongly by the
+    ///     chain. The value and the property's type cross to the main actor, so both are
+    ///     `Sendable`.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.in(downloader, \.bytes).out(sizeLabel, \.text, convert: { @MainActor in sizeFormatter.string(for: $0) })
+    /// ```
+    @inlinable @discardableResult
+    public func out<Root: AnyObject, Property>(
+        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>, initial: Bool = true,
+        convert: @escaping @MainActor (Value) -> Property
+    ) -> Chain where Value: Sendable, Property: Sendable {
+        // Safe: a main-actor receiver is only ever written on the main actor, and its
+        // converter runs in that write.
+        out(object, keyPath, initial: initial, delivery: .mainActor) { value in MainActor.assumeIsolated { convert(value) } }
     }
 
     /// Adds one element of an array property as a receiver. An index out of range skips the
@@ -68,13 +96,15 @@ extension Chain {
     /// ```
     @inlinable @discardableResult
     public func out<Root: AnyObject, Element: Equatable>(
-        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, [Element]>, index: Int, initial: Bool = true
+        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, [Element]>, index: Int, initial: Bool = true,
+        isolation: (any Actor)? = #isolation
     ) -> Chain {
         let fromChain = Automatic.outOf(Value.self, Element.self)
         var spec = EndpointSpec<Value>.element(
             object, keyPath, writable: keyPath, index: index, role: .receives, toChain: nil, fromChain: fromChain)
         if fromChain == nil { spec.noteMissing(Value.self, Element.self) }
         spec.initial = initial
+        spec.delivery = Delivery.automatic.resolved(declaredIn: isolation)
         return adding(consume spec)
     }
 
@@ -92,9 +122,12 @@ extension Chain {
     /// ```
     @inlinable @discardableResult
     public func outNot<Root: AnyObject>(
-        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Bool>, initial: Bool = true
+        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Bool>, initial: Bool = true,
+        isolation: (any Actor)? = #isolation
     ) -> Chain {
-        adding(EndpointSpec<Value>.negated(object, keyPath, role: .receives, initial: initial))
+        var spec = EndpointSpec<Value>.negated(object, keyPath, role: .receives, initial: initial)
+        spec.delivery = Delivery.automatic.resolved(declaredIn: isolation)
+        return adding(consume spec)
     }
 
     /// Adds a control's designated property as a receiver.
@@ -108,8 +141,8 @@ extension Chain {
     /// Bind.in(lottery, \.winRate).out(rateSlider)
     /// ```
     @inlinable @discardableResult
-    public func out<Root: Control>(_ control: Root, initial: Bool = true) -> Chain {
-        out(control, Root.designatedKeyPath, initial: initial)
+    public func out<Root: Control>(_ control: Root, initial: Bool = true, isolation: (any Actor)? = #isolation) -> Chain {
+        out(control, Root.designatedKeyPath, initial: initial, isolation: isolation)
     }
 
     /// Adds a named block that receives every accepted value of the chain.
@@ -132,8 +165,10 @@ extension Chain {
     /// Bind.in(lottery, \.code).out("log") { code in print("drew", code) }
     /// ```
     @discardableResult
-    public func out(_ name: String, initial: Bool = true, _ body: @escaping @Sendable (Value) -> Void) -> Chain {
-        adding(block: name, initial: initial, delivery: .immediate, body)
+    public func out(
+        _ name: String, initial: Bool = true, isolation: (any Actor)? = #isolation, _ body: @escaping @Sendable (Value) -> Void
+    ) -> Chain {
+        adding(block: name, initial: initial, delivery: Delivery.automatic.resolved(declaredIn: isolation), body)
     }
 
     /// Adds a named block that receives the chain's values converted to the type it declares.
@@ -150,8 +185,10 @@ extension Chain {
     /// Bind.in(lottery, \.sn).out("log") { (serial: String) in print("draw", serial) }
     /// ```
     @discardableResult
-    public func out<Argument>(_ name: String, initial: Bool = true, _ body: @escaping @Sendable (Argument) -> Void) -> Chain {
-        adding(block: name, initial: initial, delivery: .immediate, body)
+    public func out<Argument>(
+        _ name: String, initial: Bool = true, isolation: (any Actor)? = #isolation, _ body: @escaping @Sendable (Argument) -> Void
+    ) -> Chain {
+        adding(block: name, initial: initial, delivery: Delivery.automatic.resolved(declaredIn: isolation), body)
     }
 
     /// Adds a named block that runs on every accepted value, without looking at it.
@@ -168,8 +205,73 @@ extension Chain {
     /// Bind.in(lottery, \.code).out("sound") { player.click() }
     /// ```
     @discardableResult
-    public func out(_ name: String, initial: Bool = true, _ body: @escaping @Sendable () -> Void) -> Chain {
-        adding(block: name, initial: initial, delivery: .immediate) { (_: Value) in body() }
+    public func out(
+        _ name: String, initial: Bool = true, isolation: (any Actor)? = #isolation, _ body: @escaping @Sendable () -> Void
+    ) -> Chain {
+        adding(block: name, initial: initial, delivery: Delivery.automatic.resolved(declaredIn: isolation)) { (_: Value) in body() }
+    }
+
+    /// Adds a named block isolated to the main actor, as the closure says: UI work.
+    ///
+    /// A closure written `{ @MainActor value in … }` runs on the main actor, wherever the chain
+    /// is declared and whichever thread changes it: at once, in the change, when the change
+    /// happens on the main thread; queued on the main actor, in the order the changes were
+    /// made, from any other thread. A queued run is dropped if the block was removed or the
+    /// chain ended meanwhile. The value crosses to the main actor, so it is `Sendable`. Order
+    /// and retention are as for ``out(_:initial:isolation:_:)-(_,_,_,(Value)->Void)``.
+    ///
+    /// - Parameters:
+    ///   - name: The block's name, for unbinding and the status query.
+    ///   - initial: Whether it runs with the chain's value now.
+    ///   - body: The block, isolated to the main actor.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.in(downloader, \.progress).out("bar") { @MainActor value in progressBar.value = value }
+    /// ```
+    @discardableResult
+    public func out(_ name: String, initial: Bool = true, _ body: @escaping @MainActor (Value) -> Void) -> Chain
+    where Value: Sendable {
+        out(name, initial: initial, delivery: .mainActor, body)
+    }
+
+    /// Adds a named block isolated to the main actor that receives the chain's values
+    /// converted to the type it declares (the conversion runs on the main actor too).
+    ///
+    /// It runs as ``out(_:initial:_:)-(_,_,@MainActor(Value)->Void)`` does.
+    ///
+    /// - Parameters:
+    ///   - name: The block's name.
+    ///   - initial: Whether it runs with the chain's value now.
+    ///   - body: The block, isolated to the main actor.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.inout(lottery, \.isWin).out("flash") { @MainActor (won: Bool) in if won { flash() } }
+    /// ```
+    @discardableResult
+    public func out<Argument: Sendable>(_ name: String, initial: Bool = true, _ body: @escaping @MainActor (Argument) -> Void) -> Chain
+    where Value: Sendable {
+        out(name, initial: initial, delivery: .mainActor, body)
+    }
+
+    /// Adds a named block isolated to the main actor that runs on every accepted value,
+    /// without looking at it.
+    ///
+    /// It runs as ``out(_:initial:_:)-(_,_,@MainActor(Value)->Void)`` does.
+    ///
+    /// - Parameters:
+    ///   - name: The block's name.
+    ///   - initial: Whether it runs now.
+    ///   - body: The block, isolated to the main actor.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.in(downloader, \.progress).out("redraw") { @MainActor in chart.setNeedsDisplay() }
+    /// ```
+    @discardableResult
+    public func out(_ name: String, initial: Bool = true, _ body: @escaping @MainActor () -> Void) -> Chain {
+        out(name, initial: initial, delivery: .mainActor, body)
     }
 
     /// Adds a named block that runs on the main actor: UI work.

@@ -118,10 +118,12 @@ extension Chain {
     /// ```
     @inlinable @discardableResult
     public func `inout`<Root: DynamicObject, Property>(
-        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>, initial: Bool = true
+        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>, initial: Bool = true,
+        isolation: (any Actor)? = #isolation
     ) -> Chain {
         var spec = EndpointSpec<Value>.automatic(object, keyPath, writable: keyPath, role: [.sends, .receives], initial: initial)
         spec.observe(object)
+        spec.delivery = Delivery.automatic.resolved(declaredIn: isolation)
         return adding(consume spec)
     }
 
@@ -143,12 +145,14 @@ extension Chain {
     @inlinable @discardableResult
     public func `inout`<Root: DynamicObject, Property>(
         _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>, initial: Bool = true,
-        convert: @escaping @Sendable (Value) -> Property, reverse: @escaping @Sendable (Property) -> Value
+        convert: @escaping @Sendable (Value) -> Property, reverse: @escaping @Sendable (Property) -> Value,
+        isolation: (any Actor)? = #isolation
     ) -> Chain {
         var spec = EndpointSpec<Value>.property(
             object, keyPath, writable: keyPath, role: [.sends, .receives], toChain: reverse, fromChain: convert)
         spec.initial = initial
         spec.observe(object)
+        spec.delivery = Delivery.automatic.resolved(declaredIn: isolation)
         return adding(consume spec)
     }
 
@@ -168,10 +172,12 @@ extension Chain {
     /// ```
     @inlinable @discardableResult
     public func `inout`<Root: Control, Property>(
-        _ control: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>, on events: ControlEvents, initial: Bool = true
+        _ control: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>, on events: ControlEvents, initial: Bool = true,
+        isolation: (any Actor)? = #isolation
     ) -> Chain {
         var spec = EndpointSpec<Value>.automatic(control, keyPath, writable: keyPath, role: [.sends, .receives], initial: initial)
         spec.listen(to: control, on: events)
+        spec.delivery = Delivery.automatic.resolved(declaredIn: isolation)
         return adding(consume spec)
     }
 
@@ -195,12 +201,14 @@ extension Chain {
     @inlinable @discardableResult
     public func `inout`<Root: Control, Property>(
         _ control: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>, on events: ControlEvents, initial: Bool = true,
-        convert: @escaping @Sendable (Value) -> Property, reverse: @escaping @Sendable (Property) -> Value
+        convert: @escaping @Sendable (Value) -> Property, reverse: @escaping @Sendable (Property) -> Value,
+        isolation: (any Actor)? = #isolation
     ) -> Chain {
         var spec = EndpointSpec<Value>.property(
             control, keyPath, writable: keyPath, role: [.sends, .receives], toChain: reverse, fromChain: convert)
         spec.initial = initial
         spec.listen(to: control, on: events)
+        spec.delivery = Delivery.automatic.resolved(declaredIn: isolation)
         return adding(consume spec)
     }
 
@@ -218,7 +226,8 @@ extension Chain {
     /// ```
     @inlinable @discardableResult
     public func `inout`<Root: DynamicObject, Element: Equatable>(
-        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, [Element]>, index: Int, initial: Bool = true
+        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, [Element]>, index: Int, initial: Bool = true,
+        isolation: (any Actor)? = #isolation
     ) -> Chain {
         let toChain = Automatic.into(Element.self, Value.self)
         let fromChain = Automatic.outOf(Value.self, Element.self)
@@ -228,6 +237,7 @@ extension Chain {
         if fromChain == nil { spec.noteMissing(Value.self, Element.self) }
         spec.initial = initial
         spec.observe(object)
+        spec.delivery = Delivery.automatic.resolved(declaredIn: isolation)
         return adding(consume spec)
     }
 
@@ -245,10 +255,12 @@ extension Chain {
     /// ```
     @inlinable @discardableResult
     public func inoutNot<Root: DynamicObject>(
-        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Bool>, initial: Bool = true
+        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Bool>, initial: Bool = true,
+        isolation: (any Actor)? = #isolation
     ) -> Chain {
         var spec = EndpointSpec<Value>.negated(object, keyPath, role: [.sends, .receives], initial: initial)
         spec.observe(object)
+        spec.delivery = Delivery.automatic.resolved(declaredIn: isolation)
         return adding(consume spec)
     }
 
@@ -267,10 +279,12 @@ extension Chain {
     /// ```
     @inlinable @discardableResult
     public func inoutNot<Root: Control>(
-        _ control: Root, _ keyPath: ReferenceWritableKeyPath<Root, Bool>, on events: ControlEvents, initial: Bool = true
+        _ control: Root, _ keyPath: ReferenceWritableKeyPath<Root, Bool>, on events: ControlEvents, initial: Bool = true,
+        isolation: (any Actor)? = #isolation
     ) -> Chain {
         var spec = EndpointSpec<Value>.negated(control, keyPath, role: [.sends, .receives], initial: initial)
         spec.listen(to: control, on: events)
+        spec.delivery = Delivery.automatic.resolved(declaredIn: isolation)
         return adding(consume spec)
     }
 
@@ -285,8 +299,8 @@ extension Chain {
     /// Bind.inout(lottery, \.winRate).inout(rateSlider)
     /// ```
     @inlinable @discardableResult
-    public func `inout`<Root: Control>(_ control: Root, initial: Bool = true) -> Chain {
-        self.inout(control, Root.designatedKeyPath, on: Root.designatedEvents, initial: initial)
+    public func `inout`<Root: Control>(_ control: Root, initial: Bool = true, isolation: (any Actor)? = #isolation) -> Chain {
+        self.inout(control, Root.designatedKeyPath, on: Root.designatedEvents, initial: initial, isolation: isolation)
     }
 }
 

@@ -53,9 +53,12 @@ extension Bind {
     /// Bind.inout(lottery, \.winCode).inout(winCodeField, \.text, on: .editingChanged)
     /// ```
     @inlinable @discardableResult
-    public static func `inout`<Root: DynamicObject, Value>(_ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) -> Chain<Value> {
+    public static func `inout`<Root: DynamicObject, Value>(
+        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, isolation: (any Actor)? = #isolation
+    ) -> Chain<Value> {
         var spec = EndpointSpec<Value>.automatic(object, keyPath, writable: keyPath, role: [.sends, .receives])
         spec.observe(object)
+        spec.delivery = Delivery.automatic.resolved(declaredIn: isolation)
         return Chain(head: consume spec)
     }
 
@@ -93,9 +96,13 @@ extension Bind {
     /// Bind.inout(nameField, \.text, on: .editingChanged).out(greeting, \.text)
     /// ```
     @inlinable @discardableResult
-    public static func `inout`<Root: Control, Value>(_ control: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, on events: ControlEvents) -> Chain<Value> {
+    public static func `inout`<Root: Control, Value>(
+        _ control: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, on events: ControlEvents,
+        isolation: (any Actor)? = #isolation
+    ) -> Chain<Value> {
         var spec = EndpointSpec<Value>.automatic(control, keyPath, writable: keyPath, role: [.sends, .receives])
         spec.listen(to: control, on: events)
+        spec.delivery = Delivery.automatic.resolved(declaredIn: isolation)
         return Chain(head: consume spec)
     }
 
@@ -134,10 +141,13 @@ extension Bind {
     /// Bind.inout(lottery, \.digits, index: 0).inout(firstDigitField, \.text, on: .editingChanged)
     /// ```
     @inlinable @discardableResult
-    public static func `inout`<Root: DynamicObject, Element: Equatable>(_ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, [Element]>, index: Int) -> Chain<Element> {
+    public static func `inout`<Root: DynamicObject, Element: Equatable>(
+        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, [Element]>, index: Int, isolation: (any Actor)? = #isolation
+    ) -> Chain<Element> {
         var spec = EndpointSpec<Element>.element(
             object, keyPath, writable: keyPath, index: index, role: [.sends, .receives], toChain: { $0 }, fromChain: { $0 })
         spec.observe(object)
+        spec.delivery = Delivery.automatic.resolved(declaredIn: isolation)
         return Chain(head: consume spec)
     }
 
@@ -165,7 +175,7 @@ extension Bind {
     /// Bind.inout(winCodeField).inout(lottery, \.winCode)
     /// ```
     @inlinable @discardableResult
-    public static func `inout`<Root: Control>(_ control: Root) -> Chain<Root.DesignatedValue> {
-        Bind.inout(control, Root.designatedKeyPath, on: Root.designatedEvents)
+    public static func `inout`<Root: Control>(_ control: Root, isolation: (any Actor)? = #isolation) -> Chain<Root.DesignatedValue> {
+        Bind.inout(control, Root.designatedKeyPath, on: Root.designatedEvents, isolation: isolation)
     }
 }

@@ -170,3 +170,163 @@ extension DeliveryTests {
         #expect(log.allOnMain)
     }
 }
+
+/// A label as UIKit and GTK have them: isolated to the main actor, with no lock of its own.
+/// Written off the main actor, its `didSet` records it (and the thread sanitizer reports the
+/// race).
+@MainActor final class IsolatedLabel {
+    private(set) var writes: [String] = []
+    private(set) var allOnMain = true
+    var text = "" {
+        didSet {
+            writes.append(text)
+            allOnMain = allOnMain && MainQueue.isCurrent
+        }
+    }
+
+    nonisolated init() {}
+}
+
+/// A formatter that lives on the main actor, as `NumberFormatter`s in apps do.
+@MainActor final class MainFormatter {
+    private(set) var calls = 0
+    private(set) var allOnMain = true
+
+    nonisolated init() {}
+
+    func string(_ value: Int) -> String {
+        calls += 1
+        allOnMain = allOnMain && MainQueue.isCurrent
+        return "#\(value)"
+    }
+}
+
+/// Drains the main queue: work enqueued before this call has run when it returns.
+@MainActor func drainMainQueue() async {
+    await withCheckedContinuation { (drained: CheckedContinuation<Void, Never>) in
+        DispatchQueue.main.async { drained.resume() }
+    }
+}
+
+/// Main-actor safety by default: receivers and blocks declared from main-actor code, closures
+/// isolated to the main actor, and `@MainActor` view models that receive.
+extension DeliveryTests {
+    @Test("Rule 10: a receiver declared from main-actor code is written only on the main actor when a background task changes the chain", .timeLimit(.minutes(1)))
+    @MainActor
+    func mainActorDeclaredReceiverStaysOnMain() async {
+        let box = Box()
+        let label = IsolatedLabel()
+        Bind.in(box, \.int).out(label, \.text)    // no delivery: declared here, on the main actor
+        #expect(label.writes == ["0"])             // the initial value, synchronously
+        await Task.detached {
+            #expect(!MainQueue.isCurrent)
+            for value in 1...100 { box.int = value }
+        }.value
+        await drainMainQueue()
+        #expect(label.text == "100")
+        #expect(label.allOnMain)
+        #expect(label.writes.first == "0")
+        // In the order the changes were made: each queued write that a newer change overtook
+        // is skipped, and what is written only ever goes up.
+        #expect(label.writes.map { Int($0)! } == label.writes.map { Int($0)! }.sorted())
+    }
+
+    @Test("Rule 10: on the main thread, a receiver declared from main-actor code is written synchronously")
+    @MainActor
+    func mainActorDeclaredReceiverIsSynchronousOnMain() {
+        let box = Box()
+        let label = IsolatedLabel()
+        Bind.in(box, \.int).out(label, \.text)
+        box.int = 7
+        #expect(label.text == "7")
+        #expect(label.allOnMain)
+    }
+
+    @Test("Rule 10: a two-way endpoint and a plain block declared from main-actor code run on the main actor", .timeLimit(.minutes(1)))
+    @MainActor
+    func mainActorDeclaredInoutAndBlock() async {
+        let box = Box()
+        let field = MainActorField()
+        let seen = Recorder<Bool>()
+        Bind.inout(box, \.string).inout(field).out("log", initial: false) { (_: String) in seen.append(MainQueue.isCurrent) }
+        await Task.detached { box.string = "from a task" }.value
+        await drainMainQueue()
+        #expect(field.text == "from a task")
+        #expect(seen.values == [true])
+        field.type("typed")                        // a user edit on the main actor still sends
+        #expect(box.string == "typed")
+    }
+
+    @Test("Rule 10: a closure written @MainActor runs on the main actor, without delivery:, wherever it was declared", .timeLimit(.minutes(1)))
+    func mainActorClosureBlock() async {
+        let box = Box()
+        let log = MainLog()
+        Bind.in(box, \.int)
+            .out("typed", initial: false) { @MainActor (value: Int) in log.append(value, onMain: MainQueue.isCurrent) }
+            .out("converted", initial: false) { @MainActor (text: String) in log.append(Int(text)! * 10, onMain: MainQueue.isCurrent) }
+        await Task.detached { box.int = 4 }.value
+        await drainMainQueue()
+        #expect(await log.values == [4, 40])
+        #expect(await log.allOnMain)
+    }
+
+    @Test("Rule 10: a converter isolated to the main actor runs there, with its receiver", .timeLimit(.minutes(1)))
+    func mainActorConverter() async {
+        let box = Box()
+        let label = MainLabel()
+        let formatter = MainFormatter()
+        Bind.in(box, \.int).out(label, \.text, initial: false, convert: { @MainActor value in formatter.string(value) })
+        await Task.detached { box.int = 5 }.value
+        await drainMainQueue()
+        #expect(label.text == "#5")
+        #expect(label.allOnMain)
+        #expect(await formatter.calls == 1)
+        #expect(await formatter.allOnMain)
+    }
+
+    @Test("Rule 10: a @MainActor @Dynamic view model that receives a background change is set on the main actor, and so are its own chains' labels", .timeLimit(.minutes(1)))
+    @MainActor
+    func mainActorViewModelReceives() async {
+        let box = Box()
+        let vm = TitleViewModel()
+        let label = IsolatedLabel()
+        Bind.in(box, \.string).out(vm, \.title)
+        Bind.in(vm, \.title).out(label, \.text)
+        await Task.detached {
+            for index in 1...100 { box.string = "title \(index)" }
+        }.value
+        await drainMainQueue()
+        #expect(vm.title == "title 100")
+        #expect(label.text == "title 100")
+        #expect(label.allOnMain)
+    }
+
+    @Test("Rule 10: delivery: .immediate declared from main-actor code writes on the changing thread", .timeLimit(.minutes(1)))
+    @MainActor
+    func explicitImmediateFromMainActor() async {
+        let box = Box()
+        let label = MainLabel()
+        Bind.in(box, \.int).out(label, \.text, initial: false, delivery: .immediate)
+        await Task.detached { box.int = 3 }.value
+        #expect(label.text == "3")                 // written before the task returned
+        #expect(!label.allOnMain)
+    }
+
+    @Test("Rule 10: a receiver declared off the main actor is written on the changing thread, as before")
+    func nonisolatedDeclarationIsImmediate() async {
+        let box = Box()
+        let label = MainLabel()
+        Bind.in(box, \.int).out(label, \.text, initial: false)
+        await Task.detached { box.int = 9 }.value
+        #expect(label.text == "9")
+        #expect(!label.allOnMain)
+    }
+
+    @Test("Delivery.automatic resolves to the main actor for main-actor code only")
+    func automaticResolution() {
+        #expect(Delivery.automatic.resolved(declaredIn: MainActor.shared) == .mainActor)
+        #expect(Delivery.automatic.resolved(declaredIn: nil) == .immediate)
+        #expect(Delivery.immediate.resolved(declaredIn: MainActor.shared) == .immediate)
+        #expect(Delivery.mainActor.resolved(declaredIn: nil) == .mainActor)
+    }
+}
