@@ -1,4 +1,4 @@
-/// A key a person pressed, decoded from the bytes a terminal sends.
+/// A key a person pressed, or a mouse report, decoded from the bytes a terminal sends.
 public enum Key: Equatable, Sendable {
     /// A character to type: a letter, a digit, a space, `é`, `中`.
     case character(Character)
@@ -6,11 +6,28 @@ public enum Key: Equatable, Sendable {
     case up, down, left, right, home, end
     /// Ctrl and a letter (`.control("c")` is Ctrl-C), other than those named above.
     case control(Character)
+    /// A mouse press, drag or release (while mouse reporting is on).
+    case mouse(MouseEvent)
 }
 
 /// Turns the bytes read from a terminal into keys. Keeps an incomplete UTF-8 character or
 /// escape sequence for the next read; a lone Esc at the end of a read is the Esc key.
+///
+/// SGR mouse reports (`ESC [ < b ; x ; y M`, or `m` for a release) become ``Key/mouse(_:)``;
+/// a malformed one is skipped whole. A report in the legacy encoding (`ESC [ M` and three
+/// bytes), which a terminal without SGR support sends, is skipped whole too, so that its bytes
+/// are never typed. An escape sequence that runs on for more than
+/// ``longestEscapeSequence`` bytes without ending is dropped, so junk cannot pile up.
+///
+/// ```swift
+/// var decoder = KeyDecoder()
+/// decoder.keys(from: Array("a\u{1B}[A\u{1B}[<0;3;2m".utf8))
+/// // [.character("a"), .up, .mouse(MouseEvent(.release, .left, at: Point(column: 2, row: 1)))]
+/// ```
 public struct KeyDecoder: Sendable {
+    /// The most bytes an escape sequence takes before it is dropped as junk.
+    public static let longestEscapeSequence = 32
+
     private var pending: [UInt8] = []
 
     /// A decoder with nothing pending.
@@ -57,10 +74,22 @@ public struct KeyDecoder: Sendable {
         guard second == UInt8(ascii: "[") || second == UInt8(ascii: "O") else { return (.escape, 1) }
         // A CSI or SS3 sequence runs to its final byte (0x40...0x7E).
         var end = start + 2
-        while end < bytes.endIndex, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+        while end < bytes.endIndex, !(0x40...0x7E).contains(bytes[end]) {
+            guard end - start < longestEscapeSequence else { return (nil, end - start) }
+            end += 1
+        }
         guard end < bytes.endIndex else { return nil }
         let length = end - start + 1
         let parameters = String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
+        if second == UInt8(ascii: "[") {
+            if bytes[end] == UInt8(ascii: "M"), parameters.isEmpty {
+                // A legacy mouse report: three raw bytes follow.
+                return bytes.count >= length + 3 ? (nil, length + 3) : nil
+            }
+            if parameters.hasPrefix("<"), bytes[end] == UInt8(ascii: "M") || bytes[end] == UInt8(ascii: "m") {
+                return (mouse(parameters.dropFirst(), isRelease: bytes[end] == UInt8(ascii: "m")), length)
+            }
+        }
         let key: Key? =
             switch (bytes[end], parameters) {
             case (UInt8(ascii: "A"), _): .up
@@ -74,6 +103,14 @@ public struct KeyDecoder: Sendable {
             default: nil
             }
         return (key, length)
+    }
+
+    /// The event of an SGR mouse report's parameters (`b;x;y`), or nil for a malformed one.
+    private static func mouse(_ parameters: Substring, isRelease: Bool) -> Key? {
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false)
+        guard numbers.count == 3, numbers.allSatisfy({ (1...5).contains($0.count) && $0.allSatisfy(\.isASCII) }) else { return nil }
+        guard let code = Int(numbers[0]), let column = Int(numbers[1]), let row = Int(numbers[2]) else { return nil }
+        return MouseEvent(sgrCode: code, column: column, row: row, isRelease: isRelease).map(Key.mouse)
     }
 
     private static func utf8(_ bytes: ArraySlice<UInt8>) -> (Key?, Int)? {

@@ -33,7 +33,9 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
 let pendingSignals = Atomic<UInt32>(0)
 
 /// The process's terminal, in raw mode while a screen runs: keys arrive one by one, unechoed,
-/// Ctrl-C arrives as a key; the screen is the alternate one and the cursor is hidden.
+/// Ctrl-C arrives as a key; the screen is the alternate one and the cursor is hidden; the
+/// terminal reports mouse presses, drags and releases in the SGR encoding (modes 1000, 1002
+/// and 1006; most terminals still select text with Shift held).
 ///
 /// ``restore()`` puts back every setting this changed, and runs however the screen stops: on
 /// a normal quit, on Ctrl-C, on SIGINT, SIGTERM or SIGHUP (turned into a normal stop by the
@@ -59,8 +61,8 @@ let pendingSignals = Atomic<UInt32>(0)
         return Size(columns: Int(window.ws_col), rows: Int(window.ws_row))
     }
 
-    /// Enters raw mode and the alternate screen, hides the cursor, and catches the signals
-    /// that would otherwise leave the terminal raw.
+    /// Enters raw mode and the alternate screen, hides the cursor, turns on mouse reporting,
+    /// and catches the signals that would otherwise leave the terminal raw.
     ///
     /// - Throws: ``TerminalError/settings(errno:)`` if the settings cannot be changed.
     public func enterRawMode() throws(TerminalError) {
@@ -74,15 +76,22 @@ let pendingSignals = Atomic<UInt32>(0)
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { throw .settings(errno: errno) }
         isRaw = true
         installSignalHandlers()
-        try write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+        try write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J" + Self.mouseReportingOn)
     }
 
-    /// Leaves the alternate screen, shows the cursor and puts back the terminal's settings and
-    /// the signal handlers as they were. Safe to call more than once.
+    /// Turns on reporting of presses and releases (1000), of drags (1002), in the SGR
+    /// encoding (1006).
+    static let mouseReportingOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+    /// Turns the same modes off again, in reverse order.
+    static let mouseReportingOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+
+    /// Turns mouse reporting off, leaves the alternate screen, shows the cursor and puts back
+    /// the terminal's settings and the signal handlers as they were. Safe to call more than
+    /// once.
     public func restore() {
         guard isRaw else { return }
         isRaw = false
-        try? write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        try? write(Self.mouseReportingOff + "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
         for (signal, action) in savedActions {
             var action = action
