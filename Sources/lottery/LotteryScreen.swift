@@ -29,7 +29,7 @@ import LotteryModel
     let flashSwitch = Switch()
     let spinButton = Button("Spin")
     let legend = Label(
-        "Tab/↑↓ move · ←→ slide · Space/Enter press · Esc or q quits",
+        "Tab/↑↓/click: move · ←→/drag: slide · Enter: press · q: quit",
         style: Style(foreground: .brightBlack))
     let tooSmall = Label(style: Style(foreground: .brightRed, isBold: true))
 
@@ -43,14 +43,16 @@ import LotteryModel
         self.lottery = lottery
     }
 
-    /// The widgets, bottom to top, and the Tab order.
+    /// The widgets, bottom to top.
     var widgets: [any Widget] {
         [title, greeting, snLabel, reels] + digits
             + [codeCaption, codeLabel, resultCaption, isWinLabel, nameCaption, playerField,
                winCodeCaption, winCodeField, winCodeLabel, rateCaption, rateSlider, rateLabel,
                flashCaption, flashSwitch, spinButton, legend, tooSmall]
     }
-    var focusOrder: [any FocusableWidget] { [spinButton, winCodeField, rateSlider, flashSwitch, playerField] }
+    /// The widgets that take the focus, as drawn top to bottom (the focus ring moves in drawn
+    /// order whatever this order is); Spin has it first, so Enter plays at once.
+    var focusable: [any FocusableWidget] { [playerField, winCodeField, rateSlider, flashSwitch, spinButton] }
 
     /// Ties every widget to the lottery: the five chains of the demo, and two more for the
     /// switch and the name.

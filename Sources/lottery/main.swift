@@ -24,7 +24,9 @@ do {
 let lottery = Lottery()
 let screen = LotteryScreen(lottery: lottery)
 screen.bind()
-let terminal = TerminalScreen(widgets: screen.widgets, focus: screen.focusOrder) { size in screen.layout(for: size) }
+let terminal = TerminalScreen(widgets: screen.widgets, focus: screen.focusable, focused: screen.spinButton) { size in
+    screen.layout(for: size)
+}
 terminal.quitKeys.append(.character("q"))
 
 do {

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Plays the terminal lottery as a person would: starts `lottery` in a detached tmux session of
-# fixed size, drives it with send-keys and asserts what the screen shows (capture-pane),
-# polling for each expected text with a timeout. Checks that the terminal is restored after
-# a quit key, Ctrl-C, SIGTERM and SIGHUP, and that without a terminal it refuses with a hint.
+# fixed size, drives it with send-keys (keys, and mouse clicks and drags as the raw SGR reports
+# a terminal sends) and asserts what the screen shows (capture-pane), polling for each expected
+# text with a timeout. Checks that the terminal (mouse reporting included) is restored after a
+# quit key, Ctrl-C, SIGTERM and SIGHUP, and that without a terminal it refuses with a hint.
 # With BINDERY_UPDATE_CAPTURES=1 it saves the screen it played to Docs/lottery-terminal.txt.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+export LC_ALL=C.UTF-8   # ${#text} counts characters: the columns of the screen's lines
 swift build --product lottery
 bin="$(swift build --show-bin-path)/lottery"
 work=$(mktemp -d)
@@ -38,12 +40,33 @@ wait_for_format() {
 }
 expect_screen() { screen | grep -qE -- "$1" || fail "expected /$1/ on the screen"; }
 expect_no_screen() { ! screen | grep -qE -- "$1" || fail "did not expect /$1/ on the screen"; }
+# Mouse reports as the terminal sends them with SGR reporting on (ESC [ < b ; x ; y M, m for a
+# release), from 1-based cells. press X Y, drag X Y (with the left button held), release X Y.
+mouse() { tmux send-keys -t demo -l "$(printf '\e[<%d;%d;%d%s' "$1" "$2" "$3" "$4")"; }
+press() { mouse 0 "$1" "$2" M; }
+drag() { mouse 32 "$1" "$2" M; }
+release() { mouse 0 "$1" "$2" m; }
+click() { press "$1" "$2"; release "$1" "$2"; }
+# Sets `row` and `column` (1-based, as mouse reports count) to the cell where the text $2 starts
+# on the first line that matches /$1/ (the lines it looks at have no wide characters).
+locate() {
+    local number line prefix
+    number=$(screen | grep -nE -- "$1" | head -1 | cut -d: -f1)
+    [ -n "$number" ] || fail "no line matches /$1/"
+    line=$(screen | sed -n "${number}p")
+    [[ "$line" == *"$2"* ]] || fail "line $number has no \"$2\""
+    prefix=${line%%"$2"*}
+    row=$number
+    column=$((${#prefix} + 1))
+}
 # Starts the demo in the pane; after it exits the shell prints its status and whether
 # `stty -g` is what it was before.
 start() {
     tmux send-keys -t demo "clear; stty -g > $work/before; $bin; echo EXIT=\$?; stty -g | cmp -s - $work/before && echo TERMINAL-RESTORED || echo TERMINAL-NOT-RESTORED" Enter
     wait_for "Draw #0"
     wait_for_format '#{alternate_on}' 1
+    wait_for_format '#{mouse_sgr_flag}' 1
+    wait_for_format '#{mouse_button_flag}' 1
 }
 # Checks the shell got the terminal back: status $1, settings as before, main screen, cursor shown.
 expect_restored() {
@@ -51,6 +74,8 @@ expect_restored() {
     wait_for "TERMINAL-RESTORED"
     wait_for_format '#{alternate_on}' 0
     wait_for_format '#{cursor_flag}' 1
+    wait_for_format '#{mouse_sgr_flag}' 0
+    wait_for_format '#{mouse_any_flag}' 0
 }
 
 echo "== without a terminal, it refuses with a hint and a non-zero status"
@@ -71,8 +96,29 @@ expect_screen "Win code +▸?777 +you bet on 777"
 expect_screen "Win rate +▸?\[■{10}·{10}\] +0\.5 *$"
 expect_screen "Flash +▸?\[● on \]"
 
+echo "== the focus starts on Spin and moves in drawn order: Tab/↓ down the screen, Shift-Tab/↑ up"
+expect_screen "▸\[ Spin \]"
+tmux send-keys -t demo Tab
+wait_for "Name +▸"
+for caption in "Win code" "Win rate" "Flash"; do
+    tmux send-keys -t demo Down
+    wait_for "$caption +▸"
+done
+tmux send-keys -t demo Down
+wait_for "▸\[ Spin \]"
+tmux send-keys -t demo Tab
+wait_for "Name +▸"
+tmux send-keys -t demo BTab
+wait_for "▸\[ Spin \]"
+for caption in "Flash" "Win rate"; do
+    tmux send-keys -t demo Up
+    wait_for "$caption +▸"
+done
+tmux send-keys -t demo BTab
+wait_for "Win code +▸"
+
 echo "== typing a win code: a 4th digit and a letter are refused, the label never blanks"
-tmux send-keys -t demo Tab BSpace
+tmux send-keys -t demo BSpace
 wait_for "you bet on 77$"
 tmux send-keys -t demo BSpace BSpace
 wait_for "you bet on …"
@@ -93,7 +139,8 @@ tmux send-keys -t demo Left Left
 wait_for "\] +0\.9 *$"
 
 echo "== spinning until a win: the reels show the win code and flash"
-tmux send-keys -t demo BTab BTab
+tmux send-keys -t demo Down Down
+wait_for "▸\[ Spin \]"
 for draw in $(seq 1 40); do
     tmux send-keys -t demo Enter
     wait_for "Draw #$draw\b"
@@ -114,15 +161,56 @@ done
 ((seen_on && seen_off)) || fail "the reels did not flash (reverse seen: $seen_on, plain seen: $seen_off)"
 
 echo "== the switch stops the flashing"
-tmux send-keys -t demo Tab Tab Tab Space
+tmux send-keys -t demo Up Space
 wait_for "Flash +▸?\[○ off\]"
 for _ in $(seq 1 10); do
     ! reels_row | grep -qE "$reverse" || fail "the reels still flash with the switch off"
     sleep 0.05
 done
 
-echo "== Unicode input: é and 中 in the name field, the cursor after them"
-tmux send-keys -t demo Tab
+echo "== the mouse: a click in a field focuses it and puts the cursor under the pointer"
+locate "Win code +123" "123"
+click $((column + 1)) "$row"                      # on the 2: the cursor goes before it
+wait_for "Win code +▸123"
+tmux send-keys -t demo BSpace
+wait_for "Win code +▸23 +you bet on 23"
+tmux send-keys -t demo 1
+wait_for "Win code +▸123 +you bet on 123"
+
+echo "== the mouse: a click and a drag on the slider set the win rate from the pointer's column"
+locate "Win rate" "["
+press $((column + 1)) "$row"                      # the track's first cell: one step
+wait_for "Win rate +▸\[■·{19}\] +0\.05 *$"
+drag $((column + 10)) "$row"
+wait_for "Win rate +▸\[■{10}·{10}\] +0\.5 *$"
+drag $((column + 18)) $((row + 3))                # off the slider's row, the drag still moves it
+wait_for "Win rate +▸\[■{18}·{2}\] +0\.9 *$"
+release $((column + 18)) $((row + 3))
+drag $((column + 2)) "$row"                       # no button held: nothing moves
+expect_screen "\] +0\.9 *$"
+
+echo "== the mouse: a click toggles the switch, a click on Spin draws"
+locate "Flash +" "[○ off]"
+click $((column + 2)) "$row"
+wait_for "Flash +▸\[● on \]"
+draw=$(screen | grep -oE "Draw #[0-9]+" | grep -oE "[0-9]+")
+locate "\[ Spin \]" "[ Spin ]"
+press $((column + 3)) "$row"
+release $((column + 40)) "$row"                   # released off the button: no press
+wait_for "▸\[ Spin \]"
+expect_screen "Draw #$draw\b"
+for _ in $(seq 1 40); do
+    draw=$((draw + 1))
+    click $((column + 3)) "$row"
+    wait_for "Draw #$draw\b"
+    screen | grep -qE "Result +WIN!" && break
+done
+expect_screen "Result +WIN!"
+
+echo "== Unicode input: é and 中 in the name field (clicked), the cursor after them"
+locate "Name +" "type your name"
+click "$column" "$row"
+wait_for "Name +▸ *$"
 tmux send-keys -t demo -l "Zoë 中文"
 wait_for "Good luck, Zoë 中文!"
 # The field starts 12 columns after its caption; "Zoë 中文" takes 8 columns (中 and 文 two each).

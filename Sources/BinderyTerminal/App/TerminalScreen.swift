@@ -10,7 +10,8 @@ import Darwin
 /// a run loop that redraws only what changed.
 ///
 /// The loop waits for keys (or the next blink tick), gives each key to the focused widget,
-/// then to the focus ring, then to ``quitKeys``; after every key, tick and resize it draws
+/// then to the focus ring, then to ``quitKeys``. A mouse report goes to the widget under the
+/// pointer instead (see ``handle(_:)-(MouseEvent)``). After every key, tick and resize it draws
 /// the widgets into a fresh canvas and writes the cells that differ from the last frame. A
 /// resize lays the widgets out again through ``layout`` and redraws the whole screen.
 @MainActor public final class TerminalScreen {
@@ -25,7 +26,7 @@ import Darwin
 
     /// The widgets, drawn in this order (later ones on top).
     public var widgets: [any Widget]
-    /// The focusable widgets, in Tab order.
+    /// The focusable widgets; Tab moves through them in drawn order.
     public let focus: FocusRing
     /// Keys that end the loop when no widget used them. Esc, Ctrl-C and Ctrl-D by default.
     public var quitKeys: [Key] = [.escape, .control("c"), .control("d")]
@@ -37,11 +38,19 @@ import Darwin
     /// The frame last written, to compare the next one with.
     private var shown: Canvas?
     private var isBlinkPhase = false
+    /// The widget that took the last left press: it gets that press's drags and release.
+    private var mouseTarget: (any FocusableWidget)?
 
-    /// A screen with these widgets and focus order.
-    public init(widgets: [any Widget], focus: [any FocusableWidget], layout: @escaping (Size) -> Void = { _ in }) {
+    /// A screen with these widgets.
+    ///
+    /// - Parameters:
+    ///   - widgets: Every widget, in drawing order (later ones on top).
+    ///   - focus: The ones that can take the focus (Tab visits them in drawn order).
+    ///   - focused: The one that has the focus first; the first of `focus` if nil.
+    ///   - layout: Places the widgets for a screen size.
+    public init(widgets: [any Widget], focus: [any FocusableWidget], focused: (any FocusableWidget)? = nil, layout: @escaping (Size) -> Void = { _ in }) {
         self.widgets = widgets
-        self.focus = FocusRing(focus)
+        self.focus = FocusRing(focus, focused: focused)
         self.layout = layout
     }
 
@@ -57,11 +66,50 @@ import Darwin
         return canvas
     }
 
-    /// Gives `key` to the focused widget, then the focus ring; answers whether it quits.
+    /// Gives `key` to the focused widget, then the focus ring; answers whether it quits. A
+    /// mouse report goes to ``handle(_:)-(MouseEvent)``.
     public func handle(_ key: Key) -> Bool {
+        if case .mouse(let event) = key {
+            handle(event)
+            return false
+        }
         if let focused = focus.focused, focused.handle(key) { return false }
         if focus.handle(key) { return false }
         return quitKeys.contains(key)
+    }
+
+    /// Acts on a mouse report as a person means it: a left press focuses the widget under the
+    /// pointer (if it can take the focus) and gives it the press; the drags and the release
+    /// that follow go to that same widget, wherever the pointer goes, so that a slider follows
+    /// a drag and a button is pressed only by a release on it. Other buttons, and presses on
+    /// nothing focusable, do nothing.
+    ///
+    /// - Parameter event: The report.
+    public func handle(_ event: MouseEvent) {
+        guard event.button == .left else { return }
+        switch event.action {
+        case .press:
+            mouseTarget = nil
+            guard let hit = widget(at: event.position) as? any FocusableWidget,
+                  focus.members.contains(where: { $0 === hit }) else { return }
+            focus.focus(hit)
+            mouseTarget = hit
+            _ = hit.handle(event)
+        case .drag:
+            _ = mouseTarget?.handle(event)
+        case .release:
+            let target = mouseTarget
+            mouseTarget = nil
+            _ = target?.handle(event)
+        }
+    }
+
+    /// The widget drawn at `point`: the topmost visible one whose frame holds it.
+    ///
+    /// - Parameter point: A cell.
+    /// - Returns: The widget, or nil where none is drawn.
+    public func widget(at point: Point) -> (any Widget)? {
+        widgets.last { $0.isVisible && $0.frame.contains(point) }
     }
 
     /// Runs the loop on `device` until a quit key or a signal; the terminal is restored on
@@ -73,8 +121,8 @@ import Darwin
     /// - Returns: Why it stopped.
     /// - Throws: ``TerminalError`` if the terminal cannot be set up, read or written.
     public func run(on device: TerminalDevice, blinkInterval: Int32 = 300) throws(TerminalError) -> Stop {
+        defer { device.restore() }   // also when entering raw mode fails half-way
         try device.enterRawMode()
-        defer { device.restore() }
         focus.focused?.focusChanged(to: true)
         var decoder = KeyDecoder()
         var size = device.size

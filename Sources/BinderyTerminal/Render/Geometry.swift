@@ -35,4 +35,17 @@ public struct Rect: Equatable, Sendable {
 
     /// An empty rectangle at the top left.
     public static let zero = Rect(column: 0, row: 0, columns: 0, rows: 0)
+
+    /// Whether `point` is one of the rectangle's cells (an empty rectangle has none).
+    ///
+    /// - Parameter point: A cell.
+    /// - Returns: Whether it lies inside.
+    ///
+    /// ```swift
+    /// Rect(column: 2, row: 1, columns: 3).contains(Point(column: 4, row: 1))   // true
+    /// ```
+    public func contains(_ point: Point) -> Bool {
+        point.column >= origin.column && point.column - origin.column < size.columns
+            && point.row >= origin.row && point.row - origin.row < size.rows
+    }
 }

@@ -3,7 +3,9 @@ import Bindery
 /// A push button: a ``Bindery/Control`` whose designated property is ``taps``, the number of
 /// presses, and whose presses fire `.touchUpInside`.
 ///
-/// Enter or Space presses it: ``taps`` goes up by one and `.touchUpInside` fires. Bind a
+/// Enter or Space presses it: ``taps`` goes up by one and `.touchUpInside` fires. So does a
+/// click: a left press on it and the release still inside its frame (a release elsewhere
+/// presses nothing, as in every UI kit). Bind a
 /// block to act on a press (`initial: false`, so binding does not press it):
 ///
 /// ```swift
@@ -35,6 +37,12 @@ import Bindery
     public func handle(_ key: Key) -> Bool {
         guard key == .character(" ") || key == .enter else { return false }
         press()
+        return true
+    }
+
+    public func handle(_ event: MouseEvent) -> Bool {
+        guard event.button == .left else { return false }
+        if event.action == .release, frame.contains(event.position) { press() }
         return true
     }
 

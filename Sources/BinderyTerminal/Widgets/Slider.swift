@@ -3,7 +3,9 @@ import Bindery
 /// A horizontal slider: a ``Bindery/Control`` whose designated property is ``value`` and
 /// whose user moves fire `.valueChanged`.
 ///
-/// ← and → move it one step, Home and End to its ends; each move fires `.valueChanged`. The
+/// ← and → move it one step, Home and End to its ends; a click or a drag sets the step under
+/// the pointer (the `[` is the left end, the `]` the right, a drag past them stops there).
+/// Each move fires `.valueChanged`; a move to where it already is fires nothing. The
 /// value is always `minimum + (maximum - minimum) * i / steps` for a whole `i`, computed so
 /// that a step of a tenth shows as `0.1` (not `0.10000000149011612`) wherever it is bound. A
 /// program's own set of ``value`` fires nothing (it is drawn at the nearest step).
@@ -56,11 +58,31 @@ import Bindery
         case .end: target = steps
         default: return false
         }
+        move(toStep: target)
+        return true
+    }
+
+    public func handle(_ event: MouseEvent) -> Bool {
+        guard event.button == .left else { return false }
+        if event.action != .release { move(toStep: step(atColumn: event.position.column)) }
+        return true
+    }
+
+    /// The step a click at `column` picks: the track's `n`-th cell fills the track up to it.
+    func step(atColumn column: Int) -> Int {
+        let track = frame.size.columns - 2
+        guard track > 0 else { return 0 }
+        let offset = min(max(column - frame.origin.column, 0), track)
+        return Int((Double(offset) * Double(steps) / Double(track)).rounded())
+    }
+
+    /// A person's move to step `target` (clamped to the ends); fires `.valueChanged` if the
+    /// value changed.
+    private func move(toStep target: Int) {
         let clamped = min(max(target, 0), steps)
-        guard value(atStep: clamped) != value else { return true }
+        guard value(atStep: clamped) != value else { return }
         value = value(atStep: clamped)
         sendActions(for: .valueChanged)
-        return true
     }
 
     public func draw(in canvas: inout Canvas, context: DrawContext) {

@@ -3,7 +3,8 @@ import Bindery
 /// An on/off switch: a ``Bindery/Control`` whose designated property is ``isOn`` and whose
 /// user toggles fire `.valueChanged`.
 ///
-/// Space or Enter toggles it and fires `.valueChanged`; a program's own set fires nothing.
+/// Space or Enter toggles it and fires `.valueChanged`, and so does a click (a left press on
+/// it and the release still inside its frame); a program's own set fires nothing.
 ///
 /// ```swift
 /// Bind.inout(lottery, \.flashesOnWin).inout(flashSwitch, \.isOn, on: .valueChanged)
@@ -25,9 +26,20 @@ import Bindery
 
     public func handle(_ key: Key) -> Bool {
         guard key == .character(" ") || key == .enter else { return false }
+        toggle()
+        return true
+    }
+
+    public func handle(_ event: MouseEvent) -> Bool {
+        guard event.button == .left else { return false }
+        if event.action == .release, frame.contains(event.position) { toggle() }
+        return true
+    }
+
+    /// A person's toggle: flips ``isOn`` and fires `.valueChanged`.
+    private func toggle() {
         isOn.toggle()
         sendActions(for: .valueChanged)
-        return true
     }
 
     public func draw(in canvas: inout Canvas, context: DrawContext) {

@@ -4,7 +4,8 @@ import Bindery
 /// whose user edits fire `.editingChanged`.
 ///
 /// Typing inserts at the cursor, Backspace and Delete remove, ←, →, Home and End move the
-/// cursor; each edit fires `.editingChanged` (moving the cursor fires nothing). Taking the
+/// cursor, and so does a click (to the character under the pointer, or the end); each edit
+/// fires `.editingChanged` (moving the cursor fires nothing). Taking the
 /// focus fires `.editingDidBegin`, losing it `.editingDidEnd`. A program's (or Bindery's) own
 /// set of ``text`` fires nothing. Wide characters (`中`) take two columns and the cursor
 /// follows them; text wider than the field scrolls to keep the cursor in view.
@@ -58,6 +59,26 @@ import Bindery
         default: return false
         }
         return true
+    }
+
+    public func handle(_ event: MouseEvent) -> Bool {
+        guard event.button == .left else { return false }
+        if event.action == .press { cursorIndex = index(atColumn: event.position.column) }
+        return true
+    }
+
+    /// The cursor position a click at `column` picks: before the character drawn there (the
+    /// half of a wide character counts as the whole), the end past the text.
+    func index(atColumn column: Int) -> Int {
+        let characters = Array(text)
+        var index = visible.first
+        var left = frame.origin.column
+        while index < characters.count {
+            left += DisplayWidth.of(characters[index])
+            guard left <= column else { break }
+            index += 1
+        }
+        return index
     }
 
     /// Applies a user edit and reports it. If a chain refuses the new text (a filter puts the

@@ -16,6 +16,11 @@
     /// Handles `key`; answers whether it was used (an unused key goes to the screen: Tab
     /// moves the focus, Esc quits).
     func handle(_ key: Key) -> Bool
+    /// Handles a mouse event, as a person's edit (the control events fire as for a key):
+    /// ``TerminalScreen`` sends a left press inside the widget's frame, once it has the focus,
+    /// then that press's drags and its release, wherever the pointer has gone. Answers whether
+    /// it was used; by default nothing is (a click only focuses the widget).
+    func handle(_ event: MouseEvent) -> Bool
     /// Where the terminal's cursor stands while the widget has the focus, or nil to hide it.
     var cursor: Point? { get }
     /// The focus arrived (`true`) or left (`false`).
@@ -23,6 +28,7 @@
 }
 
 extension FocusableWidget {
+    public func handle(_ event: MouseEvent) -> Bool { false }
     public var cursor: Point? { nil }
     public func focusChanged(to isFocused: Bool) {}
 }

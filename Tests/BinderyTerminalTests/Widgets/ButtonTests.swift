@@ -27,4 +27,18 @@ import Testing
         button.taps = 10
         #expect(count.value == 1)
     }
+
+    @Test("A click presses it on the release inside its frame; a release outside, or another button, does not")
+    func click() {
+        let button = Button("Spin", frame: Rect(column: 4, row: 2, columns: 8))
+        let taps = EventCount(button, on: .touchUpInside)
+        #expect(button.handle(MouseEvent(.press, .left, at: Point(column: 5, row: 2))))
+        #expect(taps.value == 0)
+        #expect(button.handle(MouseEvent(.release, .left, at: Point(column: 11, row: 2))))
+        #expect(taps.value == 1 && button.taps == 1)
+        _ = button.handle(MouseEvent(.press, .left, at: Point(column: 5, row: 2)))
+        _ = button.handle(MouseEvent(.release, .left, at: Point(column: 12, row: 2)))
+        #expect(!button.handle(MouseEvent(.release, .right, at: Point(column: 5, row: 2))))
+        #expect(taps.value == 1)
+    }
 }

@@ -50,4 +50,39 @@ import Testing
         slider.draw(in: &canvas, context: DrawContext())
         #expect(canvas.text(ofRow: 0) == "[■■■■■·····]")
     }
+
+    @Test("A click or a drag sets the step under the pointer and fires valueChanged; past the ends it stops there")
+    func clickAndDrag() {
+        let slider = Slider(value: 0.5, steps: 20, frame: Rect(column: 10, row: 3, columns: 22))
+        let changes = EventCount(slider, on: .valueChanged)
+        #expect(slider.handle(MouseEvent(.press, .left, at: Point(column: 11, row: 3))))   // the first cell
+        #expect(slider.value == 0.05)
+        _ = slider.handle(MouseEvent(.drag, .left, at: Point(column: 25, row: 3)))
+        #expect(slider.value == 0.75)
+        _ = slider.handle(MouseEvent(.drag, .left, at: Point(column: 25, row: 9)))          // off the row: same column
+        _ = slider.handle(MouseEvent(.drag, .left, at: Point(column: 70, row: 3)))
+        #expect(slider.value == 1)
+        _ = slider.handle(MouseEvent(.release, .left, at: Point(column: 0, row: 3)))        // a release moves nothing
+        #expect(slider.value == 1)
+        _ = slider.handle(MouseEvent(.drag, .left, at: Point(column: 10, row: 3)))          // the "["
+        #expect(slider.value == 0)
+        #expect(changes.value == 4)
+        #expect(!slider.handle(MouseEvent(.press, .right, at: Point(column: 20, row: 3))))
+    }
+
+    @Test("The step under a column spreads the steps over the track", arguments: [
+        (10, 0, 0), (10, 4, 5), (3, 12, 3), (3, 5, 2), (40, 6, 30), (1, -4, 0), (1, 3, 0), (1, 4, 1),
+    ])
+    func stepAtColumn(_ steps: Int, _ offset: Int, _ expected: Int) {
+        // A frame of 10 columns: the "[" at 5, the track from 6 to 13, the "]" at 14.
+        let slider = Slider(steps: steps, frame: Rect(column: 5, row: 0, columns: 10))
+        #expect(slider.step(atColumn: 5 + offset) == expected)
+    }
+
+    @Test("A slider too narrow for a track takes clicks without trapping")
+    func narrow() {
+        let slider = Slider(value: 0.5, steps: 4, frame: Rect(column: 0, row: 0, columns: 2))
+        _ = slider.handle(MouseEvent(.press, .left, at: Point(column: 1, row: 0)))
+        #expect(slider.value == 0)
+    }
 }

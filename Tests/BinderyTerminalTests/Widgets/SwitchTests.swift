@@ -27,4 +27,18 @@ import Testing
         toggle.draw(in: &canvas, context: DrawContext())
         #expect(canvas.text(ofRow: 0) == "[● on ]")
     }
+
+    @Test("A click toggles it on the release inside its frame and fires valueChanged")
+    func click() {
+        let toggle = Switch(frame: Rect(column: 0, row: 0, columns: 7))
+        let changes = EventCount(toggle, on: .valueChanged)
+        _ = toggle.handle(MouseEvent(.press, .left, at: Point(column: 3, row: 0)))
+        #expect(!toggle.isOn)
+        #expect(toggle.handle(MouseEvent(.release, .left, at: Point(column: 3, row: 0))))
+        #expect(toggle.isOn)
+        _ = toggle.handle(MouseEvent(.press, .left, at: Point(column: 3, row: 0)))
+        _ = toggle.handle(MouseEvent(.release, .left, at: Point(column: 3, row: 1)))   // dragged off
+        #expect(toggle.isOn)
+        #expect(changes.value == 1)
+    }
 }

@@ -84,4 +84,15 @@ import Testing
         field.draw(in: &canvas, context: DrawContext(isFocused: true))
         #expect(canvas.text(ofRow: 0).contains("END"))
     }
+
+    @Test("A click puts the cursor before the character under it (a wide one counts whole) and fires nothing")
+    func click() {
+        let field = TextField("a中b", frame: Rect(column: 10, row: 0, columns: 12))
+        let changes = EventCount(field, on: .editingChanged)
+        for (column, index) in [(10, 0), (11, 1), (12, 1), (13, 2), (14, 3), (30, 3), (0, 0)] {
+            #expect(field.handle(MouseEvent(.press, .left, at: Point(column: column, row: 0))))
+            #expect(field.cursorIndex == index, "a click at column \(column)")
+        }
+        #expect(changes.value == 0)
+    }
 }
