@@ -1,4 +1,4 @@
-// expected-error: requires that 'Plain' conform to 'DynamicObject'
+// expected-error: a two-way endpoint must be observable, and this class is not: mark it @Dynamic
 // A plain class cannot send in the middle of a chain either.
 import Bindery
 

@@ -1,4 +1,4 @@
-// expected-error: requires that 'Plain' conform to 'DynamicObject'
+// expected-error: a sender must be observable, and this class is not: mark it @Dynamic
 // A plain class cannot be a chain's sender: its sets cannot be heard.
 import Bindery
 

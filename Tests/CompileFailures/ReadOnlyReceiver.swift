@@ -1,4 +1,4 @@
-// expected-error: cannot convert value of type 'Label' to expected argument type 'String'
+// expected-error: a receiver's property must be writable, and this key path is read-only
 // A receiver's property must be writable.
 import Bindery
 

@@ -119,6 +119,9 @@ enum EndpointLabel {
             if !(field.declaredBy is any DynamicObject.Type) {
                 return "'\(field.name)' is declared in \(field.declaredBy), which is not @Dynamic, so its sets are not reported; mark \(field.declaredBy) @Dynamic"
             }
+            if _getSuperclass(field.declaredBy) is any DynamicObject.Type, !StoredProperty.declaresTrackedStorage(field.declaredBy) {
+                return "'\(field.name)' is declared in \(field.declaredBy), a subclass of a @Dynamic class that is not marked @Dynamic itself, so its sets are not reported; mark \(field.declaredBy) @Dynamic too"
+            }
             return "'\(field.name)' is marked @DynamicIgnored, so its sets are not reported; remove @DynamicIgnored to bind it as a sender"
         }
         return "it is not a stored property of a @Dynamic class (a computed or wrapped property, or a path through an object that is not @Dynamic), so its changes cannot be heard; bind the stored properties it is computed from"

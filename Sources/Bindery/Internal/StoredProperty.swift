@@ -52,6 +52,19 @@ enum StoredProperty {
         return found
     }
 
+    /// Whether `type` itself (not a superclass) declares the storage of a property that
+    /// `@Dynamic` tracks (`_$name`): true for a class marked `@Dynamic` with a tracked
+    /// property, false for a plain subclass of one.
+    static func declaresTrackedStorage(_ type: AnyClass) -> Bool {
+        var offsets: [Int] = []
+        _ = _forEachField(of: type, options: classFields) { name, offset, _, _ in
+            let name = String(cString: name)
+            if name.hasPrefix("_$"), name != "_$registrar" { offsets.append(offset) }
+            return true
+        }
+        return offsets.contains { field(in: type, at: $0).map { ObjectIdentifier($0.declaredBy) == ObjectIdentifier(type) } ?? false }
+    }
+
     /// `_EachFieldOptions.classType`, spelled by value: the static is a `var`, which Swift 6
     /// does not let non-isolated code read.
     private static let classFields = _EachFieldOptions(rawValue: 1 << 0)

@@ -25,6 +25,18 @@ import Testing
         #expect(message.contains("declared in PlainRecord, which is not @Dynamic"))
     }
 
+    @Test("Rule 11: a property of a plain subclass of a @Dynamic class is refused with the cure: mark the subclass @Dynamic too")
+    func plainSubclassPropertyNamed() throws {
+        let log = DiagnosticLog()
+        let model = UnmarkedNotes()
+        log.capture { Bind.in(model, \.tag).out(Label(), \.text) }
+        let message = try #require(log.all.first?.message)
+        #expect(message.hasPrefix("cannot bind UnmarkedNotes.tag:"))
+        #expect(message.contains("declared in UnmarkedNotes, a subclass of a @Dynamic class that is not marked @Dynamic itself"))
+        #expect(message.contains("mark UnmarkedNotes @Dynamic too"))
+        #expect(!message.contains("@DynamicIgnored"))
+    }
+
     @Test("Rule 11: a computed sender is described as computed, never by the macro's storage or a neighbour")
     func computedSenderDescribed() throws {
         let log = DiagnosticLog()
@@ -61,7 +73,7 @@ class PlainRecord {
 }
 
 /// A `@Dynamic` subclass of a plain class, with an ignored property.
-@Dynamic final class Notes: PlainRecord {
+@Dynamic class Notes: PlainRecord {
     var text = ""
     @DynamicIgnored var draft = ""
 }
@@ -82,4 +94,9 @@ final class Swatch {
     var fill = Color(name: "white")
     var border = Color(name: "black")
     @Clamped var level = 0
+}
+
+/// A subclass of a `@Dynamic` class that is not marked `@Dynamic` itself.
+final class UnmarkedNotes: Notes {
+    var tag = ""
 }
