@@ -1,4 +1,4 @@
-// expected-error: an endpoint is an object, held weakly, and this is a value type
+// expected-error: an endpoint is an object, which a chain refers to without retaining it, and this is a value type
 // A struct cannot be a sender: nothing can hear its changes, nor hold it weakly.
 import Bindery
 

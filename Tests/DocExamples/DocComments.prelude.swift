@@ -112,3 +112,10 @@ let player = Player()
 @MainActor let searchField = TextField(), nameField = TextField(), firstDigitField = TextField()
 @MainActor let volumeSlider = Slider(), soundSwitch = Switch(), picker = DatePicker()
 @MainActor let progressBar = ProgressBar(), chart = Chart(), board = Board(), cell = Cell()
+
+/// A formatter that lives on the main actor, as `ByteCountFormatter`s in apps do.
+@MainActor final class SizeFormatter {
+    func string(for bytes: Int) -> String { "\(bytes) bytes" }
+}
+
+@MainActor let sizeFormatter = SizeFormatter()

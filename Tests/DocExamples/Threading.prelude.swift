@@ -6,3 +6,16 @@ import Bindery
 }
 
 @MainActor let downloader = Downloader()
+
+/// A formatter that lives on the main actor, as `NumberFormatter`s in apps do.
+@MainActor final class PercentFormatter {
+    func string(from value: Double) -> String? { "\(Int(value * 100))%" }
+}
+
+@MainActor let percentFormatter = PercentFormatter()
+
+@Dynamic final class Lottery {
+    var winCode = "222"
+}
+
+@MainActor let lottery = Lottery()

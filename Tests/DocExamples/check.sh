@@ -25,6 +25,8 @@ blocks = re.findall(r"^```swift\n(.*?)^```", text, flags=re.S | re.M)
 parts = ["import Bindery"]
 count = 0
 for block in blocks:
+    # An example's own imports (`import Synchronization`) go to the top of the program.
+    parts[0:0] = [line for line in block.splitlines() if line.startswith("import ") and line not in parts]
     lines = [line for line in block.splitlines() if not line.startswith("import ")]
     body = "\n".join(lines).strip()
     if not body or body.startswith("."):

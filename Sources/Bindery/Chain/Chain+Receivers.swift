@@ -4,15 +4,20 @@ extension Chain {
     /// Adds a receiver: any class's writable property, written with the chain's value
     /// converted automatically (`Int` → `String?` label text, `Double` → `Float`, …).
     ///
-    /// The object is held weakly; if it goes, it is dropped at the next dispatch (a `@Dynamic`
+    /// The object is not retained; if it goes, it is dropped at the next dispatch (a `@Dynamic`
     /// object or a control at once). It gets the chain's current value now unless `initial`
-    /// is false (see <doc:Guarantees#Initial-value>). Writes happen on the thread that made the change.
+    /// is false (see <doc:Guarantees#Initial-value>). Declared from main-actor code, it is
+    /// written only on the main actor (see <doc:Threading>); declared anywhere else, on the
+    /// thread that made the change.
     ///
     /// - Parameters:
     ///   - object: The receiver.
     ///   - keyPath: Its property.
     ///   - initial: Whether it receives the chain's value now.
-    ///   - delivery: Where it is written: on the changing thread, or on the main actor.
+    ///   - delivery: Where it is written: by default, on the main actor when declared from
+    ///     main-actor code and on the changing thread otherwise; `.immediate` or `.mainActor`
+    ///     to choose.
+    ///   - isolation: Where the receiver is declared; leave it out (it is the caller's).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -31,10 +36,13 @@ extension Chain {
     /// Adds a receiver written with `convert(value)`: for custom types.
     ///
     /// - Parameters:
-    ///   - object: The receiver, held weakly.
+    ///   - object: The receiver, not retained.
     ///   - keyPath: Its property.
     ///   - initial: Whether it receives the chain's value now.
-    ///   - delivery: Where it is written: on the changing thread, or on the main actor.
+    ///   - delivery: Where it is written: by default, on the main actor when declared from
+    ///     main-actor code and on the changing thread otherwise; `.immediate` or `.mainActor`
+    ///     to choose.
+    ///   - isolation: Where the receiver is declared; leave it out (it is the caller's).
     ///   - convert: Chain value → property; held strongly by the chain, run on the thread that
     ///     made the change (on the main actor with `.mainActor` delivery), so it is `@Sendable`.
     /// - Returns: The chain, to continue.
@@ -60,7 +68,7 @@ extension Chain {
     /// change is made on the main thread, queued there in order from any other thread.
     ///
     /// - Parameters:
-    ///   - object: The receiver, held weakly.
+    ///   - object: The receiver, not retained.
     ///   - keyPath: Its property.
     ///   - initial: Whether it receives the chain's value now.
     ///   - convert: Chain value → property, isolated to the main actor; held strongly by the
@@ -85,10 +93,12 @@ extension Chain {
     /// write and reports it (see <doc:Guarantees#Bad-input>).
     ///
     /// - Parameters:
-    ///   - object: The receiver, held weakly.
+    ///   - object: The receiver, not retained.
     ///   - keyPath: The array property.
     ///   - index: The element's index.
     ///   - initial: Whether it receives the chain's value now.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -112,9 +122,11 @@ extension Chain {
     /// to Bool).
     ///
     /// - Parameters:
-    ///   - object: The receiver, held weakly.
+    ///   - object: The receiver, not retained.
     ///   - keyPath: Its Bool property.
     ///   - initial: Whether it receives the chain's value now.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -133,8 +145,10 @@ extension Chain {
     /// Adds a control's designated property as a receiver.
     ///
     /// - Parameters:
-    ///   - control: The control, held weakly.
+    ///   - control: The control, not retained.
     ///   - initial: Whether it receives the chain's value now.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -147,18 +161,22 @@ extension Chain {
 
     /// Adds a named block that receives every accepted value of the chain.
     ///
-    /// Blocks run after all property receivers, in the order they were added, on the thread
-    /// that made the change (which may be any thread, so the block is `@Sendable`), with no
-    /// Bindery lock held. A block gets the chain's current value now unless `initial` is
-    /// false. Adding a block with a name the chain already has replaces that block. The block
-    /// is held strongly until the chain ends or `Bind.unbind(_:_:block:)` removes it: capture
-    /// objects weakly. For UI work, add `delivery: .mainActor`: the block is then typed
-    /// `@MainActor`.
+    /// Blocks run after all property receivers, in the order they were added, with no Bindery
+    /// lock held. A block declared from main-actor code runs only on the main actor (at once
+    /// when the change is made on the main thread, queued there otherwise); one declared
+    /// anywhere else runs on the thread that made the change (which may be any thread, so the
+    /// block is `@Sendable`). To touch main-actor state in the block, write it
+    /// `{ @MainActor value in … }`. A block gets the chain's current value now unless
+    /// `initial` is false. Adding a block with a name the chain already has replaces that
+    /// block. The block is held strongly until the chain ends or `Bind.unbind(_:_:block:)`
+    /// removes it: capture objects weakly.
     ///
     /// - Parameters:
     ///   - name: The block's name, for unbinding and the status query.
     ///   - initial: Whether it runs with the chain's value now.
     ///   - body: The block.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -179,6 +197,8 @@ extension Chain {
     ///   - name: The block's name.
     ///   - initial: Whether it runs with the chain's value now.
     ///   - body: The block, taking a type the chain's value converts to automatically.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -199,6 +219,8 @@ extension Chain {
     ///   - name: The block's name.
     ///   - initial: Whether it runs now.
     ///   - body: The block.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift

@@ -5,7 +5,7 @@ extension Chain {
     /// Adds a sender: a property of an observable object whose sets propagate to the chain,
     /// converted automatically to the chain's value type.
     ///
-    /// The object is held weakly. If the endpoint is already in another chain, that chain
+    /// The object is not retained. If the endpoint is already in another chain, that chain
     /// joins this one and receives this chain's value (see <doc:Guarantees#Joins>).
     ///
     /// - Parameters:
@@ -30,7 +30,7 @@ extension Chain {
     /// value into a property's type and `reverse` turns a property's value into the chain's.
     ///
     /// - Parameters:
-    ///   - object: The sender, held weakly.
+    ///   - object: The sender, not retained.
     ///   - keyPath: Its property.
     ///   - reverse: Turns the property's value into the chain's; held strongly by the chain and
     ///     run on the thread that sets the property, so it is `@Sendable`.
@@ -51,7 +51,7 @@ extension Chain {
     /// Adds a sender on a control's property, sent when the user triggers one of `events`.
     ///
     /// - Parameters:
-    ///   - control: The control, held weakly.
+    ///   - control: The control, not retained.
     ///   - keyPath: Its property.
     ///   - events: The events that report a user edit.
     /// - Returns: The chain, to continue.
@@ -70,7 +70,7 @@ extension Chain {
     /// Adds a sender on one element of an array property; other elements' changes do not send.
     ///
     /// - Parameters:
-    ///   - object: The sender, held weakly.
+    ///   - object: The sender, not retained.
     ///   - keyPath: The array property.
     ///   - index: The element's index; out of range skips and reports (see <doc:Guarantees#Bad-input>).
     /// - Returns: The chain, to continue.
@@ -91,7 +91,7 @@ extension Chain {
     /// Adds a control's designated property (a field's text, a slider's value) as a sender, on
     /// its designated events.
     ///
-    /// - Parameter control: The control, held weakly.
+    /// - Parameter control: The control, not retained.
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -108,9 +108,11 @@ extension Chain {
     /// is false. If it is already in another chain, that chain joins this one (see <doc:Guarantees#Joins>).
     ///
     /// - Parameters:
-    ///   - object: The endpoint's object, held weakly.
+    ///   - object: The endpoint's object, not retained.
     ///   - keyPath: Its property.
     ///   - initial: Whether it receives the chain's value now.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -130,13 +132,15 @@ extension Chain {
     /// Adds a two-way endpoint of a custom type, converted by a pair of closures.
     ///
     /// - Parameters:
-    ///   - object: The endpoint's object, held weakly.
+    ///   - object: The endpoint's object, not retained.
     ///   - keyPath: Its property.
     ///   - initial: Whether it receives the chain's value now.
     ///   - convert: Chain value → property; held strongly by the chain, run on the thread that
     ///     made the change (so it is `@Sendable`).
     ///   - reverse: Property → chain value; held strongly by the chain, run on the thread that
     ///     sets the property.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -161,10 +165,12 @@ extension Chain {
     /// (see <doc:Guarantees#No-echo>).
     ///
     /// - Parameters:
-    ///   - control: The control, held weakly.
+    ///   - control: The control, not retained.
     ///   - keyPath: Its property.
     ///   - events: The events that report a user edit.
     ///   - initial: Whether it receives the chain's value now.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -185,7 +191,7 @@ extension Chain {
     /// of closures.
     ///
     /// - Parameters:
-    ///   - control: The control, held weakly.
+    ///   - control: The control, not retained.
     ///   - keyPath: Its property.
     ///   - events: The events that report a user edit.
     ///   - initial: Whether it receives the chain's value now.
@@ -193,6 +199,8 @@ extension Chain {
     ///     made the change (so it is `@Sendable`).
     ///   - reverse: Property → chain value; held strongly by the chain, run on the thread that
     ///     sets the property.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -215,10 +223,12 @@ extension Chain {
     /// Adds one element of an array property as a two-way endpoint.
     ///
     /// - Parameters:
-    ///   - object: The endpoint's object, held weakly.
+    ///   - object: The endpoint's object, not retained.
     ///   - keyPath: The array property.
     ///   - index: The element's index; out of range skips and reports (see <doc:Guarantees#Bad-input>).
     ///   - initial: Whether it receives the chain's value now.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -245,9 +255,11 @@ extension Chain {
     /// with `!value` (after conversion to Bool), and sending `!property`.
     ///
     /// - Parameters:
-    ///   - object: The endpoint's object, held weakly.
+    ///   - object: The endpoint's object, not retained.
     ///   - keyPath: Its Bool property.
     ///   - initial: Whether it receives the chain's value now.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -268,10 +280,12 @@ extension Chain {
     /// ``inoutNot(_:_:initial:)-(Root,_,_)``), sending on `events`.
     ///
     /// - Parameters:
-    ///   - control: The control, held weakly.
+    ///   - control: The control, not retained.
     ///   - keyPath: Its Bool property.
     ///   - events: The events that report a user edit.
     ///   - initial: Whether it receives the chain's value now.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -291,8 +305,10 @@ extension Chain {
     /// Adds a control's designated property as a two-way endpoint on its designated events.
     ///
     /// - Parameters:
-    ///   - control: The control, held weakly.
+    ///   - control: The control, not retained.
     ///   - initial: Whether it receives the chain's value now.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift

@@ -22,7 +22,7 @@ import Synchronization
 /// }
 /// ```
 ///
-/// Bindery holds controls weakly; a control leaves every chain when its event center
+/// Bindery never retains a control; a control leaves every chain when its event center
 /// deinitialises with it.
 public protocol Control: AnyObject {
     /// The type of the designated property.

@@ -79,7 +79,7 @@ extension Bind {
     }
 
     /// Unavailable: endpoints are objects.
-    @available(*, unavailable, message: "an endpoint is an object, held weakly, and this is a value type (a struct or an enum), whose changes cannot be heard: keep the value in a @Dynamic class or a Dynamic box and bind that")
+    @available(*, unavailable, message: "an endpoint is an object, which a chain refers to without retaining it, and this is a value type (a struct or an enum), whose changes cannot be heard: keep the value in a @Dynamic class or a Dynamic box and bind that")
     public static func `in`<Root, Value>(_ value: Root, _ keyPath: KeyPath<Root, Value>) -> Chain<Value> {
         fatalError("unavailable")
     }

@@ -18,7 +18,7 @@ extension Bind {
     /// Starts a chain at a property of an observable object; the chain's value is the
     /// property's type.
     ///
-    /// The object is held weakly. Its sets propagate synchronously on the setting thread. The
+    /// The object is not retained. Its sets propagate synchronously on the setting thread. The
     /// key path may cross several `@Dynamic` objects (`\.session.user.name`): every link is
     /// observed and a replaced intermediate object is followed. A link that may be nil is
     /// crossed with `?` (`\.session?.user.name`): the value is then `nil` while a link is.
@@ -41,12 +41,14 @@ extension Bind {
 
     /// Starts a chain at a property of an observable object that both sends and receives.
     ///
-    /// The object is held weakly; see ``in(_:_:)-(Root,KeyPath<Root,Value>)`` for threads and
+    /// The object is not retained; see ``in(_:_:)-(Root,KeyPath<Root,Value>)`` for threads and
     /// lifetime.
     ///
     /// - Parameters:
     ///   - object: The endpoint's object.
     ///   - keyPath: Its property.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -64,7 +66,7 @@ extension Bind {
 
     /// Starts a chain at a control's property, sent when the user triggers one of `events`.
     ///
-    /// The control is held weakly. A program's own writes to the property do not send.
+    /// The control is not retained. A program's own writes to the property do not send.
     ///
     /// - Parameters:
     ///   - control: The control.
@@ -87,9 +89,11 @@ extension Bind {
     /// chain's changes.
     ///
     /// - Parameters:
-    ///   - control: The control, held weakly.
+    ///   - control: The control, not retained.
     ///   - keyPath: Its property.
     ///   - events: The events that report a user edit.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -112,7 +116,7 @@ extension Bind {
     /// of range skips the change and reports it (see <doc:Guarantees#Bad-input>).
     ///
     /// - Parameters:
-    ///   - object: The sender, held weakly.
+    ///   - object: The sender, not retained.
     ///   - keyPath: The array property.
     ///   - index: The element's index.
     /// - Returns: The chain, to continue.
@@ -132,9 +136,11 @@ extension Bind {
     /// Starts a chain at one element of an array property that both sends and receives.
     ///
     /// - Parameters:
-    ///   - object: The endpoint's object, held weakly.
+    ///   - object: The endpoint's object, not retained.
     ///   - keyPath: The array property.
     ///   - index: The element's index.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -154,7 +160,7 @@ extension Bind {
     /// Starts a chain at a control's designated property (a field's text, a slider's value),
     /// sent on its designated events.
     ///
-    /// - Parameter control: The control, held weakly.
+    /// - Parameter control: The control, not retained.
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -168,7 +174,10 @@ extension Bind {
     /// Starts a two-way chain at a control's designated property, sent on its designated
     /// events.
     ///
-    /// - Parameter control: The control, held weakly.
+    /// - Parameters:
+    ///   - control: The control, not retained.
+    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
+    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift

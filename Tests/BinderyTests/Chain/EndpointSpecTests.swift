@@ -73,7 +73,7 @@ class PlainRecord {
 }
 
 /// A `@Dynamic` subclass of a plain class, with an ignored property.
-@Dynamic class Notes: PlainRecord {
+@Dynamic final class Notes: PlainRecord {
     var text = ""
     @DynamicIgnored var draft = ""
 }
@@ -96,7 +96,12 @@ final class Swatch {
     @Clamped var level = 0
 }
 
+/// A `@Dynamic` class open to subclasses.
+@Dynamic class Draft {
+    var text = ""
+}
+
 /// A subclass of a `@Dynamic` class that is not marked `@Dynamic` itself.
-final class UnmarkedNotes: Notes {
+final class UnmarkedNotes: Draft {
     var tag = ""
 }
