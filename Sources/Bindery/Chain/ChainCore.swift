@@ -80,7 +80,7 @@ final class RefusedChain: AnyChainCore {
 }
 
 /// A chain typed by its value: members, filters, blocks, and the dispatch machinery of
-/// DESIGN rules 2–5, 9 and 10.
+/// the guarantees of initial values, loops, echo, filters, order and threads (see the Guarantees article).
 ///
 /// Ownership: one thread at a time dispatches a chain. A thread takes the chain with one
 /// compare-and-swap (without the lock for a property's sole listener, see

@@ -1,6 +1,6 @@
 // Spec factories used by the DSL. They build, at bind time, the typed closures an update
 // calls: no dynamic cast, no boxing and no lookup happen per update, and no key path is
-// applied generically (DESIGN rule 12). A property of a `@Dynamic` class is read and written
+// applied generically (the Cost section of the Guarantees article). A property of a `@Dynamic` class is read and written
 // through the direct accessors the macro generated; a stored property of any other class
 // through its address (`StoredProperty`); only a key path through computed properties or
 // observers is applied by the runtime (measured on this toolchain: a key path captured by a

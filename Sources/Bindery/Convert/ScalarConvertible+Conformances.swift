@@ -1,4 +1,4 @@
-// The rows of the conversion table (DESIGN rule 6); each reader lives on `ScalarValue`.
+// The rows of the conversion table (the Automatic conversion article); each reader lives on `ScalarValue`.
 
 extension ScalarConvertible where Self: FixedWidthInteger {
     /// Reads an integer: clamps integers, truncates and clamps floating values (NaN → 0),

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// What Bindery keeps per thread: an identity for chain ownership, and the causal depth of
-/// the dispatch the thread is running (DESIGN rule 3's bound on runaway cycles).
+/// the dispatch the thread is running (the bound on runaway cycles, see the Guarantees article).
 struct ThreadState {
     /// How deep the change being dispatched on this thread sits in a chain of causes: 0 for a
     /// change made by user code outside any dispatch.

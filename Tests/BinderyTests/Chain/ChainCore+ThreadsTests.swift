@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Bindery
 
-/// DESIGN rule 10: serialised changes from many threads, no lock held over user code,
+/// rule 10: serialised changes from many threads, no lock held over user code,
 /// re-entrant blocks.
 @Suite(.failOnUnexpectedDiagnostics) struct ChainCoreThreadsTests {
     static let writers = 8

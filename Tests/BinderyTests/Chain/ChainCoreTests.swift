@@ -1,7 +1,7 @@
 import Testing
 @testable import Bindery
 
-/// Dispatch: loops, echo, filters, order (DESIGN rules 3, 4, 5, 9).
+/// Dispatch: loops, echo, filters, order (rules 3, 4, 5, 9).
 @Suite(.failOnUnexpectedDiagnostics) struct ChainCoreTests {
     @Test("Rule 3: a two-way chain's own writes do not re-enter it")
     func twoWayDoesNotLoop() {

@@ -2,7 +2,7 @@ import Testing
 @testable import Bindery
 
 /// A chain's member list (two members inline, the rest in an array) keeps the order members
-/// joined in (DESIGN rule 9) through appends, replacements and removals.
+/// joined in (rule 9) through appends, replacements and removals.
 @Suite(.failOnUnexpectedDiagnostics) struct ChainMembersTests {
     final class Member {
         let id: Int

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Bindery
 
-/// The binding graph: what it keeps and when it lets go (DESIGN rule 1).
+/// The binding graph: what it keeps and when it lets go (rule 1).
 @Suite(.failOnUnexpectedDiagnostics) struct RegistryTests {
     @Test("The graph lists endpoints by object (a @Dynamic object's in its registrar, a plain one's in the index) and forgets them when their chain ends")
     func indexByObject() {

@@ -1,7 +1,7 @@
 import Testing
 @testable import Bindery
 
-/// DESIGN rule 6: the automatic conversion table, row by row, plus round trips over generated
+/// rule 6: the automatic conversion table, row by row, plus round trips over generated
 /// inputs and a sweep showing that nothing traps.
 @Suite(.failOnUnexpectedDiagnostics) struct ScalarConversionTests {
     // MARK: Inputs

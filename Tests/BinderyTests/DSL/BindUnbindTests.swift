@@ -1,7 +1,7 @@
 import Testing
 @testable import Bindery
 
-/// Unbinding in every form, the status query, and lifetime (DESIGN rule 1).
+/// Unbinding in every form, the status query, and lifetime (rule 1).
 @Suite(.failOnUnexpectedDiagnostics) struct BindUnbindTests {
     @Test("Bind.unbind(object) takes the object out of every chain")
     func unbindObject() {

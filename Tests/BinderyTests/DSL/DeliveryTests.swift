@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Bindery
 
-/// DESIGN rule 10: endpoints may ask for delivery on the main actor.
+/// Rule 10: endpoints may ask for delivery on the main actor.
 @Suite(.failOnUnexpectedDiagnostics) struct DeliveryTests {
     @Test("Rule 10: a .mainActor receiver and block changed off the main actor run on it, in order", .timeLimit(.minutes(1)))
     func mainActorDeliveryFromBackground() async {

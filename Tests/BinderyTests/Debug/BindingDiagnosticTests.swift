@@ -1,7 +1,7 @@
 import Testing
 import Bindery
 
-/// DESIGN rule 11: misuse at bind time and bad data at run time are reported, never trapped.
+/// rule 11: misuse at bind time and bad data at run time are reported, never trapped.
 @Suite(.failOnUnexpectedDiagnostics) struct BindingDiagnosticTests {
     @Test("Rule 11: a receiver whose type does not convert is refused, naming object, key path and rule")
     func misuseNamesObjectKeyPathRule() throws {

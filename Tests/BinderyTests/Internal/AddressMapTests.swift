@@ -1,7 +1,7 @@
 import Testing
 @testable import Bindery
 
-/// The memo tables' map (bind-time lookups by class, key path and offset, DESIGN rule 12): it
+/// The memo tables' map (bind-time lookups by class, key path and offset, rule 12): it
 /// answers as a dictionary would.
 @Suite(.failOnUnexpectedDiagnostics) struct AddressMapTests {
     @Test("Rule 12: an empty map finds nothing")

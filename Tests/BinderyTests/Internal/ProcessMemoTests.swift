@@ -1,7 +1,7 @@
 import Testing
 @testable import Bindery
 
-/// The process-wide bind-time memos (DESIGN rule 12: binding a property bound before asks the
+/// The process-wide bind-time memos (rule 12: binding a property bound before asks the
 /// runtime nothing): the first value kept for a key is the one every caller gets, and a memo
 /// that starts again past its limit lets its old values go, except those a thread's memo keeps.
 @Suite(.failOnUnexpectedDiagnostics) struct ProcessMemoTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import Bindery
 
-/// Offsets of stored properties read off key paths (DESIGN rule 12), and the key paths that
+/// Offsets of stored properties read off key paths (rule 12), and the key paths that
 /// must keep the runtime's generic path.
 @Suite(.failOnUnexpectedDiagnostics) struct StoredPropertyTests {
     final class Panel {

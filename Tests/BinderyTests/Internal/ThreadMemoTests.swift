@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Bindery
 
-/// The per-thread memo in front of the bind-time memos (DESIGN rule 12: binding the same
+/// The per-thread memo in front of the bind-time memos (rule 12: binding the same
 /// property again asks no lock): it answers only what was set, per family, and keeps what an
 /// entry names only while the entry is there (rule 1: nothing is kept for good).
 @Suite(.failOnUnexpectedDiagnostics) struct ThreadMemoTests {

@@ -2,7 +2,7 @@ import Testing
 @testable import Bindery
 
 /// How endpoints hold `@Dynamic` objects: no weak reference, no strong one, and never a strong
-/// reference formed to an object that has begun to deinitialise (DESIGN rule 1).
+/// reference formed to an object that has begun to deinitialise (rule 1).
 @Suite(.failOnUnexpectedDiagnostics) struct UnownedObjectTests {
     /// Runs `onDeinit` from its deinit.
     final class Probe {

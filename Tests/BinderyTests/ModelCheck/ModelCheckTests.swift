@@ -3,7 +3,7 @@ import Testing
 @testable import Bindery
 
 /// The randomized model check: random binding graphs and writes, run on the engine and on the
-/// reference model, compared after every step (DESIGN rules 1–9, 11).
+/// reference model, compared after every step (rules 1–9, 11).
 ///
 /// `BINDERY_MODEL_CASES` sets how many cases run (default 10,000), `BINDERY_MODEL_SEED` the
 /// first seed (default 1). A failure names its seed and prints the program shrunk to the steps

@@ -5,7 +5,7 @@ import Testing
 
 /// The model check's multi-threaded mode: random two-way chains over thread-safe controls,
 /// written from several threads at once, with filters and blocks. What must hold after the
-/// threads are done (DESIGN rules 3, 5, 10): every endpoint of a chain holds the same value,
+/// threads are done (rules 3, 5, 10): every endpoint of a chain holds the same value,
 /// one that was written and passed the filter; no block saw a rejected value; nothing released
 /// was written. Each case runs under a watchdog that names its seed if it does not finish.
 @Suite(.failOnUnexpectedDiagnostics) struct ThreadedModelCheckTests {
