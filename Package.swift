@@ -41,7 +41,9 @@ let package = Package(
         .target(name: "BinderyRuntime"),
         .target(
             name: "Bindery",
-            dependencies: ["BinderyMacros", "BinderyRuntime"]
+            dependencies: ["BinderyMacros", "BinderyRuntime"],
+            // The engine's guide for contributors, not a resource.
+            exclude: ["Chain/README.md"]
         ),
         .target(name: "BinderyTerminal", dependencies: ["Bindery"]),
         // The demos' view model, shared by the terminal and the GTK screens.
