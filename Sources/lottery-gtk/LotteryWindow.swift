@@ -35,6 +35,14 @@ import LotteryModel
     /// The reels' colour for each draw, in turn (the terminal's palette, in Tango colours).
     nonisolated static let palette: [RGBColor] = [0x3465A4, 0x75507B, 0x06989A, 0x4E9A06, 0xCC0000, 0xC4A000].map(RGBColor.init(hex:))
 
+    /// The style class GTK themes draw a window's main action with.
+    static let suggestedActionClass = "suggested-action"
+
+    /// The widgets a person can focus, as drawn top to bottom: GTK's Tab order in the grid.
+    var focusable: [any WrappedWidget] {
+        [playerEntry, winCodeEntry, rateScale, rateSpinButton, flashSwitch, spinButton]
+    }
+
     /// The window's look: the reels, the flash, the captions.
     static let css = """
         .lottery-title { font-weight: bold; font-size: 1.3em; }
@@ -99,6 +107,17 @@ import LotteryModel
             gtk_editable_set_width_chars(OpaquePointer(entry), 5)
         }
         gtk_window_set_child(gtkWindow, grid)
+        // Spin is the window's suggested action: drawn in the accent colour, and the default
+        // widget, so Enter in the window (an entry included) spins.
+        if let spin = spinButton.widget {
+            gtk_widget_add_css_class(spin, Self.suggestedActionClass)
+            gtk_window_set_default_widget(gtkWindow, spin)
+        }
+        for entry in [playerEntry, winCodeEntry] {
+            if let widget = entry.widget {
+                gtk_entry_set_activates_default(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkEntry.self), 1)
+            }
+        }
     }
 
     /// Ties every widget to the lottery: the five chains of the demo, and two more for the

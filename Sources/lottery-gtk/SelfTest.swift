@@ -46,6 +46,20 @@ import LotteryModel
             check(Bind.isBound(wrapper), "\(Swift.type(of: wrapper)) is in a chain")
         }
 
+        step("Spin is the window's suggested action and its default widget")
+        guard let spin = screen.spinButton.widget else { fail("the Spin button is gone") }
+        check(gtk_widget_has_css_class(spin, LotteryWindow.suggestedActionClass) != 0, "the Spin button has the suggested-action style class")
+        check(gtk_window_get_default_widget(gtkWindow) == spin, "the Spin button is the window's default widget")
+        for entry in [screen.playerEntry, screen.winCodeEntry] {
+            check(gtk_entry_get_activates_default(gtkEntry(entry)) != 0, "Enter in an entry activates the default widget")
+        }
+
+        step("Tab and Shift-Tab move the focus in the order the widgets are drawn, top to bottom")
+        expectFocusOrder(screen.focusable, direction: GTK_DIR_TAB_FORWARD)
+        expectFocusOrder(screen.focusable.reversed(), direction: GTK_DIR_TAB_BACKWARD)
+        gtk_window_set_focus(gtkWindow, nil)
+        settle()
+
         step("typing a win code (GtkEditable delete + insert): the label follows, never blanks")
         let winCode = opaque(screen.winCodeEntry)
         gtk_editable_delete_text(winCode, 2, -1)
@@ -116,13 +130,18 @@ import LotteryModel
         expectModel(lottery.player == "Zoë Ørsted", "player is Zoë Ørsted (it is \(lottery.player))")
         expect(screen.greeting, shows: "Good luck, Zoë Ørsted!")
 
-        step("activating Spin (gtk_widget_activate) draws; spinning until a win")
-        guard let spin = screen.spinButton.widget else { fail("the Spin button is gone") }
+        step("activating Spin (gtk_widget_activate; the first time Enter in the win code entry) draws; spinning until a win")
         var draws = 0
         while !lottery.isWin {
             draws += 1
             guard draws <= 40 else { fail("no win in 40 draws at a win rate of 0.9") }
-            gtk_widget_activate(spin)
+            if draws == 1 {
+                // Enter in an entry emits its text's `activate` (the key binding's signal), which
+                // activates the window's default widget: Spin.
+                pressEnter(in: screen.winCodeEntry)
+            } else {
+                gtk_widget_activate(spin)
+            }
             wait("draw #\(draws) after activating Spin") { lottery.sn == draws }
             expect(screen.snLabel, shows: "Draw #\(draws)")
             expect(screen.codeLabel, shows: lottery.code)
@@ -241,6 +260,40 @@ import LotteryModel
             guard g_get_monotonic_time() < deadline else { fail("\(what): not within \(timeout) s") }
             if g_main_context_iteration(nil, 0) == 0 { g_usleep(2_000) }
         }
+    }
+
+    /// Moves the focus from nowhere through the window with Tab (or Shift-Tab, by `direction`)
+    /// and checks that it lands on `widgets` in turn (on them or on a part of them, such as an
+    /// entry's text).
+    private func expectFocusOrder(_ widgets: [any WrappedWidget], direction: GtkDirectionType) {
+        gtk_window_set_focus(gtkWindow, nil)
+        for wrapper in widgets {
+            guard let expected = wrapper.widget else { fail("\(Swift.type(of: wrapper))'s widget is gone") }
+            check(gtk_widget_child_focus(screen.window, direction) != 0, "the focus moves on to \(Swift.type(of: wrapper))")
+            guard let focus = gtk_window_get_focus(gtkWindow) else { fail("the focus went nowhere, expected \(Swift.type(of: wrapper))") }
+            let name = String(cString: gtk_widget_get_name(focus))
+            check(focus == expected || gtk_widget_is_ancestor(focus, expected) != 0,
+                  "the focus moved to a \(name), expected the \(Swift.type(of: wrapper)) drawn next")
+        }
+    }
+
+    /// Presses Enter in `entry` as its key binding does: emits `activate` on the entry's text.
+    private func pressEnter(in entry: Entry) {
+        guard let text = gtk_editable_get_delegate(opaque(entry)) else { fail("the entry has no text widget") }
+        var instance = GValue()
+        g_value_init(&instance, gtk_text_get_type())
+        g_value_set_object(&instance, UnsafeMutableRawPointer(text))
+        g_signal_emitv(&instance, g_signal_lookup("activate", gtk_text_get_type()), 0, nil)
+        g_value_unset(&instance)
+    }
+
+    private var gtkWindow: UnsafeMutablePointer<GtkWindow> {
+        UnsafeMutableRawPointer(screen.window).assumingMemoryBound(to: GtkWindow.self)
+    }
+
+    private func gtkEntry(_ entry: Entry) -> UnsafeMutablePointer<GtkEntry> {
+        guard let widget = entry.widget else { fail("an entry's widget is gone") }
+        return UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkEntry.self)
     }
 
     /// Checks over about two seconds whether every reel shows both phases of a blink (`true`)
