@@ -191,7 +191,7 @@ extension Chain {
 
     /// Adds a named block that receives the chain's values converted to the type it declares.
     ///
-    /// See ``out(_:initial:_:)-(_,_,(Value)->Void)`` for order, threads and retention.
+    /// See ``out(_:initial:isolation:_:)-(_,_,_,(Value)->Void)`` for order, threads and retention.
     ///
     /// - Parameters:
     ///   - name: The block's name.
@@ -213,7 +213,7 @@ extension Chain {
 
     /// Adds a named block that runs on every accepted value, without looking at it.
     ///
-    /// See ``out(_:initial:_:)-(_,_,(Value)->Void)`` for order, threads and retention.
+    /// See ``out(_:initial:isolation:_:)-(_,_,_,(Value)->Void)`` for order, threads and retention.
     ///
     /// - Parameters:
     ///   - name: The block's name.
@@ -260,7 +260,7 @@ extension Chain {
     /// Adds a named block isolated to the main actor that receives the chain's values
     /// converted to the type it declares (the conversion runs on the main actor too).
     ///
-    /// It runs as ``out(_:initial:_:)-(_,_,@MainActor(Value)->Void)`` does.
+    /// It runs as the `@MainActor` block that takes the chain's value does.
     ///
     /// - Parameters:
     ///   - name: The block's name.
@@ -280,7 +280,7 @@ extension Chain {
     /// Adds a named block isolated to the main actor that runs on every accepted value,
     /// without looking at it.
     ///
-    /// It runs as ``out(_:initial:_:)-(_,_,@MainActor(Value)->Void)`` does.
+    /// It runs as the `@MainActor` block that takes the chain's value does.
     ///
     /// - Parameters:
     ///   - name: The block's name.
@@ -302,7 +302,7 @@ extension Chain {
     /// after the property receivers; from any other thread it is queued on the main actor in
     /// the order the changes were made. A queued run is dropped if the block was removed or
     /// the chain ended meanwhile. The value crosses to the main actor, so it is `Sendable`.
-    /// Order and retention are as for ``out(_:initial:_:)-(_,_,(Value)->Void)``.
+    /// Order and retention are as for ``out(_:initial:isolation:_:)-(_,_,_,(Value)->Void)``.
     ///
     /// - Parameters:
     ///   - name: The block's name, for unbinding and the status query.

@@ -277,7 +277,7 @@ extension Chain {
     }
 
     /// Adds a control's Bool property as a two-way negated endpoint (see
-    /// ``inoutNot(_:_:initial:)-(Root,_,_)``), sending on `events`.
+    /// ``inoutNot(_:_:initial:isolation:)-(Root,_,_,_)``), sending on `events`.
     ///
     /// - Parameters:
     ///   - control: The control, not retained.

@@ -162,7 +162,7 @@ public struct Chain<Value>: @unchecked Sendable {
         return Chain(core: core)
     }
 
-    /// Adds a named block; see ``out(_:initial:_:)-(_,_,(Value)->Void)``.
+    /// Adds a named block; see ``out(_:initial:isolation:_:)-(_,_,_,(Value)->Void)``.
     func adding<Argument>(block name: String, initial: Bool, delivery: Delivery, _ body: @escaping (Argument) -> Void) -> Chain {
         let (core, work) = Registry.shared.locked { () -> (any AnyChainCore, AfterLock?) in
             guard let core = continuedLocked(refusing: "cannot add block \"\(name)\": the chain it continues has ended; not added") else {
