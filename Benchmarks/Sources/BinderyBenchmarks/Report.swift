@@ -37,38 +37,45 @@ struct Row: Sendable {
     var target: Target = .none
     /// Whether allocations per update should be zero (Bindery update cases).
     var zeroAllocations = true
+    /// What the row's target is about, in plain words, for the docs' sentence on missed targets
+    /// (rows that share it are named once, their figures joined).
+    var summary: String? = nil
 }
 
 let rows: [Row] = [
-    Row(id: "one-hop.plain", bindery: "one-hop.plain", baseline: Baseline(measurement: "floor.weak"), target: .ratio(1.5)),
+    Row(id: "one-hop.plain", bindery: "one-hop.plain", baseline: Baseline(measurement: "floor.weak"), target: .ratio(1.5),
+        summary: "one hop into a plain class against a weak closure"),
     Row(id: "one-hop.plain", label: "one-hop.plain (vs strong)", bindery: "one-hop.plain",
         baseline: Baseline(measurement: "floor.strong")),
-    Row(id: "one-hop.dynamic", bindery: "one-hop.dynamic", baseline: Baseline(measurement: "floor.strong"), target: .ratio(2.5)),
-    Row(id: "one-hop.vs-combine", bindery: "one-hop.plain", baseline: Baseline(measurement: "combine.sink"), target: .ratio(0.5)),
+    Row(id: "one-hop.dynamic", bindery: "one-hop.dynamic", baseline: Baseline(measurement: "floor.strong"), target: .ratio(2.5),
+        summary: "one hop into a `@Dynamic` receiver against a strong closure"),
+    Row(id: "one-hop.vs-combine", bindery: "one-hop.plain", baseline: Baseline(measurement: "combine.sink"), target: .ratio(0.5),
+        summary: "one hop against OpenCombine's `sink`"),
     Row(id: "one-hop.string", bindery: "one-hop.string", baseline: Baseline(measurement: "floor.string")),
     Row(id: "two-way.3", bindery: "two-way.3", baseline: Baseline(measurement: "floor.strong", factor: 2, label: "2 × floor.strong")),
     Row(id: "fan-out.1", bindery: "fan-out.1", baseline: Baseline(measurement: "floor.fan-out.1", label: "floor.weak ×1")),
     Row(id: "fan-out.10", bindery: "fan-out.10", baseline: Baseline(measurement: "floor.fan-out.10", label: "floor.weak ×10")),
     Row(id: "fan-out.100", bindery: "fan-out.100", baseline: Baseline(measurement: "floor.fan-out.100", label: "floor.weak ×100"),
-        target: .ratio(1.5)),
+        target: .ratio(1.5), summary: "fan-out per receiver against weak closures"),
     Row(id: "fan-out.1000", bindery: "fan-out.1000", baseline: Baseline(measurement: "floor.fan-out.1000", label: "floor.weak ×1000"),
-        target: .ratio(1.5)),
+        target: .ratio(1.5), summary: "fan-out per receiver against weak closures"),
     Row(id: "filter-convert", bindery: "filter-convert", baseline: Baseline(measurement: "floor.filter-convert")),
-    Row(id: "unobserved.write", bindery: "unobserved.write", baseline: Baseline(measurement: "plain.write"), target: .ratio(1.5)),
+    Row(id: "unobserved.write", bindery: "unobserved.write", baseline: Baseline(measurement: "plain.write"), target: .ratio(1.5),
+        summary: "a write nobody observes"),
     Row(id: "bind-unbind", bindery: "bind-unbind", baseline: Baseline(measurement: "combine.subscribe-cancel"),
-        target: .allocations(2), zeroAllocations: false),
+        target: .allocations(2), zeroAllocations: false, summary: "allocations per bind + unbind"),
     Row(id: "memory.chain", bindery: "memory.chain", baseline: Baseline(measurement: "combine.memory.sink"),
-        target: .bytes(128), zeroAllocations: false),
+        target: .bytes(128), zeroAllocations: false, summary: "memory per live chain"),
     Row(id: "bind-unbind", label: "bind-unbind (time)", bindery: "bind-unbind", baseline: Baseline(measurement: "combine.subscribe-cancel"),
-        target: .ratio(0.5), zeroAllocations: false),
+        target: .ratio(0.5), zeroAllocations: false, summary: "bind + unbind against OpenCombine"),
     Row(id: "cell-reuse", bindery: "cell-reuse", baseline: Baseline(measurement: "combine.cell-reuse"),
-        target: .ratio(0.5), zeroAllocations: false),
+        target: .ratio(0.5), zeroAllocations: false, summary: "cell reuse against OpenCombine"),
     Row(id: "fan-in.bind.1000", bindery: "fan-in.bind.1000", baseline: Baseline(measurement: "fan-in.bind.10"),
-        target: .ratio(2, note: "size-independent"), zeroAllocations: false),
+        target: .ratio(2, note: "size-independent"), zeroAllocations: false, summary: "binding into a chain of 1,000 / 100,000 receivers"),
     Row(id: "fan-in.bind.100000", bindery: "fan-in.bind.100000", baseline: Baseline(measurement: "fan-in.bind.10"),
-        target: .ratio(2, note: "size-independent"), zeroAllocations: false),
+        target: .ratio(2, note: "size-independent"), zeroAllocations: false, summary: "binding into a chain of 1,000 / 100,000 receivers"),
     Row(id: "threads.unrelated", bindery: "threads.unrelated", baseline: Baseline(measurement: "threads.one"),
-        target: .ratio(1 / 1.7, note: "≥ 1.7× throughput"), zeroAllocations: false),
+        target: .ratio(1 / 1.7, note: "≥ 1.7× throughput"), zeroAllocations: false, summary: "two threads on unrelated chains against one thread"),
     Row(id: "threads.machine", bindery: "threads.machine", baseline: Baseline(measurement: "threads.machine.one"),
         zeroAllocations: false),
     Row(id: "route.3", bindery: "route.3", baseline: Baseline(measurement: "floor.weak")),
@@ -76,11 +83,11 @@ let rows: [Row] = [
     Row(id: "element", bindery: "element", baseline: Baseline(measurement: "floor.weak")),
     Row(id: "isolation.10", bindery: "isolation.10", baseline: Baseline(measurement: "floor.weak")),
     Row(id: "isolation.100000", bindery: "isolation.100000", baseline: Baseline(measurement: "isolation.10"),
-        target: .ratio(1.2, note: "independent")),
+        target: .ratio(1.2, note: "independent"), summary: "one hop beside 100,000 / 1,000,000 live chains"),
     Row(id: "isolation.1000000", bindery: "isolation.1000000", baseline: Baseline(measurement: "isolation.10"),
-        target: .ratio(1.2, note: "independent")),
+        target: .ratio(1.2, note: "independent"), summary: "one hop beside 100,000 / 1,000,000 live chains"),
     Row(id: "memory.chain.1000000", bindery: "memory.chain.1000000", baseline: Baseline(measurement: "combine.memory.sink"),
-        target: .bytes(128), zeroAllocations: false),
+        target: .bytes(128), zeroAllocations: false, summary: "memory per live chain"),
 ]
 
 /// Peers and floors shown in the second table, in this order.
@@ -131,14 +138,17 @@ func formatAllocations(_ figure: Figure) -> String {
 func formatTarget(_ target: Target) -> String {
     switch target {
     case .none: return "–"
-    case .ratio(let limit, let note): return "≤ " + fixed(limit, limit == limit.rounded() ? 0 : 1) + "×" + (note.map { " (\($0))" } ?? "")
+    case .ratio(let limit, let note):
+        // As few decimals as the limit needs, two at most (1 / 1.7 is 0.59).
+        let decimals = limit == limit.rounded() ? 0 : ((limit * 10).rounded() == limit * 10 ? 1 : 2)
+        return "≤ " + fixed(limit, decimals) + "×" + (note.map { " (\($0))" } ?? "")
     case .allocations(let limit): return "≤ " + fixed(limit, 0) + " allocs"
     case .bytes(let limit): return "≤ " + fixed(limit, 0) + " B"
     }
 }
 
-/// Prints a markdown table with padded columns.
-func printTable(_ header: [String], _ lines: [[String]]) {
+/// A markdown table with padded columns, one line per string.
+func renderTable(_ header: [String], _ lines: [[String]]) -> [String] {
     var widths = header.map(\.count)
     for line in lines {
         for (i, cell) in line.enumerated() { widths[i] = max(widths[i], cell.count) }
@@ -147,9 +157,103 @@ func printTable(_ header: [String], _ lines: [[String]]) {
         "| " + cells.enumerated().map { i, cell in cell + String(repeating: " ", count: widths[i] - cell.count) }
             .joined(separator: " | ") + " |"
     }
-    print(render(header))
-    print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
-    for line in lines { print(render(line)) }
+    return [render(header), "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"]
+        + lines.map(render)
+}
+
+// MARK: - Outcomes
+
+/// A row of the first table once its figures are in: the docs and the chart read these too.
+struct Outcome {
+    let row: Row
+    let figure: Figure
+    /// The baseline's figure, times the baseline's factor; nil when the row has no baseline or
+    /// it was not measured.
+    let baselineValue: Double?
+    let baselineFigure: Figure?
+    /// Bindery ÷ baseline.
+    let ratio: Double?
+    /// Whether the target is met; nil when the row has none (or no ratio to judge it by).
+    let isMet: Bool?
+}
+
+/// The outcome of `row`, or nil when its Bindery figure was not measured.
+func outcome(of row: Row, in figures: [String: Figure]) -> Outcome? {
+    guard let figure = figures[row.bindery] else { return nil }
+    var baselineValue: Double? = nil
+    var baselineFigure: Figure? = nil
+    var ratio: Double? = nil
+    if let baseline = row.baseline, let base = figures[baseline.measurement] {
+        baselineFigure = base
+        baselineValue = base.value * baseline.factor
+        ratio = figure.value / (base.value * baseline.factor)
+    }
+    let isMet: Bool?
+    switch row.target {
+    case .none: isMet = nil
+    case .ratio(let limit, _): isMet = ratio.map { $0 <= limit }
+    case .allocations(let limit): isMet = figure.allocsPerUpdate <= limit
+    case .bytes(let limit): isMet = figure.value <= limit
+    }
+    return Outcome(row: row, figure: figure, baselineValue: baselineValue, baselineFigure: baselineFigure,
+                   ratio: ratio, isMet: isMet)
+}
+
+func mark(_ ok: Bool) -> String { ok ? "✅" : "❌" }
+
+/// Whether any receiver, of a row or of a peer, did not hold the last value written.
+func anyReceiverWrong(_ outcomes: [Outcome], peers: [(id: String, figure: Figure)]) -> Bool {
+    outcomes.contains { !$0.figure.verified } || peers.contains { !$0.figure.verified }
+}
+
+/// The two result tables as printed, under headings of `level` (`##` on stdout, `###` in
+/// Benchmarks/README.md, whose region sits under its own heading).
+func resultSections(_ outcomes: [Outcome], peers: [(id: String, figure: Figure)], level: String = "##") -> [String] {
+    var output: [String] = []
+    var lines: [[String]] = []
+    for outcome in outcomes {
+        let row = outcome.row
+        var baselineText = "–"
+        var baselineValue = "–"
+        var ratioText = "–"
+        if let baseline = row.baseline, let value = outcome.baselineValue, let base = outcome.baselineFigure {
+            baselineText = baseline.name
+            baselineValue = base.unit == .bytes ? fixed(value, 1) + " B" : formatNs(value)
+            if !base.verified { baselineValue += " ⚠" }
+        }
+        if let ratio = outcome.ratio { ratioText = fixed(ratio, 2) + "×" }
+        var targetText = formatTarget(row.target)
+        if let isMet = outcome.isMet { targetText += " " + mark(isMet) }
+        var allocations = formatAllocations(outcome.figure)
+        if row.zeroAllocations { allocations += " " + mark(outcome.figure.allocCount == 0) }
+        let value = formatValue(outcome.figure) + (outcome.figure.verified ? "" : " ⚠")
+        lines.append([row.label ?? row.id, measurementsByID[row.bindery]!.what, baselineText, baselineValue, value,
+                      ratioText, targetText, allocations])
+    }
+    if !lines.isEmpty {
+        output.append("\(level) Bindery against its baselines")
+        output.append("")
+        output += renderTable(["case", "Bindery", "baseline", "baseline ns", "Bindery ns", "ratio", "target", "allocs/update"], lines)
+        output.append("")
+        output.append("ns are per update (fan-out: per receiver; bind-unbind: per bind + unbind); memory.chain is heap bytes per "
+            + "live chain and its allocs are per chain bound. allocs/update is per source write; ✅ there means 0 allocations.")
+        output.append("")
+    }
+    let peerLines = peers.map { peer in
+        [peer.id, measurementsByID[peer.id]!.what, formatValue(peer.figure) + (peer.figure.verified ? "" : " ⚠"),
+         formatAllocations(peer.figure)]
+    }
+    if !peerLines.isEmpty {
+        output.append("\(level) Peers and floors")
+        output.append("")
+        output += renderTable(["peer", "measures", "ns/update", "allocs/update"], peerLines)
+        output.append("")
+    }
+    if anyReceiverWrong(outcomes, peers: peers) {
+        output.append("⚠ = after the run, a receiver did not hold the last value written: that figure is not valid.")
+        output.append("")
+    }
+    return output
 }
 
 // MARK: - The machine
@@ -164,6 +268,47 @@ func machineLine() -> String {
     }
     let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
     return "\(field(info.sysname)) \(field(info.release)) \(field(info.machine)), \(cores) cores"
+}
+
+/// The library's commit, from `git` in the working directory: "db3dd67", with a note when
+/// the library's sources differ from it; "unknown" without git.
+func commitLine() -> String {
+    func run(_ command: String) -> String? {
+        guard let pipe = popen(command, "r") else { return nil }
+        var output = ""
+        var buffer = [CChar](repeating: 0, count: 4_096)
+        while fgets(&buffer, Int32(buffer.count), pipe) != nil {
+            output += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return pclose(pipe) == 0 ? output : nil
+    }
+    guard let head = run("git rev-parse --short HEAD 2>/dev/null"), !head.isEmpty,
+          let top = run("git rev-parse --show-toplevel 2>/dev/null") else { return "unknown" }
+    let root = String(top.prefix { $0 != "\n" })
+    let changes = run("git -C '\(root)' status --porcelain -- Sources Package.swift 2>/dev/null") ?? ""
+    return String(head.prefix { $0 != "\n" }) + (changes.isEmpty ? "" : ", with uncommitted changes to Sources/ or Package.swift")
+}
+
+/// The load averages over 1, 5 and 15 minutes: other processes' work slows a run.
+func loadLine() -> String {
+    var loads = [Double](repeating: 0, count: 3)
+    guard getloadavg(&loads, 3) == 3 else { return "unknown" }
+    return loads.map { fixed($0, 2) }.joined(separator: ", ") + " (1, 5, 15 minutes)"
+}
+
+/// The compiler's version, as far as `#if compiler` tells it.
+func compilerLine() -> String {
+    #if compiler(>=6.4)
+    return "Swift 6.4 or later"
+    #elseif compiler(>=6.3)
+    return "Swift 6.3"
+    #elseif compiler(>=6.2)
+    return "Swift 6.2"
+    #elseif compiler(>=6.1)
+    return "Swift 6.1"
+    #else
+    return "Swift 6.0"
+    #endif
 }
 
 func dateLine() -> String {

@@ -1,5 +1,6 @@
 // Bindery benchmarks: `swift run -c release BinderyBenchmarks [--quick] [--only ID[,ID…]]`,
-// `… --callgrind ID --iterations N`, `… --list`. See Benchmarks/README.md.
+// `… --write-docs`, `… --svg PATH`, `… --callgrind ID --iterations N`, `… --list`. See
+// Benchmarks/README.md.
 
 import BenchSupport
 #if canImport(Glibc)
@@ -27,7 +28,7 @@ func progress(_ message: String) {
 }
 
 let usage = """
-    usage: BinderyBenchmarks [--quick] [--only ID[,ID…]]… [--iterations N]
+    usage: BinderyBenchmarks [--quick] [--only ID[,ID…]]… [--iterations N] [--write-docs [--docs-root DIR]] [--svg PATH]
            BinderyBenchmarks --callgrind ID [--iterations N]
            BinderyBenchmarks --list
 
@@ -35,6 +36,11 @@ let usage = """
       --quick            a few thousand updates per case (CI: proves every case runs)
       --only ID          only the rows (or peers) with this id; `fan-out` selects fan-out.*
       --iterations N     updates per repetition instead of calibrating
+      --write-docs       after the run, rewrite the generated regions of README.md (headline table)
+                         and Benchmarks/README.md (full tables), and Docs/benchmarks.svg (chart)
+      --docs-root DIR    the repository root for --write-docs (default: . or .., whichever holds
+                         README.md and Benchmarks/README.md)
+      --svg PATH         after the run, write the chart of the headline cases to PATH
       --callgrind ID     set up one case and perform exactly N updates (default 100000) in
                          benchUpdateLoop (bind-unbind: benchBindUnbindLoop), no timing
       --list             list the ids
@@ -45,6 +51,9 @@ let usage = """
 var config = Config()
 var arguments = CommandLine.arguments.dropFirst()
 var listOnly = false
+var writesDocs = false
+var docsRoot: String? = nil
+var svgPath: String? = nil
 while let argument = arguments.popFirst() {
     switch argument {
     case "--quick":
@@ -60,6 +69,14 @@ while let argument = arguments.popFirst() {
         config.mode = .callgrind(value)
     case "--list":
         listOnly = true
+    case "--write-docs":
+        writesDocs = true
+    case "--docs-root":
+        guard let value = arguments.popFirst() else { fail("--docs-root needs a directory") }
+        docsRoot = value
+    case "--svg":
+        guard let value = arguments.popFirst() else { fail("--svg needs a path") }
+        svgPath = value
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -67,8 +84,6 @@ while let argument = arguments.popFirst() {
         fail("unknown argument \(argument)\n\(usage)")
     }
 }
-
-let measurementsByID = Dictionary(uniqueKeysWithValues: measurements.map { ($0.id, $0) })
 
 if listOnly {
     print("Bindery cases (first table):")
@@ -110,6 +125,22 @@ if case .callgrind(let id) = config.mode {
     exit(verified ? 0 : 1)
 }
 
+// MARK: - Docs
+
+// Checked before measuring, so that a run is not spent on docs it cannot write.
+var docsPaths: DocsPaths? = nil
+if writesDocs {
+    guard config.only.isEmpty else { fail("--write-docs needs every case: leave out --only") }
+    guard let paths = docsRoot.map(DocsPaths.init(root:)) ?? DocsPaths.found() else {
+        fail("--write-docs: no README.md and Benchmarks/README.md in . or ..; run from the repository or pass --docs-root DIR")
+    }
+    let problems = checkDocs(paths)
+    if !problems.isEmpty { fail("--write-docs: " + problems.joined(separator: "; ")) }
+    docsPaths = paths
+} else if docsRoot != nil {
+    fail("--docs-root goes with --write-docs")
+}
+
 // MARK: - Which measurements
 
 @MainActor func selected(_ id: String) -> Bool {
@@ -129,24 +160,32 @@ if needed.isEmpty { fail("--only \(config.only.joined(separator: ",")) matches n
 
 // MARK: - Header
 
-print("# Bindery benchmarks")
-print("")
-print("- machine: \(machineLine())")
-print("- date: \(dateLine())")
 let modeName: String
 switch config.mode {
 case .quick: modeName = "quick (a few thousand updates per case: proves the cases run; figures are rough)"
 default: modeName = "full (iterations calibrated to ~40 ms per repetition; minimum of \(config.passes) passes × \(config.repetitions) repetitions)"
 }
-print("- mode: \(modeName)" + (config.iterations.map { ", \($0) iterations forced" } ?? ""))
 let objectCount = countObjectAllocations(1_000)
 let alignedCount = countAlignedAllocations(1_000)
-print("- malloc hook: \(bench_hook_installed() != 0 ? "installed" : "NOT INSTALLED (allocation counts are wrong)"); "
-    + "counts every thread; 1000 class instances → \(objectCount) allocations, "
-    + "1000 64-byte-aligned buffers → \(alignedCount)")
+let runDate = dateLine()
+let commit = commitLine()
+var headerLines = [
+    "- machine: \(machineLine())",
+    "- compiler: \(compilerLine())",
+    "- commit: \(commit)",
+    "- date: \(runDate)",
+    "- load average at the start: \(loadLine())",
+    "- mode: \(modeName)" + (config.iterations.map { ", \($0) iterations forced" } ?? ""),
+    "- malloc hook: \(bench_hook_installed() != 0 ? "installed" : "NOT INSTALLED (allocation counts are wrong)"); "
+        + "counts every thread; 1000 class instances → \(objectCount) allocations, "
+        + "1000 64-byte-aligned buffers → \(alignedCount)",
+]
 #if DEBUG
-print("- build: DEBUG: these figures mean nothing; build with -c release")
+headerLines.append("- build: DEBUG: these figures mean nothing; build with -c release")
 #endif
+print("# Bindery benchmarks")
+print("")
+for line in headerLines { print(line) }
 print("")
 
 // MARK: - Run
@@ -190,67 +229,47 @@ for pass in 1...config.passes {
 
 // MARK: - Tables
 
-func mark(_ ok: Bool) -> String { ok ? "✅" : "❌" }
+let outcomes = selectedRows.compactMap { outcome(of: $0, in: figures) }
+let peers = peerIDs.compactMap { id in figures[id].map { (id: id, figure: $0) } }
+let totalSeconds = Double(nowNs() - started) / 1e9
+for line in resultSections(outcomes, peers: peers) { print(line) }
+let totalLine = "Total time: \(fixed(totalSeconds, 1)) s."
+print(totalLine)
 
-var anyWrong = false
-var lines: [[String]] = []
-for row in selectedRows {
-    guard let figure = figures[row.bindery] else { continue }
-    let measurement = measurementsByID[row.bindery]!
-    var baselineText = "–"
-    var baselineValue = "–"
-    var ratioText = "–"
-    var ratio: Double? = nil
-    if let baseline = row.baseline, let base = figures[baseline.measurement] {
-        baselineText = baseline.name
-        let value = base.value * baseline.factor
-        baselineValue = base.unit == .bytes ? fixed(value, 1) + " B" : formatNs(value)
-        ratio = figure.value / value
-        ratioText = fixed(ratio!, 2) + "×"
-        if !base.verified { baselineValue += " ⚠" }
-    }
-    var targetText = formatTarget(row.target)
-    switch row.target {
-    case .none: break
-    case .ratio(let limit, _): if let ratio { targetText += " " + mark(ratio <= limit) }
-    case .allocations(let limit): targetText += " " + mark(figure.allocsPerUpdate <= limit)
-    case .bytes(let limit): targetText += " " + mark(figure.value <= limit)
-    }
-    var allocations = formatAllocations(figure)
-    if row.zeroAllocations { allocations += " " + mark(figure.allocCount == 0) }
-    var value = formatValue(figure)
-    if !figure.verified {
-        value += " ⚠"
-        anyWrong = true
-    }
-    lines.append([row.label ?? row.id, measurement.what, baselineText, baselineValue, value, ratioText, targetText, allocations])
-}
-if !lines.isEmpty {
-    print("## Bindery against its baselines")
-    print("")
-    printTable(["case", "Bindery", "baseline", "baseline ns", "Bindery ns", "ratio", "target", "allocs/update"], lines)
-    print("")
-    print("ns are per update (fan-out: per receiver; bind-unbind: per bind + unbind); memory.chain is heap bytes per "
-        + "live chain and its allocs are per chain bound. allocs/update is per source write; ✅ there means 0 allocations.")
-    print("")
+// MARK: - Docs and chart
+
+let isQuick = config.isQuick
+/// "From one full run of …: Linux …, 2 cores, Swift 6.3, release build, library at …, date, 38 s."
+@MainActor func runSentence() -> String {
+    var build = "release build"
+    #if DEBUG
+    build = "DEBUG build (figures mean nothing)"
+    #endif
+    let kind = isQuick ? "From one quick run (rough figures)" : "From one full run"
+    return "\(kind) of `BinderyBenchmarks --write-docs`: \(machineLine()), \(compilerLine()), \(build), "
+        + "library at \(commit), \(runDate), \(fixed(totalSeconds, 0)) s."
 }
 
-var peerLines: [[String]] = []
-for id in peerIDs {
-    guard let figure = figures[id] else { continue }
-    if !figure.verified { anyWrong = true }
-    peerLines.append([id, measurementsByID[id]!.what, formatValue(figure) + (figure.verified ? "" : " ⚠"), formatAllocations(figure)])
+if svgPath != nil || docsPaths != nil {
+    guard let entries = headlineChartEntries(outcomes),
+          let headline = headlineMarkdown(outcomes, run: runSentence()) else {
+        fail("the chart and the docs need the headline cases: " + headlineCases.map(\.row).joined(separator: ", "))
+    }
+    let chart = svgChart(
+        title: "Bindery against its baselines",
+        subtitle: "One \(isQuick ? "quick (rough) " : "")run: \(machineLine()), \(compilerLine()), \(runDate)",
+        entries: entries)
+    if let svgPath {
+        if !writeTextFile(chart, to: svgPath) { fail("cannot write \(svgPath)") }
+        progress("wrote \(svgPath)")
+    }
+    if let docsPaths {
+        let results = headerLines + [""] + resultSections(outcomes, peers: peers, level: "###") + [totalLine]
+        let problems = writeDocs(docsPaths, headline: headline, results: results, chart: chart)
+        if !problems.isEmpty { fail("--write-docs: " + problems.joined(separator: "; ")) }
+        progress("wrote the generated regions of \(docsPaths.readme) and \(docsPaths.benchmarksReadme), and \(docsPaths.chart)")
+    }
 }
-if !peerLines.isEmpty {
-    print("## Peers and floors")
-    print("")
-    printTable(["peer", "measures", "ns/update", "allocs/update"], peerLines)
-    print("")
-}
-if anyWrong {
-    print("⚠ = after the run, a receiver did not hold the last value written: that figure is not valid.")
-    print("")
-}
-print("Total time: \(fixed(Double(nowNs() - started) / 1e9, 1)) s.")
+
 // A missed target is a finding, not a failure; a receiver that did not get its value is.
-exit(anyWrong ? 1 : 0)
+exit(anyReceiverWrong(outcomes, peers: peers) ? 1 : 0)
