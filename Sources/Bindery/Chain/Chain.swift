@@ -90,7 +90,7 @@ public struct Chain<Value>: @unchecked Sendable {
     /// read. Lock held.
     private static func newLocked(_ spec: EndpointSpec<Value>, initial: Value?) -> (any AnyChainCore)? {
         guard let initial else { return nil }
-        return ChainCore<Value>.makeLocked(headedBy: spec, current: initial)
+        return ChainCore<Value>.makeLocked(headedBy: spec, acceptedValue: initial)
     }
 
     /// Why a head whose value could not be read (an array element out of range by the time it
@@ -136,17 +136,17 @@ public struct Chain<Value>: @unchecked Sendable {
                 return (self.core.resolvedLocked(), nil)
             }
             guard let existing = Registry.shared.endpointLocked(for: spec) else {
-                return (core, core.addLocked(spec, pushing: true))
+                return (core, core.addLocked(spec, sendingInitial: true))
             }
             let other = existing.anyCore.resolvedLocked()
             let merge = other === core ? nil : core.absorbLocked(other)
             // The declaration's own initial value, unless the merge already gives it one.
-            let pushedByMerge = other !== core && existing.wantsInitial
-            var push: AfterLock?
+            let sentByMerge = other !== core && existing.wantsInitial
+            var initialValue: AfterLock?
             if let member = Registry.shared.endpointLocked(for: spec), member.anyCore === core {
-                push = core.replaceLocked(member, with: spec, pushing: !pushedByMerge)
+                initialValue = core.replaceLocked(member, with: spec, sendingInitial: !sentByMerge)
             }
-            return (core, AfterLock.sequence(merge, push))
+            return (core, AfterLock.sequence(merge, initialValue))
         }
         work?.run()
         return Chain(core: core)

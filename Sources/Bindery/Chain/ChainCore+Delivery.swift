@@ -9,7 +9,7 @@ extension ChainCore {
             putBack(origin)
             return
         }
-        current = value
+        acceptedValue = value
         changeCount.store(changeCount.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         deliver(value, to: plan.receivers, skipping: skipped, blocks: plan.blocks)
     }
@@ -31,7 +31,7 @@ extension ChainCore {
     @inline(never)
     func putBack(_ origin: Endpoint<Value>) {
         guard let target = origin.target else { return }
-        let value = current
+        let value = acceptedValue
         guard origin.accessors.write != nil else {
             Diagnostics.report(.badData, rule: .filters, "a filter rejected a change of \(origin.label), which cannot be put back: it converts one way only; it keeps the rejected value")
             return
@@ -75,7 +75,7 @@ extension ChainCore {
     @inline(never)
     func writeSuccessor(of receiver: Endpoint<Value>, _ value: Value, origin: Endpoint<Value>?) {
         let found = Registry.shared.locked { () -> (Endpoint<Value>, AnyObject)? in
-            guard let successor = receiver.currentLocked() as? Endpoint<Value>, successor.core === self,
+            guard let successor = receiver.activeLocked() as? Endpoint<Value>, successor.core === self,
                   successor.role.contains(.receives), successor.accessors.write != nil,
                   let target = successor.targetLocked()
             else { return nil }

@@ -12,7 +12,7 @@ extension ChainCore {
         noteCompletenessLocked()
         guard !receivers.isEmpty || !newBlocks.isEmpty || !moved.pending.isEmpty else { return nil }
         return .work {
-            if !receivers.isEmpty || !newBlocks.isEmpty { self.submit(.push(receivers, newBlocks)) }
+            if !receivers.isEmpty || !newBlocks.isEmpty { self.submit(.initialValue(receivers, newBlocks)) }
             for item in moved.pending { self.submit(item) }
         }
     }

@@ -1,84 +1,37 @@
 import Synchronization
 
-/// One unit of work for a chain's owner.
-enum Item<Value> {
-    /// A source changed to `value`. `noted`: its change test (an array element's memo) has
-    /// already passed it, on the owner's thread when it was queued.
-    case change(Value, origin: Endpoint<Value>, noted: Bool)
-    /// Newly joined receivers and blocks get the chain's current value (see <doc:Guarantees#Initial-value>).
-    case push([Endpoint<Value>], [NamedBlock<Value>])
-}
-
-/// A queued item with what its owner needs to run it faithfully.
-struct Queued<Value> {
-    let item: Item<Value>
-    /// The causal depth of the change that queued it (rule 3's bound).
-    let depth: Int
-    /// The chain's write sequence number when it was queued: an origin the chain has written
-    /// since then no longer holds the queued value, so it is written too.
-    let sequence: UInt32
-}
-
-/// What a shape change leaves to do once the graph lock is released. Nearly always one
-/// initial-value push into a receiver that just joined an idle chain, which is carried without
-/// allocating anything.
-enum AfterLock {
-    /// Write the chain's value into `endpoint`: this thread took the endpoint's chain in the
-    /// critical section (see `ChainCore.pushLocked`). Unretained: until this thread gives the
-    /// chain back, the chain keeps the endpoint (retiring it if it leaves, see `retireLocked`),
-    /// and the endpoint keeps the chain.
-    case push(Unmanaged<AnyEndpoint>, UnsafeMutablePointer<ThreadState>)
-    /// Anything else: queued pushes, a merge's pushes and queued changes.
-    case work(() -> Void)
-
-    /// Does it, on the thread that made it, with the lock released.
-    func run() {
-        switch self {
-        case .push(let endpoint, let thread):
-            endpoint._withUnsafeGuaranteedRef { $0.pushOwned(thread) }
-        case .work(let work): work()
-        }
-    }
-
-    /// `first`, then `second`.
-    static func sequence(_ first: AfterLock?, _ second: AfterLock?) -> AfterLock? {
-        guard let first else { return second }
-        guard let second else { return first }
-        return .work { first.run(); second.run() }
-    }
-}
 
 // The ownership protocol: one thread at a time owns a chain and dispatches it; what arrives
 // meanwhile is queued for the owner, and what the chain lets go of is retired until the owner
 // gives it back.
 extension ChainCore {
-    /// The initial-value push for a receiver that just joined (see <doc:Guarantees#Initial-value>). If the chain is
+    /// The initial value sent for a receiver that just joined (see <doc:Guarantees#Initial-value>). If the chain is
     /// idle, this thread takes it here, in the bind's critical section, and writes the
-    /// receiver as soon as the lock is released, with nothing queued; otherwise the push is
+    /// receiver as soon as the lock is released, with nothing queued; otherwise the initial value is
     /// queued for the owner. The returned work must run, on this thread.
-    func pushLocked(_ endpoint: Endpoint<Value>) -> AfterLock {
+    func sendInitialLocked(_ endpoint: Endpoint<Value>) -> AfterLock {
         let thread = ThreadState.current
         guard !dissolved, takeIfIdle(thread) else {
-            return .work { self.submit(.push([endpoint], [])) }
+            return .work { self.submit(.initialValue([endpoint], [])) }
         }
-        return .push(Unmanaged.passUnretained(endpoint), thread)
+        return .initialValue(Unmanaged.passUnretained(endpoint), thread)
     }
 
     /// The initial-value run of a named block that just joined (see <doc:Guarantees#Initial-value>): like
-    /// `pushLocked(_:)` for a receiver, the block runs as soon as the lock is released if the
+    /// `sendInitialLocked(_:)` for a receiver, the block runs as soon as the lock is released if the
     /// chain is idle, with nothing queued; otherwise it is queued for the owner.
-    func pushLocked(_ block: NamedBlock<Value>) -> AfterLock {
+    func sendInitialLocked(_ block: NamedBlock<Value>) -> AfterLock {
         let thread = ThreadState.current
         guard !dissolved, takeIfIdle(thread) else {
-            return .work { self.submit(.push([], [block])) }
+            return .work { self.submit(.initialValue([], [block])) }
         }
-        return .work { self.push(block, owned: thread) }
+        return .work { self.sendInitial(block, owned: thread) }
     }
 
     /// Runs one named block with the chain's value as the owner, then gives the chain back.
-    func push(_ block: NamedBlock<Value>, owned thread: UnsafeMutablePointer<ThreadState>) {
+    func sendInitial(_ block: NamedBlock<Value>, owned thread: UnsafeMutablePointer<ThreadState>) {
         runAsOwner(thread) {
-            let value = current
+            let value = acceptedValue
             run(block, value)
         }
     }
@@ -91,9 +44,9 @@ extension ChainCore {
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
-    func push(_ endpoint: Endpoint<Value>, owned thread: UnsafeMutablePointer<ThreadState>) {
+    func sendInitial(_ endpoint: Endpoint<Value>, owned thread: UnsafeMutablePointer<ThreadState>) {
         runAsOwner(thread) {
-            let value = current
+            let value = acceptedValue
             if deliver(value, to: endpoint, skipping: nil) { Registry.shared.locked { pruneLocked() } }
         }
     }
@@ -170,7 +123,7 @@ extension ChainCore {
                 state = original
             }
         }
-        if becameOwner { release(thread) }
+        if becameOwner { giveBack(thread) }
     }
 
     /// Queues a change from `origin` for the chain's owner (or becomes the owner).
@@ -182,8 +135,8 @@ extension ChainCore {
     ///
     /// `sequence` is the chain's write sequence number taken before `value` was read: if the
     /// owner writes `origin` between that read and the queuing, the origin counts as written
-    /// since, and the queued value is written back to it (found by the threaded model check:
-    /// a field kept a user's edit that the owner had overwritten after it was read).
+    /// since, and the queued value is written back to it (otherwise a field could keep a
+    /// user's edit that the owner overwrote after it was read).
     func enqueueChange(_ value: Value, from origin: Endpoint<Value>, sequence: UInt32, _ thread: UnsafeMutablePointer<ThreadState>) {
         var noted = false
         if origin.accessors.noteChange != nil, state.load(ordering: .relaxed) & ~1 == UInt(bitPattern: thread) {
@@ -215,20 +168,20 @@ extension ChainCore {
         } else {
             reportCycle()
         }
-        release(thread)
+        giveBack(thread)
     }
 
     /// Gives the chain back, first running whatever was queued meanwhile.
     @inline(__always)
-    func release(_ thread: UnsafeMutablePointer<ThreadState>) {
+    func giveBack(_ thread: UnsafeMutablePointer<ThreadState>) {
         let tag = UInt(bitPattern: thread)
         if state.compareExchange(expected: tag, desired: 0, ordering: .acquiringAndReleasing).exchanged { return }
-        releaseSlowly(thread)
+        giveBackSlowly(thread)
     }
 
     /// Drains the queue and what was retired, then gives the chain back.
     @inline(never)
-    func releaseSlowly(_ thread: UnsafeMutablePointer<ThreadState>) {
+    func giveBackSlowly(_ thread: UnsafeMutablePointer<ThreadState>) {
         // The chain may have been dissolved meanwhile, and its last references may be among
         // what is retired: keep it alive until it is given back.
         let this = Unmanaged.passRetained(self)
@@ -243,7 +196,7 @@ extension ChainCore {
 
     /// The next queued item, clearing the look-here bit (and releasing what was retired) when
     /// the queue empties. Lock held.
-    /// A change comes with the plan to dispatch it with; a push needs none (so binding a
+    /// A change comes with the plan to dispatch it with; an initial value needs none (so binding a
     /// receiver makes no plan).
     func takeNextLocked(_ tag: UInt) -> (item: Item<Value>, queued: Queued<Value>, plan: Plan<Value>?)? {
         let next = queue.isEmpty ? nil : queue.removeFirst()
@@ -255,7 +208,7 @@ extension ChainCore {
             state.store(tag, ordering: .relaxed)
         }
         guard let next, let item = currentLocked(next.item) else { return nil }
-        if case .push = item { return (item, next, nil) }
+        if case .initialValue = item { return (item, next, nil) }
         return (item, next, planLocked().takeUnretainedValue())
     }
 
@@ -264,11 +217,11 @@ extension ChainCore {
     func currentLocked(_ item: Item<Value>) -> Item<Value>? {
         switch item {
         case .change(let value, let origin, let noted):
-            guard let origin = origin.currentLocked() as? Endpoint<Value>, origin.core === self else { return nil }
+            guard let origin = origin.activeLocked() as? Endpoint<Value>, origin.core === self else { return nil }
             return .change(value, origin: origin, noted: noted)
-        case .push(let receivers, let blocks):
-            let current = receivers.compactMap { $0.currentLocked() as? Endpoint<Value> }
-            return .push(current.filter { $0.core === self }, blocks)
+        case .initialValue(let receivers, let blocks):
+            let current = receivers.compactMap { $0.activeLocked() as? Endpoint<Value> }
+            return .initialValue(current.filter { $0.core === self }, blocks)
         }
     }
 
@@ -293,8 +246,8 @@ extension ChainCore {
             // since, it no longer does, and it is written like every other member.
             let isUnchanged = Self.isUnwritten(origin.writtenSequence.load(ordering: .relaxed), since: queued.sequence)
             runChange(value, from: origin, skipping: isUnchanged ? origin : nil, noted: noted, plan)
-        case .push(let receivers, let blocks):
-            let value = current
+        case .initialValue(let receivers, let blocks):
+            let value = acceptedValue
             deliver(value, to: receivers.map { Unmanaged.passUnretained($0) }, skipping: nil, blocks: blocks)
         }
     }

@@ -1,84 +1,5 @@
 import Synchronization
 
-/// A chain as code that does not know its value's type sees it: a declaration's handle (whose
-/// chain may carry another type after a join), an endpoint's chain, a merge. Every chain is a
-/// `ChainCore`; a declaration whose head was refused has a `RefusedChain`. Lock held for
-/// everything.
-protocol AnyChainCore: AnyObject {
-    /// Set when this chain was merged into another one (see <doc:Guarantees#Joins>).
-    var forward: (any AnyChainCore)? { get }
-    /// Set when the declaration's head was refused (and reported): continuations of the
-    /// declaration are dropped silently.
-    var isRefused: Bool { get }
-    /// Set when the chain has ended, or was merged into another: it has no members any more.
-    var isDissolved: Bool { get }
-    var blockNames: [String] { get }
-    /// Whether the chain has a live sender and a live receiver; see `ChainCore`.
-    var isCompleteLocked: Bool { get }
-
-    /// Keeps `object`, which the chain lets go of, until its owner (if any) gives the chain
-    /// back: the owner may be using it unretained. Takes the caller's reference.
-    func retireLocked(_ object: consuming AnyObject)
-
-    // Operations on behalf of a declaration typed `Declared`; each returns the work to run
-    // once the lock is released (an initial-value push), or nil.
-    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock?
-    @discardableResult
-    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock?
-    func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool)
-    func addBlockLocked<Declared, Argument>(
-        name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
-    ) -> AfterLock?
-    func absorbLocked(_ other: any AnyChainCore) -> AfterLock?
-    /// A declaration continues this chain: until it is complete again, losing a member does
-    /// not end it.
-    func reopenLocked()
-    func detachLocked(_ endpoint: AnyEndpoint)
-    func removeBlockLocked(named name: String) -> Bool
-    func dissolveLocked()
-
-    /// Typed hook for `absorbLocked`: moves this chain's members into `target`.
-    func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>?
-}
-
-extension AnyChainCore {
-    /// The chain that stands for this one now. Lock held.
-    func resolvedLocked() -> any AnyChainCore {
-        var core: any AnyChainCore = self
-        while let next = core.forward { core = next }
-        return core
-    }
-
-    /// `replaceLocked(_:with:pushing:)` for a declaration's head, which gets no push.
-    @discardableResult
-    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>) -> AfterLock? {
-        replaceLocked(endpoint, with: spec, pushing: false)
-    }
-}
-
-/// The chain of a declaration whose head was refused: never bound, with no members and no
-/// value, so it has no type of value either.
-final class RefusedChain: AnyChainCore {
-    var forward: (any AnyChainCore)? { nil }
-    var isRefused: Bool { true }
-    var isDissolved: Bool { true }
-    var blockNames: [String] { [] }
-    var isCompleteLocked: Bool { false }
-    func retireLocked(_ object: consuming AnyObject) { Registry.shared.buryLocked(consume object) }
-    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock? { nil }
-    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock? { nil }
-    func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {}
-    func addBlockLocked<Declared, Argument>(
-        name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
-    ) -> AfterLock? { nil }
-    func absorbLocked(_ other: any AnyChainCore) -> AfterLock? { nil }
-    func reopenLocked() {}
-    func detachLocked(_ endpoint: AnyEndpoint) {}
-    func removeBlockLocked(named name: String) -> Bool { false }
-    func dissolveLocked() {}
-    func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? { nil }
-}
-
 /// A chain typed by its value: members, filters, blocks, and the dispatch machinery of
 /// the guarantees of initial values, loops, echo, filters, order and threads (see the Guarantees article).
 ///
@@ -96,13 +17,13 @@ final class RefusedChain: AnyChainCore {
 /// members hold it, and its endpoint part stays detached.
 final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     // Stored vars are guarded by the registry lock or touched by the owner only, so the
-    // dynamic exclusivity checks Swift would run on each access (a few hundred instructions
-    // per bind and per update in all) are turned off.
+    // dynamic exclusivity checks Swift would run on each access are turned off (the bind and
+    // one-hop benchmark rows pay for them otherwise).
 
     /// 0 when idle; otherwise the owner's thread tag, with bit 0 set while the owner must look
     /// under the lock before giving the chain back (`queue` or `retired` is not empty).
     ///
-    /// An idle chain is taken with one compare-and-swap, with the lock held (a bind's push, a
+    /// An idle chain is taken with one compare-and-swap, with the lock held (a bind's initial value, a
     /// queued change) or not (an update, see `takeWithoutLock`); only the owner gives it back.
     let state = Atomic<UInt>(0)
     /// What only some chains need (filters, blocks, queued changes, what was retired, where a
@@ -156,8 +77,8 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     // MARK: Guarded by the registry lock
     /// The members, each an `Endpoint<Value>`. Stored untyped: the chain's deinit, which Swift
     /// runs unspecialised, destroys its stored properties by their types' metadata, and the
-    /// metadata of a type made from `Value` is looked up at run time (hundreds of
-    /// instructions per chain); `typedMembers` and `member(at:)` give them typed.
+    /// metadata of a type made from `Value` would be looked up at run time for every chain;
+    /// `typedMembers` and `member(at:)` give them typed.
     @exclusivity(unchecked) var endpoints = ChainMembers<AnyEndpoint>()
 
     /// The members, typed, in an array of their own.
@@ -181,9 +102,9 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// receive it (see <doc:Guarantees#Initial-value>) and a rejected change puts it back (see <doc:Guarantees#Filters>).
     ///
     /// Never nil: the chain's deinit, which Swift runs unspecialised, destroys it by its type's
-    /// metadata, and `Value?`'s would be looked up at run time (hundreds of instructions per
-    /// chain); a head whose value cannot be read is refused (see `Chain.start`).
-    @exclusivity(unchecked) var current: Value
+    /// metadata, and `Value?`'s would be looked up at run time for every chain; a head whose
+    /// value cannot be read is refused (see `Chain.start`).
+    @exclusivity(unchecked) var acceptedValue: Value
     /// The address of the endpoint being written right now, or 0: its echo is ignored (see
     /// <doc:Guarantees#Loops>). A word, not an optional, which would take two.
     @exclusivity(unchecked) var writing: UInt = 0
@@ -211,18 +132,18 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
 
     /// A chain headed by `spec`, whose value is `current`. The chain is its head's endpoint:
     /// one allocation for both (see <doc:Guarantees#Cost>).
-    private init(head spec: borrowing EndpointSpec<Value>, accessors: Accessors<Value>, current: Value) {
-        self.current = current
+    private init(head spec: borrowing EndpointSpec<Value>, accessors: Accessors<Value>, acceptedValue: Value) {
+        self.acceptedValue = acceptedValue
         super.init(headOf: spec, accessors: accessors)
         Registry.shared.chainCount += 1
     }
 
     /// A new chain headed by `spec`, whose value is `current`, with its head attached. Lock
     /// held.
-    static func makeLocked(headedBy spec: borrowing EndpointSpec<Value>, current: Value) -> ChainCore<Value>? {
+    static func makeLocked(headedBy spec: borrowing EndpointSpec<Value>, acceptedValue: Value) -> ChainCore<Value>? {
         Registry.assertLocked()
         guard let accessors = spec.accessors.retyped(to: Value.self) else { return nil }
-        let core = ChainCore(head: spec, accessors: accessors, current: current)
+        let core = ChainCore(head: spec, accessors: accessors, acceptedValue: acceptedValue)
         Registry.shared.attachLocked(core, source: spec.source, lifetime: spec.lifetime)
         // The chain holds itself as its first member, as it holds every member: until the head
         // leaves (see `detachLocked`, `dissolveLocked`).
@@ -262,7 +183,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         }
     }
 
-    /// Changes and pushes waiting for the owner, in order.
+    /// Changes and initial values waiting for the owner, in order.
     var queue: [Queued<Value>] {
         get { typedExtras?.queue ?? [] }
         _modify {
@@ -313,8 +234,8 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         }
     }
 
-    /// - Parameter pushing: Whether the new endpoint gets the chain's value, if its
-    ///   declaration asks for it (a declaration's head never does). The push must then run.
+    /// - Parameter sendingInitial: Whether the new endpoint gets the chain's value, if its
+    ///   declaration asks for it (a declaration's head never does). The returned work must then run.
     @_specialize(where Value == Int, Declared == Int)
     @_specialize(where Value == Double, Declared == Double)
     @_specialize(where Value == Float, Declared == Float)
@@ -322,7 +243,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @_specialize(where Value == String, Declared == String)
     @_specialize(where Value == String?, Declared == String?)
     @_specialize(where Value == Int?, Declared == Int?)
-    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock? {
+    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, sendingInitial: Bool) -> AfterLock? {
         Registry.assertLocked()
         guard let accessors = spec.accessors.retyped(to: Value.self) else {
             Diagnostics.report(.misuse, rule: .conversion, "cannot bind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); not bound")
@@ -333,8 +254,8 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         endpoints.append(endpoint)
         dropPlanLocked()
         noteCompletenessLocked()
-        guard pushing, spec.initial, endpoint.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
-        return pushLocked(endpoint)
+        guard sendingInitial, spec.initial, endpoint.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
+        return sendInitialLocked(endpoint)
     }
 
     /// An endpoint declared again: it keeps the roles it had and gains the new declaration's.
@@ -342,11 +263,11 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// unless the new declaration gives its own: automatic conversion only fills a direction
     /// the endpoint did not have (rule 7: re-declaring never changes behaviour silently).
     ///
-    /// - Parameter pushing: Whether the endpoint gets the chain's value now, if the new
+    /// - Parameter sendingInitial: Whether the endpoint gets the chain's value now, if the new
     ///   declaration asks for it (a continuation; a declaration's head never does).
-    /// - Returns: The initial-value push to run once the lock is released, or nil.
+    /// - Returns: The initial value sent to run once the lock is released, or nil.
     @discardableResult
-    func replaceLocked<Declared>(_ old: AnyEndpoint, with spec: EndpointSpec<Declared>, pushing: Bool) -> AfterLock? {
+    func replaceLocked<Declared>(_ old: AnyEndpoint, with spec: EndpointSpec<Declared>, sendingInitial: Bool) -> AfterLock? {
         Registry.assertLocked()
         guard let position = endpoints.firstIndex(where: { $0 === old }) else { return nil }
         guard let declared = spec.accessors.retyped(to: Value.self) else {
@@ -361,8 +282,8 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         endpoints[position] = endpoint
         dropPlanLocked()
         noteCompletenessLocked()
-        guard pushing, spec.initial, spec.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
-        return .work { self.submit(.push([endpoint], [])) }
+        guard sendingInitial, spec.initial, spec.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
+        return .work { self.submit(.initialValue([endpoint], [])) }
     }
 
     func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {
@@ -407,7 +328,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         }
         dropPlanLocked()
         noteCompletenessLocked()
-        return initial ? pushLocked(block) : nil
+        return initial ? sendInitialLocked(block) : nil
     }
 
     func removeBlockLocked(named name: String) -> Bool {
@@ -444,7 +365,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         retireLocked(consume removed)
         dropPlanLocked()
         // This chain's own head, declared again, stands for nothing once its successor left.
-        if currentLocked() == nil { forgetReplacementLocked() }
+        if activeLocked() == nil { forgetReplacementLocked() }
         checkLivenessLocked()
     }
 
@@ -459,9 +380,8 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
 
     /// A declaration joins or continues this chain. A chain whose receivers have all gone but
     /// were not pruned yet is, from here on, treated as one still being declared: pruning them
-    /// does not end it, and the declaration can complete it again (found by the model check:
-    /// a merge's push pruned a dead receiver and ended the chain the declaration went on to
-    /// extend).
+    /// does not end it, and the declaration can complete it again (a join that prunes a dead
+    /// receiver must not end the chain the declaration goes on to extend).
     @_specialize(where Value == Int)
     @_specialize(where Value == Double)
     @_specialize(where Value == Float)
@@ -545,19 +465,4 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         forgetReplacementLocked()
         Registry.shared.chainCount -= 1
     }
-}
-
-/// What only some chains have, untyped part. Guarded by the registry lock, like the rest of the
-/// chain's shape.
-class AnyChainExtras {
-    @exclusivity(unchecked) var retired: [AnyObject] = []
-    /// See `AnyChainCore.forward`.
-    @exclusivity(unchecked) var forward: (any AnyChainCore)?
-}
-
-/// What only some chains have: filters, blocks and queued changes.
-final class ChainExtras<Value>: AnyChainExtras {
-    @exclusivity(unchecked) var filters: [(Value) -> Bool] = []
-    @exclusivity(unchecked) var blocks: [NamedBlock<Value>] = []
-    @exclusivity(unchecked) var queue: [Queued<Value>] = []
 }

@@ -1,10 +1,10 @@
 // Spec factories used by the DSL. They build, at bind time, the typed closures an update
 // calls: no dynamic cast, no boxing and no lookup happen per update, and no key path is
-// applied generically (the Cost section of the Guarantees article). A property of a `@Dynamic` class is read and written
-// through the direct accessors the macro generated; a stored property of any other class
-// through its address (`StoredProperty`); only a key path through computed properties or
-// observers is applied by the runtime (measured on this toolchain: a key path captured by a
-// closure is not folded into a direct access, even when the closure is built in inlined code).
+// applied generically (the Cost section of the Guarantees article). A property of a
+// `@Dynamic` class is read and written through the direct accessors the macro generated; a
+// stored property of any other class through its address (`StoredProperty`); only a key path
+// through computed properties or observers is applied by the runtime (the compiler does not
+// fold a key path captured by a closure into a direct access, even in inlined code).
 
 extension EndpointSpec {
     /// An endpoint on a property: reads through `toChain`, writes through `fromChain`.
@@ -234,77 +234,5 @@ extension EndpointSpec {
         if !center.claim(for: control), problem == nil {
             problem = "its ControlEventCenter belongs to another control; give each control its own"
         }
-    }
-}
-
-/// Finds the direct accessors ``Dynamic()`` generated for a property.
-@usableFromInline
-enum DirectAccess {
-    /// The accessors of `object`'s property at `keyPath`, if `object` is a `@Dynamic` object
-    /// whose table has them for exactly these types. Bind time only.
-    ///
-    /// The table is `Root`'s, the key path's root: a subclass's table lists the inherited
-    /// properties too, with key paths rooted at the subclass, so `\Sub.inherited` is found
-    /// in `Sub`'s table and `\Base.property` in `Base`'s, whatever the object's class.
-    ///
-    /// The accessor is cast to the key path's types once per key path and class: a key path is
-    /// one object of one type, so once a cast has succeeded the accessor is known to have them,
-    /// and later binds skip the cast (which looks the types' metadata up at run time).
-    @usableFromInline
-    static func accessor<Root: AnyObject, Property>(
-        of object: Root, _ keyPath: KeyPath<Root, Property>, _: Property.Type
-    ) -> _PropertyAccessor<Root, Property>? {
-        let objectType = Swift.type(of: object)
-        if let known = KeyPathEntries.shared.accessor(for: keyPath, ofObjectOf: objectType) {
-            guard let accessor = known.accessor else { return nil }
-            if known.isTyped { return unsafeDowncast(accessor, to: _PropertyAccessor<Root, Property>.self) }
-        }
-        guard let typed = _DynamicProperty.entry(for: keyPath, ofObjectOf: objectType)?.accessor as? _PropertyAccessor<Root, Property> else {
-            return nil
-        }
-        KeyPathEntries.shared.accessorTyped(for: keyPath, ofObjectOf: objectType)
-        return typed
-    }
-}
-
-/// The last value an array-element endpoint passed on. Touched only by its chain's owner.
-@usableFromInline
-final class ElementMemo<Element: Equatable>: @unchecked Sendable {
-    // @unchecked: used only by the owning thread of one chain at a time.
-    private var last: Element?
-
-    @usableFromInline
-    init(_ element: Element?) {
-        last = element
-    }
-
-    /// Records `element`; false when it equals the last one recorded.
-    @usableFromInline
-    func note(_ element: Element) -> Bool {
-        if last == element { return false }
-        last = element
-        return true
-    }
-
-    /// Records `element`, written by the chain.
-    @usableFromInline
-    func record(_ element: Element) {
-        last = element
-    }
-}
-
-/// Converters between a property's type and a chain's, chosen at bind time.
-@usableFromInline
-enum Automatic {
-    /// `Property` → `Value` by the conversion table, or nil.
-    @inlinable
-    static func into<Property, Value>(_: Property.Type, _: Value.Type) -> ((Property) -> Value)? {
-        Conversion.converter(from: Property.self, to: Value.self)
-    }
-
-    /// `Value` → `Property` by the conversion table, or nil.
-    @inlinable
-    static func outOf<Value, Property>(_: Value.Type, _: Property.Type) -> ((Value) -> Property)? {
-        Conversion.converter(from: Value.self, to: Property.self)
     }
 }

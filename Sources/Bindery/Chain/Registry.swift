@@ -343,44 +343,17 @@ final class Registry: @unchecked Sendable {
         return true
     }
 
-    /// The endpoints of `object`, read off its list as they are visited (nothing is
-    /// allocated); entries of an earlier object at the same address are dropped first. Lock
-    /// held.
-    ///
-    /// - Parameter lifetime: `object`'s registrar, found before the lock was taken
-    ///   (`lifetimeRegistrar(of:)`), whose members are the object's endpoints; nil for an
-    ///   object without one, whose endpoints are in the index, in the order they were bound.
-    func entriesLocked(of object: AnyObject, lifetime: _ChangeRegistrar?) -> some Sequence<AnyEndpoint> {
-        let list = listLocked(of: object, lifetime: lifetime)
-        return entries(from: list.first, members: list.isMembers)
-    }
-
     /// Where `object`'s endpoints are listed: its registrar's members, or its entries in the
     /// index, after dropping stale ones (see `liveHeadLocked(of:)`).
-    private func listLocked(of object: AnyObject, lifetime: _ChangeRegistrar?) -> (first: Unmanaged<AnyEndpoint>?, isMembers: Bool) {
+    func listLocked(of object: AnyObject, lifetime: _ChangeRegistrar?) -> (first: Unmanaged<AnyEndpoint>?, isMembers: Bool) {
         if let lifetime { return (lifetime.firstMember, true) }
         return (liveHeadLocked(of: object), false)
     }
 
-    /// The index's entries at an object's address (an object without a registrar), in the
-    /// order they were bound; the object may have gone. Lock held.
-    func indexedEntriesLocked(of id: ObjectIdentifier) -> some Sequence<AnyEndpoint> {
-        entries(from: byObject[ObjectAddress(id)], members: false)
-    }
-
-    /// `first` and the endpoints after it in its list: its registrar's members, or its
-    /// object's entries in the index.
-    private func entries(from first: Unmanaged<AnyEndpoint>?, members: Bool) -> some Sequence<AnyEndpoint> {
-        sequence(state: first) { next -> AnyEndpoint? in
-            guard let endpoint = next else { return nil }
-            next = Self.next(after: endpoint, members: members)
-            return endpoint.takeUnretainedValue()
-        }
-    }
 
     /// The endpoint after `endpoint` in its list.
     @inline(__always)
-    private static func next(after endpoint: Unmanaged<AnyEndpoint>, members: Bool) -> Unmanaged<AnyEndpoint>? {
+    static func next(after endpoint: Unmanaged<AnyEndpoint>, members: Bool) -> Unmanaged<AnyEndpoint>? {
         endpoint._withUnsafeGuaranteedRef { members ? $0.nextMember : $0.nextOfObject }
     }
 
@@ -426,7 +399,7 @@ final class Registry: @unchecked Sendable {
     /// the same address are dropped first. Each endpoint is lent to `test`, which must leave
     /// the list as it is. Allocates nothing.
     ///
-    /// - Parameter lifetime: `object`'s registrar (see `entriesLocked(of:lifetime:)`).
+    /// - Parameter lifetime: `object`'s registrar (see `listLocked(of:lifetime:)`).
     func containsEndpointLocked(
         of object: AnyObject, lifetime: _ChangeRegistrar?, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil,
         where test: (AnyEndpoint) -> Bool
@@ -443,7 +416,7 @@ final class Registry: @unchecked Sendable {
     /// is released (see `ChainCore.retireLocked`, `buryLocked`). The list is copied on the
     /// stack, so unbinding an object allocates nothing.
     ///
-    /// - Parameter lifetime: `object`'s registrar (see `entriesLocked(of:lifetime:)`).
+    /// - Parameter lifetime: `object`'s registrar (see `listLocked(of:lifetime:)`).
     func forEachEndpointLocked(
         of object: AnyObject, lifetime: _ChangeRegistrar?, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil,
         _ body: (AnyEndpoint) -> Void
@@ -485,6 +458,16 @@ final class Registry: @unchecked Sendable {
         }
     }
 
+    /// `first` and the endpoints after it in its list: its registrar's members, or its
+    /// object's entries in the index.
+    func entries(from first: Unmanaged<AnyEndpoint>?, members: Bool) -> some Sequence<AnyEndpoint> {
+        sequence(state: first) { next -> AnyEndpoint? in
+            guard let endpoint = next else { return nil }
+            next = Self.next(after: endpoint, members: members)
+            return endpoint.takeUnretainedValue()
+        }
+    }
+
     /// The first endpoint at `object`'s address in the index, after detaching those that
     /// belonged to an earlier object there (only one held weakly can: an unowned hold keeps its
     /// object's address taken). One lookup in the index when none is stale, which is nearly
@@ -509,85 +492,5 @@ final class Registry: @unchecked Sendable {
     /// which is the control's code: never call it with the lock held.
     static func lifetimeRegistrar(of object: AnyObject) -> _ChangeRegistrar? {
         LifetimeReader.of(type(of: object)).registrar(of: object)
-    }
-}
-
-/// How to find the lifetime registrar of an object of one class: none for a plain class, the
-/// object's own for a ``Dynamic()`` class, its event center's for a ``Control``.
-///
-/// Made once per class and kept for the life of the process (a class's conformances never
-/// change while it runs, and classes are never unloaded, so there is one entry per class
-/// bound): asking the runtime whether a class conforms costs hundreds of instructions each
-/// time, and a bind or unbind asks for every object. Found in a `ProcessMemo`.
-final class LifetimeReader {
-    /// Whether the class is `@Dynamic` (the object's own registrar is its lifetime's).
-    let isDynamic: Bool
-    /// How many registrar slots an object of the class has (its own and its superclasses'
-    /// properties that report sets); 0 for a class that is not `@Dynamic`.
-    let slotCount: Int
-    /// Reads the registrar of an object of the class; nil for a plain class.
-    private let read: ((AnyObject) -> _ChangeRegistrar)?
-
-    private init(isDynamic: Bool, slotCount: Int = 0, read: ((AnyObject) -> _ChangeRegistrar)?) {
-        self.isDynamic = isDynamic
-        self.slotCount = slotCount
-        self.read = read
-    }
-
-    /// The registrar of `object`, an object of the class this reader was made for.
-    @inline(__always)
-    func registrar(of object: AnyObject) -> _ChangeRegistrar? {
-        read?(object)
-    }
-
-    /// The reader for objects of `type`.
-    static func of(_ type: AnyObject.Type) -> LifetimeReader {
-        let key: (UInt, UInt) = (UInt(bitPattern: ObjectIdentifier(type)), 1)
-        return memo.value(for: key) ?? memo.keep(make(for: type), for: key)
-    }
-
-    /// The table (see `ProcessMemo`).
-    private static let memo = ProcessMemo<LifetimeReader>(family: .lifetimeReader)
-
-    private static func make(for type: AnyObject.Type) -> LifetimeReader {
-        if let dynamic = type as? any DynamicObject.Type { return dynamicReader(dynamic) }
-        if let control = type as? any Control.Type { return controlReader(control) }
-        return LifetimeReader(isDynamic: false, read: nil)
-    }
-
-    private static func dynamicReader<Object: DynamicObject>(_: Object.Type) -> LifetimeReader {
-        let slots = Object._$dynamicProperties.reduce(0) { count, property in
-            property.slot.map { Swift.max(count, $0 + 1) } ?? count
-        }
-        return LifetimeReader(isDynamic: true, slotCount: slots) { unsafeDowncast($0, to: Object.self)._$registrar }
-    }
-
-    private static func controlReader<Object: Control>(_: Object.Type) -> LifetimeReader {
-        LifetimeReader(isDynamic: false) { unsafeDowncast($0, to: Object.self).eventCenter.registrar }
-    }
-}
-
-/// An object's address as the registry's index keys it: hashed with one multiplication, where
-/// `ObjectIdentifier` runs the standard hasher (several hundred instructions a bind and unbind
-/// spent seeding and finalising it). Addresses are not chosen by an adversary, and are spread
-/// well by a multiplicative mix, so the index needs no keyed hash.
-struct ObjectAddress: Hashable {
-    let id: ObjectIdentifier
-
-    init(_ id: ObjectIdentifier) {
-        self.id = id
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-    }
-
-    /// What `Dictionary` asks for instead of `hash(into:)`: the standard library's hook for a
-    /// key to hash itself without a `Hasher`. Mixed with the table's seed, then folded so that
-    /// the high bits, which the multiplication spreads best, reach the low ones that pick a
-    /// bucket.
-    func _rawHashValue(seed: Int) -> Int {
-        let mixed = (UInt(bitPattern: id) ^ UInt(bitPattern: seed)) &* AddressMap<Void>.multiplier
-        return Int(bitPattern: mixed ^ (mixed >> (UInt.bitWidth / 2)))
     }
 }

@@ -1,6 +1,6 @@
 /// A map from pairs of addresses (object identities, offsets) to values, for the bind-time
-/// memo tables: open addressing with a multiplicative hash, so that a lookup costs a few dozen
-/// instructions where a `Dictionary` spends hundreds seeding and finalising its hasher.
+/// memo tables: open addressing with a multiplicative hash, so that a lookup does not seed and
+/// finalise a hasher as a `Dictionary`'s does.
 ///
 /// Entries are never removed one by one: a memo that must not grow without bound starts again
 /// with `removeAll()`. A key of two zeros is reserved for empty buckets (no object, type or

@@ -94,8 +94,8 @@ extension _DynamicProperty {
     /// object's class; nil when neither class is `@Dynamic` or the table lists no such key path.
     ///
     /// Key paths are compared with `==`, which reads both paths' components, and asking the
-    /// runtime whether a class is `@Dynamic` is a conformance check: each costs hundreds of
-    /// instructions. So an answer is remembered by the key path's identity and the class (a key
+    /// runtime whether a class is `@Dynamic` is a conformance check: both are slow next to a
+    /// bind. So an answer is remembered by the key path's identity and the class (a key
     /// path literal is one object for the life of the process): binding the same property
     /// again compares no key path and asks no conformance. An entry found is remembered, and so
     /// is "neither class is `@Dynamic`", which never changes; a key path missing from a table
@@ -137,7 +137,7 @@ final class KeyPathEntries: Sendable {
         let keyPath: AnyKeyPath
         /// Whether the entry's accessor was found to have the types of the key path, which a
         /// key path (one object, of one type) fixes: later lookups skip the cast, whose type
-        /// metadata costs hundreds of instructions to find. Atomic: a thread's memo reads it
+        /// metadata is slow to find. Atomic: a thread's memo reads it
         /// without the lock (relaxed: it says something of the key path, which never changes).
         let isAccessorTyped = Atomic<Bool>(false)
 

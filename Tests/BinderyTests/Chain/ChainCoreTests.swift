@@ -437,7 +437,7 @@ extension ChainCoreTests {
             Bind.in(field, \.text, on: .editingChanged).out(gone, \.text)
             Bind.in(model, \.string).out(gone, \.number)
         }   // both chains' only receiver is gone, not pruned yet
-        // Joins the model's chain, merges the field's (whose push prunes the dead receivers),
+        // Joins the model's chain, merges the field's (whose initial values prune the dead receivers),
         // then adds a receiver: it must be bound, with nothing reported.
         Bind.in(model, \.string).in(field, \.text, on: .editingChanged).out(model, \.optionalString)
         #expect(Bind.isBound(model, \.optionalString))

@@ -3,22 +3,6 @@ import Testing
 
 /// The accessors an endpoint uses: direct ones for `@Dynamic` properties, key paths otherwise.
 @Suite(.failOnUnexpectedDiagnostics) struct EndpointSpecFactoriesTests {
-    @Test("A @Dynamic property is read and written through the accessors the macro generated")
-    func dynamicPropertyUsesDirectAccessors() throws {
-        let box = Box()
-        let accessor = try #require(DirectAccess.accessor(of: box, \Box.int, Int.self))
-        accessor.set?(box, 4)
-        #expect(box.int == 4)
-        #expect(accessor.get(box) == 4)
-        #expect(DirectAccess.accessor(of: box, \Box.string, String.self) != nil)
-    }
-
-    @Test("A Dynamic box's value has direct accessors")
-    func boxValueUsesDirectAccessors() {
-        let count = Dynamic(1)
-        #expect(DirectAccess.accessor(of: count, \Dynamic<Int>.value, Int.self) != nil)
-    }
-
     @Test("A plain class's property falls back to its key path, and still reads and writes")
     func plainPropertyFallsBack() {
         let label = Label()

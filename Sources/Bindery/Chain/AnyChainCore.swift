@@ -1,0 +1,55 @@
+/// A chain as code that does not know its value's type sees it: a declaration's handle (whose
+/// chain may carry another type after a join), an endpoint's chain, a merge. Every chain is a
+/// `ChainCore`; a declaration whose head was refused has a `RefusedChain`. Lock held for
+/// everything.
+protocol AnyChainCore: AnyObject {
+    /// Set when this chain was merged into another one (see <doc:Guarantees#Joins>).
+    var forward: (any AnyChainCore)? { get }
+    /// Set when the declaration's head was refused (and reported): continuations of the
+    /// declaration are dropped silently.
+    var isRefused: Bool { get }
+    /// Set when the chain has ended, or was merged into another: it has no members any more.
+    var isDissolved: Bool { get }
+    var blockNames: [String] { get }
+    /// Whether the chain has a live sender and a live receiver; see `ChainCore`.
+    var isCompleteLocked: Bool { get }
+
+    /// Keeps `object`, which the chain lets go of, until its owner (if any) gives the chain
+    /// back: the owner may be using it unretained. Takes the caller's reference.
+    func retireLocked(_ object: consuming AnyObject)
+
+    // Operations on behalf of a declaration typed `Declared`; each returns the work to run
+    // once the lock is released (an initial value to send), or nil.
+    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, sendingInitial: Bool) -> AfterLock?
+    @discardableResult
+    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, sendingInitial: Bool) -> AfterLock?
+    func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool)
+    func addBlockLocked<Declared, Argument>(
+        name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
+    ) -> AfterLock?
+    func absorbLocked(_ other: any AnyChainCore) -> AfterLock?
+    /// A declaration continues this chain: until it is complete again, losing a member does
+    /// not end it.
+    func reopenLocked()
+    func detachLocked(_ endpoint: AnyEndpoint)
+    func removeBlockLocked(named name: String) -> Bool
+    func dissolveLocked()
+
+    /// Typed hook for `absorbLocked`: moves this chain's members into `target`.
+    func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>?
+}
+
+extension AnyChainCore {
+    /// The chain that stands for this one now. Lock held.
+    func resolvedLocked() -> any AnyChainCore {
+        var core: any AnyChainCore = self
+        while let next = core.forward { core = next }
+        return core
+    }
+
+    /// `replaceLocked(_:with:sendingInitial:)` for a declaration's head, which gets no initial value.
+    @discardableResult
+    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>) -> AfterLock? {
+        replaceLocked(endpoint, with: spec, sendingInitial: false)
+    }
+}

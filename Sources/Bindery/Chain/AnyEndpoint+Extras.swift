@@ -1,0 +1,25 @@
+extension AnyEndpoint {
+    /// What only some endpoints need: a route, an array index, a weak reference, listening
+    /// to several slots, or to a first slot on another registrar than its lifetime's. Made
+    /// with the endpoint when it needs any of them.
+    final class Extras {
+        /// The object, when the endpoint holds it weakly.
+        weak var weakTarget: AnyObject?
+        /// The object's type, when the endpoint holds it weakly (see `objectType`).
+        let objectType: AnyObject.Type?
+        /// For key paths across several objects.
+        let route: DynamicRoute?
+        /// The array element the endpoint stands for.
+        let index: Int?
+        /// The slots listened to after the first (all of them when the first is not on the
+        /// endpoint's `registrar`). Guarded by the registry lock.
+        @exclusivity(unchecked) var moreSubscriptions: [Subscription] = []
+
+        init(weakTarget: AnyObject?, objectType: AnyObject.Type?, route: DynamicRoute?, index: Int?) {
+            self.weakTarget = weakTarget
+            self.objectType = objectType
+            self.route = route
+            self.index = index
+        }
+    }
+}

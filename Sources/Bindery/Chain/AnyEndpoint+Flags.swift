@@ -1,0 +1,40 @@
+// The bits that describe an endpoint: what the lock guards (`Flags`) and what is fixed when
+// it is made (`Traits`).
+
+extension AnyEndpoint {
+    /// What the lock guards about an endpoint's lists, one bit each.
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+
+        /// `registrar` is the lifetime registrar, of which the endpoint is a member.
+        static let isMember = Flags(rawValue: 1)
+        /// `registrar` and `firstSlot` are the first slot the endpoint listens to.
+        static let listensFirst = Flags(rawValue: 2)
+        /// Another endpoint took this one's place: `link` names it.
+        static let isReplaced = Flags(rawValue: 4)
+        /// The endpoint is in the registry's index (see `isIndexed`).
+        static let isIndexed = Flags(rawValue: 8)
+        /// See `reachesLeaf`.
+        static let reachesLeaf = Flags(rawValue: 16)
+
+        mutating func set(_ flag: Flags, _ isOn: Bool) {
+            if isOn { insert(flag) } else { remove(flag) }
+        }
+    }
+
+    /// What an endpoint is, fixed when it is made.
+    struct Traits: OptionSet {
+        let rawValue: UInt8
+
+        /// Notifications come from the object's own registrar (so `object` is alive).
+        static let notifierIsObject = Traits(rawValue: 1)
+        /// Declared to receive the chain's value when it joins.
+        static let wantsInitial = Traits(rawValue: 2)
+        /// The object is held weakly.
+        static let isWeak = Traits(rawValue: 4)
+        /// The key path crosses several objects.
+        static let isRoute = Traits(rawValue: 8)
+        /// Writes go to the main actor (see `delivery`).
+        static let onMainActor = Traits(rawValue: 16)
+    }
+}

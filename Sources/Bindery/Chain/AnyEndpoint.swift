@@ -1,0 +1,416 @@
+import Synchronization
+
+/// A member of a chain: an object (held weakly or unowned, see `isWeak`), a key path, and
+/// optionally control events or an array index, with a role. Untyped part; ``Endpoint`` adds
+/// the chain's value type.
+///
+/// Every stored `var` here is guarded by `Registry.shared.lock`.
+@usableFromInline
+class AnyEndpoint {
+    // An endpoint is kept per member of every chain (see <doc:Guarantees#Cost>): what only some
+    // endpoints need is in `extras`, what is fixed at bind time and fits in a bit is in
+    // `traits`, what the lock guards and fits in a bit is in `flags`, one registrar field
+    // serves as both the lifetime and the first slot listened to, and the small fields are
+    // last, together, so that they share words. The benchmark row "memory per live chain"
+    // pays for this packing.
+
+    let keyPath: AnyKeyPath
+    /// The object's type, for diagnostics (after the object has gone too): read from the header
+    /// of the object's memory, which the endpoint keeps (see `UnownedObject.type(of:)`); an
+    /// object held weakly has it in `extras`.
+    var objectType: AnyObject.Type {
+        // An object held weakly always has `extras`; its memory is not kept, so it is never
+        // read.
+        if isWeak { return extras?.objectType ?? AnyObject.self }
+        return UnownedObject.type(of: object)
+    }
+    /// The object, for writes and for reads outside a notification of its own; nil once it has
+    /// gone (or begun to go), and once the endpoint has left its chain.
+    @inline(__always)
+    var target: AnyObject? {
+        if isDetached { return nil }
+        if isWeak { return extras!.weakTarget }
+        return UnownedObject.retainIfAlive(object)
+    }
+    /// The object, unretained: dereferenced by `target`, or directly only inside a
+    /// notification that its own registrar sends from its own setter or event, where it is
+    /// known to be alive.
+    ///
+    /// Unless `isWeak`, the endpoint keeps the object's memory (not the object) allocated, as an
+    /// unowned reference would (see `UnownedObject`), so that it can be tried after the object
+    /// has gone.
+    let object: Unmanaged<AnyObject>
+    /// The registrar whose deinit means this endpoint's object is gone, of which it is a
+    /// member (see `_ChangeRegistrar.firstMember`); unretained. Lock held.
+    var lifetime: Unmanaged<_ChangeRegistrar>? {
+        get { flags.contains(.isMember) ? registrar : nil }
+        set {
+            if let newValue {
+                assert(
+                    !flags.contains(.listensFirst) || registrar?.toOpaque() == newValue.toOpaque(),
+                    "Bindery: an endpoint joined a registrar's members while listening to another first")
+                registrar = newValue
+                flags.insert(.isMember)
+            } else {
+                flags.remove(.isMember)
+                if !flags.contains(.listensFirst) { registrar = nil }
+            }
+        }
+    }
+    /// The lifetime registrar (`isMember`), the registrar of the first slot listened to
+    /// (`listensFirst`), or both, which is nearly always so: a `@Dynamic` object's endpoint
+    /// belongs to its object's registrar and listens to it. An endpoint whose first slot is on
+    /// another registrar (a control that is also `@Dynamic` listens to its event center) keeps
+    /// its slots in `extras`. Unretained; nil when neither. Lock held.
+    @exclusivity(unchecked) private var registrar: Unmanaged<_ChangeRegistrar>?
+
+    /// Leaves its lifetime registrar's members, for `replacement` if given. Lock held.
+    func leaveLifetimeMembersLocked(for replacement: AnyEndpoint? = nil) {
+        lifetime?._withUnsafeGuaranteedRef { $0.replaceMember(self, with: replacement) }
+    }
+    /// Until `isReplaced`, the next endpoint in the list of its object's endpoints that it is
+    /// in: its lifetime registrar's members (see `_ChangeRegistrar.firstMember`) or, for an
+    /// object without a registrar, the registry's index (see `Registry.byObject`); unretained,
+    /// as an endpoint is listed only while its chain holds it, so walking a list costs no
+    /// reference counting. Once `isReplaced`, the endpoint that took this one's place,
+    /// retained by hand (released by the deinit). One field for all three: an endpoint is in
+    /// one list at most, and one that is replaced has left it for good. Guarded by the
+    /// registry lock.
+    @exclusivity(unchecked) private var link: Unmanaged<AnyEndpoint>?
+    /// The next member of `lifetime`, unretained. Lock held.
+    var nextMember: Unmanaged<AnyEndpoint>? {
+        get { isReplaced ? nil : link }
+        set {
+            assert(!isReplaced, "Bindery: a replaced endpoint rejoined its registrar's members")
+            link = newValue
+        }
+    }
+    /// The endpoint that took this one's place (declared again, or moved by a merge). Lock
+    /// held.
+    var replacement: AnyEndpoint? { isReplaced ? link?.takeUnretainedValue() : nil }
+    /// The next endpoint at the same object's address in the registry's index, unretained (see
+    /// `link`; an indexed endpoint has no lifetime registrar). Lock held.
+    var nextOfObject: Unmanaged<AnyEndpoint>? {
+        get { nextMember }
+        set { nextMember = newValue }
+    }
+    /// What only some endpoints have; made with the endpoint, never replaced.
+    let extras: Extras?
+    /// The registrar of the first slot this endpoint listens to (see `subscriptions`), or nil.
+    /// Lock held.
+    private var firstListenedTo: Unmanaged<_ChangeRegistrar>? { flags.contains(.listensFirst) ? registrar : nil }
+    /// Whether the endpoint listens to any slot. Lock held.
+    var isListening: Bool {
+        flags.contains(.listensFirst) || extras.map { !$0.moreSubscriptions.isEmpty } == true
+    }
+    /// The chain's write sequence number when its owner last wrote this endpoint (see
+    /// `ChainCore.writeSequence`); 0 if never.
+    let writtenSequence = Atomic<UInt32>(0)
+    let events: ControlEvents
+    /// The first slot this endpoint listens to, if it `listensFirst` to `registrar`.
+    @exclusivity(unchecked) private var firstSlot: Int32 = 0
+    @exclusivity(unchecked) var role: Role
+    /// What the endpoint is, fixed when it is made, one bit each.
+    let traits: Traits
+    /// Set once the endpoint has left its chain, with the lock held and before the chain lets
+    /// go of it. Atomic: an update reads it with no lock. Sequentially consistent: see
+    /// `ChainCore.takeWithoutLock`.
+    private let detached = Atomic<Bool>(false)
+    /// What the lock guards about the endpoint's lists, one bit each.
+    @exclusivity(unchecked) private var flags: Flags = []
+
+    /// Whether writes go to the main actor.
+    var delivery: Delivery { traits.contains(.onMainActor) ? .mainActor : .immediate }
+    /// Whether the route's links, when last read, reached its last property (no link was nil)
+    /// and that property is observed: its subscription is then the last one. Lock held.
+    var reachesLeaf: Bool {
+        get { flags.contains(.reachesLeaf) }
+        set { flags.set(.reachesLeaf, newValue) }
+    }
+    /// Whether another endpoint took this one's place (see `replacement`). Lock held.
+    private var isReplaced: Bool { flags.contains(.isReplaced) }
+    /// Whether the endpoint is in the registry's index of objects without a registrar (see
+    /// `Registry.byObject`); an object with one lists its endpoints as the registrar's members.
+    /// Lock held.
+    var isIndexed: Bool {
+        get { flags.contains(.isIndexed) }
+        set { flags.set(.isIndexed, newValue) }
+    }
+
+    /// Whether notifications come from the object's own registrar (so `object` is alive).
+    var notifierIsObject: Bool { traits.contains(.notifierIsObject) }
+    /// Whether it was declared to receive the chain's value when it joins (see
+    /// <doc:Guarantees#Initial-value>); a merge respects it too.
+    var wantsInitial: Bool { traits.contains(.wantsInitial) }
+    /// Whether the object is held weakly (in `extras`): only an Objective-C object is. A weak
+    /// reference gives its object a side table, which slows every retain and release of the
+    /// object (in the application too) and is an aligned allocation that glibc's allocator
+    /// (before 2.38) does not reuse well: binding and dropping plain receivers in a loop grew
+    /// resident memory without bound. Every native Swift object is held by its memory only
+    /// (see `object`), and `target` retains it only while it is not deinitialising (see
+    /// `UnownedObject`). A `@Dynamic` object or control leaves its chain when its registrar
+    /// goes; any other object at the next dispatch, which releases the memory kept.
+    var isWeak: Bool { traits.contains(.isWeak) }
+    /// Whether the endpoint's key path crosses several objects (its `extras` has the route).
+    var isRoute: Bool { traits.contains(.isRoute) }
+
+    /// Whether an endpoint for these needs `Extras`.
+    private static func needsExtras(weak: Bool, route: DynamicRoute?, index: Int?, events: ControlEvents, listensElsewhere: Bool) -> Bool {
+        weak || route != nil || index != nil || events.rawValue.nonzeroBitCount > 1 || listensElsewhere
+    }
+
+    /// Records that `new` took this endpoint's place, once it has left its registrar's
+    /// members. Lock held.
+    func replaceLocked(by new: AnyEndpoint) {
+        assert(link == nil, "Bindery: an endpoint was replaced before it left its registrar's members")
+        link = Unmanaged.passRetained(new)
+        flags.insert(.isReplaced)
+    }
+
+    /// Lets go of the endpoint that took this one's place, once nothing can ask for it: its
+    /// chain no longer has a successor of this endpoint, or has ended. A chain's head is the
+    /// chain itself (`ChainCore`), and a head declared again in its own chain is replaced by an
+    /// endpoint of that chain: kept, the two would keep each other. Lock held.
+    func forgetReplacementLocked() {
+        guard isReplaced, let replaced = link else { return }
+        link = nil
+        replaced.release()
+    }
+
+    /// This endpoint, or the one that now stands for it; nil if it left its chain. Lock held.
+    @inline(__always)
+    func activeLocked() -> AnyEndpoint? {
+        var endpoint: AnyEndpoint = self
+        while let next = endpoint.replacement { endpoint = next }
+        return endpoint.isDetached ? nil : endpoint
+    }
+
+    var isDetached: Bool {
+        get { detached.load(ordering: .sequentiallyConsistent) }
+        set { detached.store(newValue, ordering: .sequentiallyConsistent) }
+    }
+
+    /// The object's address: the registry indexes endpoints by it. An object held by its
+    /// memory keeps its address while the endpoint exists; one held weakly may not (see
+    /// `Registry.liveHeadLocked(of:)`).
+    var objectID: ObjectIdentifier { object._withUnsafeGuaranteedRef { ObjectIdentifier($0) } }
+    /// The array element this endpoint stands for, if any.
+    var index: Int? { extras?.index }
+    /// For key paths across several objects.
+    var route: DynamicRoute? { extras?.route }
+
+    /// The slots this endpoint listens to. Lock held.
+    var subscriptions: Subscriptions {
+        Subscriptions(
+            first: firstListenedTo.map { Subscription(registrar: $0.takeUnretainedValue(), slot: Int(firstSlot)) },
+            more: extras?.moreSubscriptions ?? [])
+    }
+
+    init<Value>(spec: borrowing EndpointSpec<Value>) {
+        keyPath = spec.keyPath
+        events = spec.events
+        role = spec.role
+        object = Unmanaged.passUnretained(spec.object)
+        var traits: Traits = spec.initial ? .wantsInitial : []
+        if spec.delivery == .mainActor { traits.insert(.onMainActor) }
+        var route: DynamicRoute?
+        var listensElsewhere = false
+        switch spec.source {
+        case .route(let found):
+            route = found
+            traits.insert(.isRoute)
+        case .property:
+            traits.insert(.notifierIsObject)
+        case .events(let registrar, _):
+            // A control's events come from its event center, which may outlive the control:
+            // the control is read through `target`, never assumed alive. A control that is
+            // also `@Dynamic` belongs to its own registrar, and listens to another.
+            listensElsewhere = spec.lifetime.map { $0 !== registrar } ?? false
+        case .none:
+            break
+        }
+        let isWeak = !UnownedObject.isSupported(for: spec.object)
+        if isWeak { traits.insert(.isWeak) }
+        self.traits = traits
+        if Self.needsExtras(weak: isWeak, route: route, index: spec.index, events: spec.events, listensElsewhere: listensElsewhere) {
+            extras = Extras(
+                weakTarget: isWeak ? spec.object : nil, objectType: isWeak ? type(of: spec.object) : nil,
+                route: route, index: spec.index)
+        } else {
+            extras = nil
+        }
+        if !isWeak { UnownedObject.keepMemory(of: object) }
+    }
+
+    /// Takes over another endpoint's identity fields for a retyped copy.
+    init(copying other: AnyEndpoint, wantsInitial: Bool? = nil) {
+        keyPath = other.keyPath
+        events = other.events
+        role = other.role
+        object = other.object
+        var traits = other.traits
+        if let wantsInitial {
+            if wantsInitial { traits.insert(.wantsInitial) } else { traits.remove(.wantsInitial) }
+        }
+        self.traits = traits
+        if let extras = other.extras {
+            self.extras = Extras(weakTarget: extras.weakTarget, objectType: extras.objectType, route: extras.route, index: extras.index)
+        } else {
+            extras = nil
+        }
+        if !isWeak { UnownedObject.keepMemory(of: object) }
+    }
+
+    deinit {
+        if !isWeak { UnownedObject.releaseMemory(of: object) }
+        if isReplaced { link?.release() }
+    }
+
+    /// Starts listening to one more slot. Lock held.
+    private func appendSubscription(_ subscription: Subscription) {
+        let listened = Unmanaged.passUnretained(subscription.registrar)
+        if !isListening, registrar == nil || registrar?.toOpaque() == listened.toOpaque() {
+            registrar = listened
+            firstSlot = Int32(truncatingIfNeeded: subscription.slot)
+            flags.insert(.listensFirst)
+        } else {
+            guard let extras else {
+                assertionFailure("Bindery: an endpoint without extras listens to a second slot, or to a first one on another registrar than its lifetime's")
+                return
+            }
+            extras.moreSubscriptions.append(subscription)
+        }
+    }
+
+    /// Forgets the slots listened to for which `shouldRemove` is true. Lock held.
+    func removeSubscriptions(where shouldRemove: (Subscription) -> Bool) {
+        let kept = subscriptions.filter { !shouldRemove($0) }
+        removeAllSubscriptions()
+        for subscription in kept { appendSubscription(subscription) }
+    }
+
+    /// Forgets every slot listened to. Lock held.
+    func removeAllSubscriptions() {
+        flags.remove(.listensFirst)
+        if !flags.contains(.isMember) { registrar = nil }
+        if let extras, !extras.moreSubscriptions.isEmpty { extras.moreSubscriptions = [] }
+    }
+
+    /// Listens to the slots `other` listened to, which it no longer does. Lock held.
+    func takeSubscriptions(from other: AnyEndpoint) {
+        removeAllSubscriptions()
+        for subscription in other.subscriptions { appendSubscription(subscription) }
+        other.removeAllSubscriptions()
+    }
+
+    /// The object, if it is still there. Lock held: the strong reference formed here is also
+    /// kept until the lock is released, so that no deinit runs inside the critical section.
+    func targetLocked() -> AnyObject? {
+        guard let object = target else { return nil }
+        Registry.shared.buryLocked(object)
+        return object
+    }
+
+    /// Whether the object is still there. Lock held. An object held unowned is checked
+    /// without retaining it (nothing to release, so nothing to keep until the lock is
+    /// released); one held weakly as in `targetLocked()`.
+    func isAliveLocked() -> Bool {
+        if isDetached { return false }
+        if isWeak { return targetLocked() != nil }
+        return UnownedObject.isAlive(object)
+    }
+
+    /// How diagnostics name this endpoint.
+    var label: String { EndpointLabel.make(objectType, keyPath: keyPath, index: index, events: events) }
+
+    /// The chain this endpoint belongs to.
+    var anyCore: any AnyChainCore { fatalError("abstract") }
+
+    /// Writes the chain's value into this endpoint as the owner this thread became in
+    /// `ChainCore.sendInitialLocked`, then gives the chain back. Lock not held.
+    func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>) {}
+
+    /// Whether this endpoint stands for `object`'s `keyPath` (with `events` and `index`).
+    ///
+    /// `object` is alive (the caller holds it). An object held unowned keeps its memory, so no
+    /// other object can have its address while this endpoint exists: the same address is the
+    /// same object, and it is compared without retaining anything.
+    func matches(_ object: AnyObject, _ keyPath: AnyKeyPath?, events: ControlEvents?, index: Int??) -> Bool {
+        if isWeak {
+            guard targetLocked() === object else { return false }
+        } else {
+            guard objectID == ObjectIdentifier(object), !isDetached, UnownedObject.isAlive(self.object) else { return false }
+        }
+        if let keyPath, keyPath != self.keyPath { return false }
+        if let events, !(events.isEmpty ? self.events.isEmpty : !self.events.isDisjoint(with: events)) { return false }
+        if let index, index != self.index { return false }
+        return true
+    }
+
+    // MARK: Notification (registry lock held unless noted)
+
+    /// Decides what a change notification means for the chain. Lock held.
+    ///
+    /// - Parameters:
+    ///   - registrar: The registrar that notified, or nil when it is not known (control
+    ///     events).
+    ///   - slot: The slot it notified.
+    func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision { .ignore }
+
+    /// Decides what a change notification means for the chain, without the lock, for the
+    /// sole listener of a registrar's slot; nil when the locked way must decide. See
+    /// `ChainCore.takeWithoutLock`.
+    func decideWithoutLock(_ thread: UnsafeMutablePointer<ThreadState>) -> Decision? { nil }
+
+    /// Carries out a decision. Lock not held: reads the value (user code) and dispatches.
+    func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {}
+
+    // MARK: Membership (registry lock held)
+
+    func subscribeLocked(_ registrar: _ChangeRegistrar, slot: Int) {
+        registrar.addListener(self, slot: slot)
+        appendSubscription(Subscription(registrar: registrar, slot: slot))
+    }
+
+    func unsubscribeAllLocked() {
+        // The first slot directly: nearly always the only one.
+        if let registrar = firstListenedTo {
+            registrar._withUnsafeGuaranteedRef { $0.removeListener(self, slot: Int(firstSlot)) }
+        }
+        if let more = extras?.moreSubscriptions, !more.isEmpty {
+            for subscription in more { subscription.registrar.removeListener(self, slot: subscription.slot) }
+        }
+        removeAllSubscriptions()
+    }
+
+    /// Whether this endpoint certainly stands for another property than the one `source`
+    /// observes: both listen to one registrar, at different slots. Tells two key paths apart
+    /// without comparing them (a comparison reads both paths' components). Lock held.
+    func observesOtherSlot(than source: EndpointSource) -> Bool {
+        guard case .property(let registrar, let slot) = source, let first = firstListenedTo else { return false }
+        return first.toOpaque() == Unmanaged.passUnretained(registrar).toOpaque() && Int(firstSlot) != slot
+    }
+
+    /// Whether a route's notification came from its last property, which it reached when its
+    /// links were last read. Lock held.
+    func isLeaf(_ registrar: _ChangeRegistrar?, _ slot: Int) -> Bool {
+        guard reachesLeaf, let registrar, let last = subscriptions.last else { return false }
+        return last.registrar === registrar && last.slot == slot
+    }
+
+
+    /// Re-reads every link of a route and listens to the objects it reaches now.
+    func resubscribeRouteLocked() {
+        guard let route, let root = target else { return }
+        let (links, reachesLeaf) = route.links(from: root)
+        self.reachesLeaf = reachesLeaf
+        // The objects reached may lose their last other reference meanwhile: they go only after
+        // the lock is released, and after this function has let go of their registrars.
+        Registry.shared.buryLocked((root, links.map(\.object)))
+        let current = subscriptions.map { (ObjectIdentifier($0.registrar), $0.slot) }
+        let next = links.map { (ObjectIdentifier($0.registrar), $0.slot) }
+        guard !current.elementsEqual(next, by: { $0 == $1 }) else { return }
+        unsubscribeAllLocked()
+        for link in links { subscribeLocked(link.registrar, slot: link.slot) }
+    }
+}

@@ -1,0 +1,14 @@
+/// What only some chains have, untyped part. Guarded by the registry lock, like the rest of the
+/// chain's shape.
+class AnyChainExtras {
+    @exclusivity(unchecked) var retired: [AnyObject] = []
+    /// See `AnyChainCore.forward`.
+    @exclusivity(unchecked) var forward: (any AnyChainCore)?
+}
+
+/// What only some chains have: filters, blocks and queued changes.
+final class ChainExtras<Value>: AnyChainExtras {
+    @exclusivity(unchecked) var filters: [(Value) -> Bool] = []
+    @exclusivity(unchecked) var blocks: [NamedBlock<Value>] = []
+    @exclusivity(unchecked) var queue: [Queued<Value>] = []
+}

@@ -1,0 +1,12 @@
+/// How an endpoint hears that its value changed.
+@usableFromInline
+enum EndpointSource {
+    /// It does not: a receiver.
+    case none
+    /// A ``Dynamic()`` property: a slot of the object's registrar.
+    case property(_ChangeRegistrar, slot: Int)
+    /// A control: events of its event center.
+    case events(_ChangeRegistrar, ControlEvents)
+    /// A key path across several `@Dynamic` objects: every link is observed.
+    case route(DynamicRoute)
+}

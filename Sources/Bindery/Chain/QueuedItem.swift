@@ -1,0 +1,18 @@
+/// One unit of work for a chain's owner.
+enum Item<Value> {
+    /// A source changed to `value`. `noted`: its change test (an array element's memo) has
+    /// already passed it, on the owner's thread when it was queued.
+    case change(Value, origin: Endpoint<Value>, noted: Bool)
+    /// Newly joined receivers and blocks get the chain's current value (see <doc:Guarantees#Initial-value>).
+    case initialValue([Endpoint<Value>], [NamedBlock<Value>])
+}
+
+/// A queued item with what its owner needs to run it faithfully.
+struct Queued<Value> {
+    let item: Item<Value>
+    /// The causal depth of the change that queued it (rule 3's bound).
+    let depth: Int
+    /// The chain's write sequence number when it was queued: an origin the chain has written
+    /// since then no longer holds the queued value, so it is written too.
+    let sequence: UInt32
+}

@@ -1,0 +1,22 @@
+/// The chain of a declaration whose head was refused: never bound, with no members and no
+/// value, so it has no type of value either.
+final class RefusedChain: AnyChainCore {
+    var forward: (any AnyChainCore)? { nil }
+    var isRefused: Bool { true }
+    var isDissolved: Bool { true }
+    var blockNames: [String] { [] }
+    var isCompleteLocked: Bool { false }
+    func retireLocked(_ object: consuming AnyObject) { Registry.shared.buryLocked(consume object) }
+    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, sendingInitial: Bool) -> AfterLock? { nil }
+    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, sendingInitial: Bool) -> AfterLock? { nil }
+    func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {}
+    func addBlockLocked<Declared, Argument>(
+        name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
+    ) -> AfterLock? { nil }
+    func absorbLocked(_ other: any AnyChainCore) -> AfterLock? { nil }
+    func reopenLocked() {}
+    func detachLocked(_ endpoint: AnyEndpoint) {}
+    func removeBlockLocked(named name: String) -> Bool { false }
+    func dissolveLocked() {}
+    func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? { nil }
+}
