@@ -61,7 +61,9 @@ class AnyEndpoint {
     /// (`listensFirst`), or both, which is nearly always so: a `@Dynamic` object's endpoint
     /// belongs to its object's registrar and listens to it. An endpoint whose first slot is on
     /// another registrar (a control that is also `@Dynamic` listens to its event center) keeps
-    /// its slots in `extras`. Unretained; nil when neither. Lock held.
+    /// its slots in `extras`. Unretained; nil when neither. Lock held. Two meanings in one
+    /// field, told apart by `flags`: a measured trade, paid for in the "memory per live chain"
+    /// benchmark row (a word per endpoint).
     @exclusivity(unchecked) private var registrar: Unmanaged<_ChangeRegistrar>?
 
     /// Leaves its lifetime registrar's members, for `replacement` if given. Lock held.
@@ -74,8 +76,8 @@ class AnyEndpoint {
     /// as an endpoint is listed only while its chain holds it, so walking a list costs no
     /// reference counting. Once `isReplaced`, the endpoint that took this one's place,
     /// retained by hand (released by the deinit). One field for all three: an endpoint is in
-    /// one list at most, and one that is replaced has left it for good. Guarded by the
-    /// registry lock.
+    /// one list at most, and one that is replaced has left it for good (a measured trade, paid
+    /// for in the "memory per live chain" benchmark row). Guarded by the registry lock.
     @exclusivity(unchecked) private var link: Unmanaged<AnyEndpoint>?
     /// The next member of `lifetime`, unretained. Lock held.
     var nextMember: Unmanaged<AnyEndpoint>? {
