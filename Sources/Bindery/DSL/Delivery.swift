@@ -24,7 +24,7 @@ public enum Delivery: Sendable, Equatable {
     /// `#isolation`): the main actor for main-actor code, the changing thread otherwise.
     @inlinable
     func resolved(declaredIn isolation: (any Actor)?) -> Delivery {
-        guard self == .automatic else { return self }
+        guard self == .automatic, let isolation else { return self == .automatic ? .immediate : self }
         return isolation === MainActor.shared ? .mainActor : .immediate
     }
 }
