@@ -13,8 +13,11 @@ import Testing
     static let firstSeed = ProcessInfo.processInfo.environment["BINDERY_MODEL_SEED"].flatMap(UInt64.init) ?? 1
 
     @Test("Rules 3, 5, 10: after concurrent writes every chain settles on one accepted value", .timeLimit(.minutes(5)))
-    func concurrentWritesSettle() {
+    func concurrentWritesSettle() async {
         for offset in 0..<UInt64(Self.cases) {
+            // Lets the other tests run on this thread between cases: the test pool has one
+            // thread per core, and a long run that never yields starves the tests queued on it.
+            await Task.yield()
             let seed = Self.firstSeed &+ offset
             let watchdog = Watchdog(seed: seed, seconds: 30)
             let failure = Self.runCase(seed: seed)
