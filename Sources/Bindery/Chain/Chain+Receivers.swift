@@ -43,8 +43,9 @@ extension Chain {
     ///     main-actor code and on the changing thread otherwise; `.immediate` or `.mainActor`
     ///     to choose.
     ///   - isolation: Where the receiver is declared; leave it out (it is the caller's).
-    ///   - convert: Chain value → property; held strongly by the chain, run on the thread that
-    ///     made the change (on the main actor with `.mainActor` delivery), so it is `@Sendable`.
+    ///   - convert: Chain value → property; held strongly by the chain, run where the receiver
+    ///     is written (the changing thread, or the main actor), so it is `@Sendable`; write it
+    ///     `{ @MainActor in … }` to use main-actor state.
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -175,8 +176,8 @@ extension Chain {
     ///   - name: The block's name, for unbinding and the status query.
     ///   - initial: Whether it runs with the chain's value now.
     ///   - body: The block.
-    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
-    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
+    ///   - isolation: Where the block is declared; leave it out. Declared from main-actor
+    ///     code, the block runs only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -197,8 +198,8 @@ extension Chain {
     ///   - name: The block's name.
     ///   - initial: Whether it runs with the chain's value now.
     ///   - body: The block, taking a type the chain's value converts to automatically.
-    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
-    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
+    ///   - isolation: Where the block is declared; leave it out. Declared from main-actor
+    ///     code, the block runs only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
@@ -219,8 +220,8 @@ extension Chain {
     ///   - name: The block's name.
     ///   - initial: Whether it runs now.
     ///   - body: The block.
-    ///   - isolation: Where the endpoint is declared; leave it out. Declared from main-actor
-    ///     code, the endpoint is written only on the main actor (see <doc:Threading>).
+    ///   - isolation: Where the block is declared; leave it out. Declared from main-actor
+    ///     code, the block runs only on the main actor (see <doc:Threading>).
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
