@@ -193,7 +193,9 @@ extension DynamicTrackedMacro {
 /// Moves a tracked property's `willSet`/`didSet` onto its storage: inside them, the property
 /// (`name`, `self.name`) becomes the storage (`_$name`), so that an observer that assigns the
 /// property stores it without running the observers again, as Swift does for a property's
-/// own observers, and the set is reported once, after `didSet`.
+/// own observers, and the set is reported once, after `didSet`. Closures inside an observer
+/// are left as written (they may run later, and their sets must be heard), and so are key
+/// paths (`\.name` names the property).
 private final class ObserverRewriter: SyntaxRewriter {
     private let name: DynamicPropertyName
 
@@ -212,6 +214,12 @@ private final class ObserverRewriter: SyntaxRewriter {
             return super.visit(node)
         }
         return ExprSyntax(node.with(\.baseName, name.storage.with(\.leadingTrivia, node.baseName.leadingTrivia).with(\.trailingTrivia, node.baseName.trailingTrivia)))
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> ExprSyntax {
+        // A closure may run later, outside the observer: its sets go through the setter, so
+        // that the chain hears them.
+        ExprSyntax(node)
     }
 
     override func visit(_ node: KeyPathExprSyntax) -> ExprSyntax {

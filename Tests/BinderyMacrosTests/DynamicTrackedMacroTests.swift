@@ -48,6 +48,7 @@ import Testing
                     if name.count > 3 { self.name = String(name.prefix(3)) }
                     other.name = name
                     check(\\.name, oldValue)
+                    later { self.name = "" }
                 }
             }
             """,
@@ -60,6 +61,7 @@ import Testing
                     if name.count > 3 { self.name = String(name.prefix(3)) }
                     other.name = name
                     check(\\.name, oldValue)
+                    later { self.name = "" }
                 }
                 @storageRestrictions(initializes: _$name)
                 init(initialValue) {
@@ -93,6 +95,9 @@ import Testing
                     }
                     other.name = _$name
                     check(\\.name, oldValue)
+                    later {
+                        self.name = ""
+                    }
                 }
             }
             """,
