@@ -50,7 +50,7 @@ struct ModelProgram: CustomStringConvertible, Sendable {
             case 0..<28:
                 let family: Family = chance(70) ? .int : typedFamily()
                 let head = self.head(family)
-                let rest = (0..<int(1..<4)).map { _ in continuation(family, depth: 0) }
+                let rest = (0..<int(1..<4)).map { _ in continuation(family, depth: 0, head: head) }
                 declarations += 1
                 return .declare(head: head, rest: rest)
             case 28..<68:
@@ -81,7 +81,7 @@ struct ModelProgram: CustomStringConvertible, Sendable {
             return chance(50) ? .sender(place) : .twoWay(place, initial: true)
         }
 
-        mutating func continuation(_ family: Family, depth: Int) -> Link {
+        mutating func continuation(_ family: Family, depth: Int, head: Link) -> Link {
             let initial = int(0..<4) != 0
             if family != .int {
                 let props = TProp.allCases
@@ -90,7 +90,7 @@ struct ModelProgram: CustomStringConvertible, Sendable {
                 case 1, 2, 3: return .twoWay(.typed(family, pick(props)), initial: initial)
                 case 4: return .receiver(.typed(family, pick(props)), initial: initial)
                 case 5, 6: return .receiver(.typedPlain(family, pick(QProp.allCases)), initial: initial)
-                case 7, 8: return .block(block(family, initial: initial, depth: depth))
+                case 7, 8: return .block(block(family, initial: initial, depth: depth, head: head))
                 default: return .filter(pick(FilterKind.kinds(family)))
                 }
             }
@@ -115,7 +115,7 @@ struct ModelProgram: CustomStringConvertible, Sendable {
             case 7:
                 return .receiver(pick([.plainShown(plain()), .controlOut]), initial: initial)
             case 8, 9, 10:
-                return .block(block(.int, initial: initial, depth: depth))
+                return .block(block(.int, initial: initial, depth: depth, head: head))
             case 11:
                 return .filter(pick(FilterKind.kinds(.int)))
             default:
@@ -123,7 +123,7 @@ struct ModelProgram: CustomStringConvertible, Sendable {
             }
         }
 
-        mutating func block(_ family: Family, initial: Bool, depth: Int) -> BlockSpec {
+        mutating func block(_ family: Family, initial: Bool, depth: Int, head: Link) -> BlockSpec {
             blockNumber += 1
             let name = "b\(blockNumber)"
             let arguments: [Kind?] = family == .int
@@ -136,8 +136,10 @@ struct ModelProgram: CustomStringConvertible, Sendable {
                 switch int(0..<4) {
                 case 0, 1: action = .writeBack(node: node())
                 case 2:
-                    // A small declaration, bound from inside the block.
-                    action = .declare(head: head(.int), rest: [continuation(.int, depth: 1)])
+                    // A small declaration, bound from inside the block: mostly one that goes on
+                    // with the block's own chain (through its head) while it dispatches.
+                    let nested = chance(70) ? head : self.head(.int)
+                    action = .declare(head: nested, rest: [continuation(.int, depth: 1, head: nested)])
                 default: action = .unbind(unbindForm())
                 }
             }
