@@ -41,7 +41,19 @@ import Testing
             if failures >= 3 { break }
         }
         print(distribution.report(cases: Self.cases))
+        if Self.cases >= 10_000 {
+            let missing = Self.requiredForms.filter { form in !distribution.forms.contains { $0.contains(form) } }
+            #expect(missing.isEmpty, "the generator no longer reaches \(missing)")
+        }
     }
+
+    /// Forms every 10,000-case run must reach (each names part of a form in the distribution).
+    static let requiredForms = [
+        "route", "optional route", "string chain", "double chain", "bool chain", ".inoutNot", ".outNot", "Dynamic box",
+        "block taking no argument", "block taking String", "block @MainActor", "main-actor receiver", "control as receiver",
+        "control.text(.editingDidEnd)", "array resized", "block binds", "block unbinds", "block writes a sender", "anew",
+        "filter notMultipleOfFive", "filter atMostThreeCharacters", "filter onlyTrue", "dynamic.s(String, lossy)",
+    ]
 
     // MARK: Running a case
 
@@ -282,6 +294,8 @@ struct FormDistribution {
             for form in ModelProgram.forms(of: step) { counts[form, default: 0] += 1 }
         }
     }
+
+    var forms: Dictionary<String, Int>.Keys { counts.keys }
 
     func share(of form: String) -> Double { steps == 0 ? 0 : Double(counts[form] ?? 0) / Double(steps) }
 
