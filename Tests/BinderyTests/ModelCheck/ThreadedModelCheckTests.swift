@@ -35,6 +35,9 @@ import Testing
         let mode = churn ? "bind/unbind mode" : "write mode"
         print("threaded model check (\(mode)): seeds \(firstSeed)…\(firstSeed &+ UInt64(max(cases, 1) - 1)) (\(cases) cases)")
         for offset in 0..<UInt64(Self.cases) {
+            // Lets the other tests run on this thread between cases: the test pool has one
+            // thread per core, and a long run that never yields starves the tests queued on it.
+            await Task.yield()
             let seed = Self.firstSeed &+ offset
             let rerun = "BINDERY_MODEL_SEED=\(seed) BINDERY_THREADED_CASES=1"
             CaseClock.shared.start("threaded model check (\(mode)) seed \(seed) (rerun: \(rerun))", limit: timeLimit, test: test)
