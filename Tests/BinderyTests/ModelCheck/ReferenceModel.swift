@@ -81,8 +81,9 @@ final class ReferenceModel: ModelWorld {
     var alive: Set<ObjectRef> = []
     var generations: [ObjectRef: Int] = [:]
     var chains: [ModelChain] = []
-    /// The chain each declaration made or continued, as its handle sees it (merges forward).
-    var declarations: [ModelChain] = []
+    /// The chain each declaration made or continued, as its handle sees it (merges forward);
+    /// nil while the declaration is still being made (a block it runs has no handle to it yet).
+    var declarations: [ModelChain?] = []
     var log: [String] = []
     /// The diagnostics the rules call for, by what they say: "cannot read", "cannot write",
     /// "cannot put back", each with the place.
@@ -247,6 +248,7 @@ final class ReferenceModel: ModelWorld {
                 chain.members[index].sends = true
                 chain.members[index].receives = chain.members[index].receives || receives
                 chain.members[index].wantsInitial = true
+                renew(&chain.members[index])
                 noteCompleteness(chain)
             } else {
                 let family = place.family
@@ -258,7 +260,7 @@ final class ReferenceModel: ModelWorld {
         default:
             preconditionFailure("a head is a sender")
         }
-        declarations.append(chain)
+        declarations.append(nil)
         let number = declarations.count - 1
         var current = chain
         for link in rest {
@@ -272,6 +274,13 @@ final class ReferenceModel: ModelWorld {
         if case .element = place, case .int(let v)? = get(place) { memo = v }
         return ModelEndpoint(place: place, generation: generation(place.object), sends: sends, receives: receives,
                              wantsInitial: initial, memo: memo)
+    }
+
+    /// An endpoint declared again takes the new declaration's conversion; an element's starts
+    /// from the element as it is now.
+    private func renew(_ member: inout ModelEndpoint) {
+        guard case .element = member.place else { return }
+        if case .int(let v)? = get(member.place) { member.memo = v } else { member.memo = nil }
     }
 
     /// Applies one continuation; returns the chain the declaration goes on with.
@@ -325,6 +334,7 @@ final class ReferenceModel: ModelWorld {
             merged = merge(other, into: chain)
         }
         let index = memberIndex(chain, place)!
+        renew(&chain.members[index])
         chain.members[index].sends = chain.members[index].sends || sends
         chain.members[index].receives = chain.members[index].receives || receives
         chain.members[index].wantsInitial = initial
@@ -544,9 +554,8 @@ final class ReferenceModel: ModelWorld {
     func unbind(_ form: UnbindForm) {
         switch form {
         case .chain(let declaration):
-            guard declarations.indices.contains(declaration) else { return }
+            guard declarations.indices.contains(declaration), var chain = declarations[declaration] else { return }
             // The handle follows its chain into the chains it was merged into.
-            var chain = declarations[declaration]
             while let merged = chain.mergedInto { chain = merged }
             end(chain)
         case .object(let object):
