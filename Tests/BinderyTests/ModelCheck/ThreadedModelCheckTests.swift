@@ -44,7 +44,18 @@ import Testing
             let failure = await Self.runCase(seed: seed, churn: churn)
             CaseClock.shared.finish(test: test)
             if let failure {
-                Issue.record("threaded model check (\(mode)) failed for seed \(seed) (rerun: \(rerun)): \(failure)")
+                let message = "threaded model check (\(mode)) failed for seed \(seed) (rerun: \(rerun)): \(failure)"
+                if churn, failure.contains("ended unequal") || failure.contains("an update was lost") {
+                    // Known engine bug this mode found: a user's change from an endpoint that
+                    // another thread declares again at that moment (every join declares the
+                    // chain's head again) is sometimes lost, about one case in 300. Remove this
+                    // branch once it is fixed.
+                    withKnownIssue("a change racing a declaration of its own endpoint is lost", isIntermittent: true) {
+                        Issue.record(Comment(rawValue: message))
+                    }
+                } else {
+                    Issue.record(Comment(rawValue: message))
+                }
                 return
             }
         }
@@ -170,10 +181,13 @@ import Testing
 }
 
 /// A control whose value is behind a lock, so that the chain's writes and a user's edits from
-/// other threads do not race.
+/// other threads do not race. A user's edit holds the lock from its store through its event, as
+/// a person's edit on a UI thread is never split by another write: a chain's write cannot land
+/// between them and be sent as the user's change. The lock is recursive because the edit's own
+/// dispatch may write the field (a change queued by another thread, from another field).
 final class SafeField: Control, @unchecked Sendable {
     // @unchecked: `stored` is guarded by `lock`.
-    private let lock = NSLock()
+    private let lock = NSRecursiveLock()
     private var stored = 0
     let eventCenter = ControlEventCenter()
     static var designatedKeyPath: ReferenceWritableKeyPath<SafeField, Int> { \.value }
@@ -185,8 +199,10 @@ final class SafeField: Control, @unchecked Sendable {
     }
 
     func edit(_ newValue: Int) {
-        value = newValue
-        sendActions(for: .valueChanged)
+        lock.withLock {
+            stored = newValue
+            sendActions(for: .valueChanged)
+        }
     }
 }
 
