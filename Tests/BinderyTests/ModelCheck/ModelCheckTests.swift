@@ -6,137 +6,307 @@ import Testing
 /// reference model, compared after every step (rules 1–9, 11).
 ///
 /// `BINDERY_MODEL_CASES` sets how many cases run (default 10,000), `BINDERY_MODEL_SEED` the
-/// first seed (default 1). A failure names its seed and prints the program shrunk to the steps
-/// that still fail.
+/// first seed (default 1). Each case has a time limit that names its seed. A failure is shrunk
+/// to the smallest program that still fails the same way and printed as a Swift test to paste
+/// into the suite. The run prints each form's share of the steps.
 @Suite(.failOnUnexpectedDiagnostics) struct ModelCheckTests {
     static let cases = ProcessInfo.processInfo.environment["BINDERY_MODEL_CASES"].flatMap(Int.init) ?? 10_000
     static let firstSeed = ProcessInfo.processInfo.environment["BINDERY_MODEL_SEED"].flatMap(UInt64.init) ?? 1
     static let length = 24
+    /// Seconds a case may take (a hang names its seed instead of stalling CI).
+    static let timeLimit: TimeInterval = 20
 
     @Test("Rules 1–9, 11: the engine agrees with the reference model on random programs")
     func randomProgramsAgreeWithModel() async {
+        let lastSeed = Self.firstSeed &+ UInt64(max(Self.cases, 1) - 1)
+        print("model check: seeds \(Self.firstSeed)…\(lastSeed) (\(Self.cases) cases; rerun one with BINDERY_MODEL_SEED=<seed> BINDERY_MODEL_CASES=1)")
         var failures = 0
+        var distribution = FormDistribution()
         for offset in 0..<UInt64(Self.cases) {
             // Lets the other tests run on this thread now and then: the test pool has one
             // thread per core, and a long run that never yields starves the tests queued on it.
             if offset.isMultiple(of: 50) { await Task.yield() }
             let seed = Self.firstSeed &+ offset
             let program = ModelProgram.generate(seed: seed, length: Self.length)
-            guard let mismatch = Self.check(program) else { continue }
-            let shrunk = Self.shrink(program)
-            let reason = Self.check(shrunk) ?? mismatch
+            distribution.count(program)
+            guard let failure = await Self.run(program, seed: seed) else { continue }
+            let shrunk = await Self.shrink(program, failing: failure, seed: seed)
+            let reason = await Self.run(shrunk, seed: seed) ?? failure
             Issue.record("""
                 model check failed for seed \(seed) (rerun: BINDERY_MODEL_SEED=\(seed) BINDERY_MODEL_CASES=1)
-                \(reason)
+                \(reason.message)
                 shrunk program:
                 \(shrunk)
+                as a test to paste into ModelCheckTests:
+                \(Self.reproducer(shrunk, seed: seed, failure: reason))
                 """)
             failures += 1
-            if failures >= 3 { return }
+            if failures >= 3 { break }
+        }
+        print(distribution.report(cases: Self.cases))
+        if Self.cases >= 10_000 {
+            let missing = Self.requiredForms.filter { form in !distribution.forms.contains { $0.contains(form) } }
+            #expect(missing.isEmpty, "the generator no longer reaches \(missing)")
         }
     }
 
-    /// Runs `program` on the engine and the model; the first disagreement, or nil.
-    static func check(_ program: ModelProgram) -> String? {
-        let log = DiagnosticLog()
-        return log.capture { () -> String? in
+    /// Forms every 10,000-case run must reach (each names part of a form in the distribution).
+    static let requiredForms = [
+        "route", "optional route", "string chain", "double chain", "bool chain", ".inoutNot", ".outNot", "Dynamic box",
+        "block taking no argument", "block taking String", "block @MainActor", "main-actor receiver", "control as receiver",
+        "control.text(.editingDidEnd)", "array resized", "block binds", "block unbinds", "block writes a sender", "anew",
+        "filter notMultipleOfFive", "filter atMostThreeCharacters", "filter onlyTrue", "dynamic.s(String, lossy)",
+    ]
+
+    // MARK: Running a case
+
+    /// Runs `program` on the engine and the model under the case time limit; the first
+    /// disagreement, or nil. A program with main-actor endpoints runs on the main actor.
+    static func run(_ program: ModelProgram, seed: UInt64 = 0) async -> ModelFailure? {
+        CaseClock.shared.start("model check seed \(seed) (rerun: BINDERY_MODEL_SEED=\(seed) BINDERY_MODEL_CASES=1)", limit: timeLimit)
+        defer { CaseClock.shared.finish() }
+        if program.usesMainActor {
+            return await MainActor.run { check(program) }
+        }
+        return check(program)
+    }
+
+    /// Runs `program` on the engine and the model on this thread; the first disagreement, or nil.
+    static func check(_ program: ModelProgram) -> ModelFailure? {
+        let diagnostics = DiagnosticLog()
+        return diagnostics.capture { () -> ModelFailure? in
             let engine = EngineRun()
-            let model = ReferenceModel(dynamicCount: ModelProgram.dynamicCount, plainCount: ModelProgram.plainCount)
+            let model = ReferenceModel()
             for (index, original) in program.steps.enumerated() {
                 guard let step = usable(original, engine) else { continue }
                 engine.run(step)
-                apply(step, to: model)
-                if let difference = compare(engine, model) {
-                    return "after step \(index) (\(step)): \(difference)"
-                }
-                if let diagnostic = log.all.first {
-                    return "after step \(index) (\(step)): unexpected diagnostic: \(diagnostic)"
+                model.apply(step)
+                if var failure = compare(engine, model, diagnostics) {
+                    failure.message = "after step \(index) (\(step)): " + failure.message
+                    return failure
                 }
             }
             return nil
         }
     }
 
-    /// The step as it can run now: links on released objects are left out, and so is a step
-    /// whose head or target has been released.
-    static func usable(_ step: Step, _ engine: EngineRun) -> Step? {
+    /// The step as it can run now, in `world`: links on released objects (or on elements out
+    /// of range, for a sender) are left out, and so is a step whose head or target is gone.
+    static func usable(_ step: Step, _ world: ModelWorld) -> Step? {
+        func alive(_ object: ObjectRef) -> Bool { world.isAlive(object) }
+        func canUse(_ link: Link) -> Bool {
+            switch link {
+            case .sender(let place), .twoWay(let place, _):
+                guard alive(place.object) else { return false }
+                if case .element(let node, let index) = place { return index < world.listCount(node) }
+                return true
+            case .receiver(let place, _): return alive(place.object)
+            case .block, .filter: return true
+            }
+        }
         switch step {
         case .declare(let head, let rest):
-            guard engine.isUsable(head) else { return nil }
-            return .declare(head: head, rest: rest.filter(engine.isUsable))
+            guard canUse(head) else { return nil }
+            return .declare(head: head, rest: rest.filter(canUse))
         case .write(let place, _):
-            return engine.isAlive(place.object) ? step : nil
+            guard alive(place.object) else { return nil }
+            if case .element(let node, let index) = place, index >= world.listCount(node) { return nil }
+            return step
+        case .resize(let node, _, _), .replaceHub(let node, _), .setSpare(let node, _):
+            return alive(.dynamic(node)) ? step : nil
         case .unbind(let form):
             switch form {
             case .chain: return step
-            case .object(let object): return engine.isAlive(object) ? step : nil
-            case .place(let place), .block(let place, _): return engine.isAlive(place.object) ? step : nil
-            case .wholeList(let node): return engine.isAlive(.dynamic(node)) ? step : nil
+            case .object(let object): return alive(object) ? step : nil
+            case .place(let place), .block(let place, _): return alive(place.object) ? step : nil
+            case .wholeList(let node): return alive(.dynamic(node)) ? step : nil
             }
         case .release(let object):
-            return engine.isAlive(object) ? step : nil
+            return alive(object) ? step : nil
+        case .create(let object):
+            return alive(object) ? nil : step
         }
     }
 
-    static func apply(_ step: Step, to model: ReferenceModel) {
-        switch step {
-        case .declare(let head, let rest): model.declare(head: head, rest: rest)
-        case .write(let place, let value): model.write(place, value)
-        case .unbind(let form): model.unbind(form)
-        case .release(let object): model.release(object)
-        }
-    }
-
-    /// Every live property, `isBound` of every live object and the blocks' log.
-    static func compare(_ engine: EngineRun, _ model: ReferenceModel) -> String? {
+    /// Every live property, `isBound` of every live object, the blocks' log, the diagnostics,
+    /// and that released objects are gone and were not written after they died.
+    static func compare(_ engine: EngineRun, _ model: ReferenceModel, _ diagnostics: DiagnosticLog) -> ModelFailure? {
         let actual = engine.snapshot()
-        for (place, value) in actual.sorted(by: { $0.key.description < $1.key.description }) where model.held[place] != value {
-            return "\(place) is \(value), the model says \(model.held[place].map(\.description) ?? "nothing")"
+        let expected = model.snapshot()
+        if actual != expected {
+            for place in Set(actual.keys).union(expected.keys).sorted(by: { $0.description < $1.description })
+        where actual[place] != expected[place] {
+            return ModelFailure(
+                signature: "property \(place)",
+                message: "\(place) is \(actual[place].map(\.description) ?? "missing"), the model says \(expected[place].map(\.description) ?? "missing")")
+            }
         }
-        let objects: [ObjectRef] = (0..<ModelProgram.dynamicCount).map { .dynamic($0) }
-            + (0..<ModelProgram.plainCount).map { .plain($0) } + [.control]
-        for object in objects {
+        for object in ObjectRef.all {
             guard let bound = engine.isBound(object) else { continue }
             if bound != model.isBound(object) {
-                return "Bind.isBound(\(object)) is \(bound), the model says \(model.isBound(object))"
+                return ModelFailure(signature: "isBound \(object)",
+                                    message: "Bind.isBound(\(object)) is \(bound), the model says \(model.isBound(object))")
             }
         }
         if engine.log.entries != model.log {
-            return "blocks ran \(engine.log.entries), the model says \(model.log)"
+            return ModelFailure(signature: "blocks' log", message: "blocks ran \(engine.log.entries), the model says \(model.log)")
+        }
+        let reported = diagnostics.all.map(\.message)
+        let categories = reported.map(Self.category)
+        let expectedCategories = model.diagnostics.map(Self.category)
+        if categories != expectedCategories {
+            return ModelFailure(signature: "diagnostics",
+                                message: "Bindery reported \(reported), the model expects \(model.diagnostics)")
+        }
+        let survivors = engine.survivors()
+        if !survivors.isEmpty {
+            return ModelFailure(signature: "kept alive", message: "released \(survivors) still alive: something retains them")
+        }
+        let deadWrites = WriteLog.shared.writesAfterDeath(among: engine.releasedSerials)
+        if deadWrites > 0 {
+            return ModelFailure(signature: "written after death", message: "\(deadWrites) write(s) reached a released receiver after it died")
         }
         return nil
     }
 
-    /// The failing program with every step (and every link of a declaration) that can go
-    /// without the failure going, gone.
-    static func shrink(_ program: ModelProgram) -> ModelProgram {
+    /// What a diagnostic says, without the names: "cannot read", "cannot write", "cannot put back",
+    /// "chain ended".
+    static func category(_ message: String) -> String {
+        if message.hasPrefix("cannot read") { return "cannot read" }
+        if message.hasPrefix("cannot write") { return "cannot write" }
+        if message.hasPrefix("cannot put back") || message.contains("which cannot be put back") { return "cannot put back" }
+        if message.hasPrefix("block dropped") || message.contains("of a joined chain was dropped") { return "block dropped" }
+        if message.hasPrefix("chain ended") || message.contains("the chain it continues has ended") { return "chain ended" }
+        return message
+    }
+
+    // MARK: Shrinking
+
+    /// The failing program with every step, link and value that can go (or get simpler)
+    /// without the failure changing, gone: a reduction is kept only if it fails the same way.
+    static func shrink(_ program: ModelProgram, failing failure: ModelFailure, seed: UInt64) async -> ModelProgram {
         var current = program
         var changed = true
+        func failsTheSameWay(_ candidate: ModelProgram) async -> Bool {
+            await run(candidate, seed: seed)?.signature == failure.signature
+        }
         while changed {
             changed = false
             for index in current.steps.indices.reversed() {
                 var candidate = current
                 candidate.steps.remove(at: index)
-                if check(candidate) != nil {
+                if await failsTheSameWay(candidate) {
                     current = candidate
                     changed = true
                 }
             }
             for index in current.steps.indices {
-                guard case .declare(let head, let rest) = current.steps[index] else { continue }
-                for link in rest.indices.reversed() {
-                    guard case .declare(_, let now) = current.steps[index], now.indices.contains(link) else { continue }
-                    var shorter = now
-                    shorter.remove(at: link)
+                for simpler in Self.simpler(current.steps[index]) {
                     var candidate = current
-                    candidate.steps[index] = .declare(head: head, rest: shorter)
-                    if check(candidate) != nil {
+                    candidate.steps[index] = simpler
+                    if await failsTheSameWay(candidate) {
                         current = candidate
                         changed = true
+                        break
                     }
                 }
             }
         }
         return current
+    }
+
+    /// Simpler versions of a step: a link fewer, a block without its action, a smaller value.
+    static func simpler(_ step: Step) -> [Step] {
+        switch step {
+        case .declare(let head, let rest):
+            var result: [Step] = rest.indices.reversed().map { index in
+                var shorter = rest
+                shorter.remove(at: index)
+                return .declare(head: head, rest: shorter)
+            }
+            for (index, link) in rest.enumerated() {
+                guard case .block(let spec) = link else { continue }
+                var plain = spec
+                if spec.action != nil { plain.action = nil } else if spec.isMainActor { plain.isMainActor = false } else { continue }
+                var changed = rest
+                changed[index] = .block(plain)
+                result.append(.declare(head: head, rest: changed))
+            }
+            return result
+        case .write(let place, let value):
+            return simpler(value).map { .write(place, $0) }
+        case .resize(let node, let count, let fill):
+            return fill == 0 ? [] : [.resize(node: node, count: count, fill: 0)]
+        case .replaceHub(let node, let value):
+            return value == 0 ? [] : [.replaceHub(node: node, value: 0)]
+        case .setSpare(let node, let value):
+            return value == nil || value == 0 ? [] : [.setSpare(node: node, value: 0)]
+        case .unbind, .release, .create:
+            return []
+        }
+    }
+
+    static func simpler(_ value: Scalar) -> [Scalar] {
+        switch value {
+        case .int(let v):
+            return Array(Set([0, 1, v / 2, v - 1, v / 10]).filter { abs($0) < abs(v) || ($0 >= 0 && v < 0 && $0 <= -v) }).sorted()
+                .map(Scalar.int)
+        case .int8(let v): return v == 0 ? [] : [.int8(0)]
+        case .double(let v): return v == 0 ? [] : [.double(0), .double(v.rounded(.towardZero))].filter { $0 != value }
+        case .string(let s): return s.isEmpty ? [] : [.string(""), .string(String(s.dropLast()))]
+        case .optionalString(let s): return s == nil ? [] : [.optionalString(nil)]
+        case .optionalInt(let v): return (v ?? 0) == 0 ? [] : [.optionalInt(0)]
+        case .bool(let b): return b ? [.bool(false)] : []
+        }
+    }
+
+    // MARK: Reporting
+
+    /// A Swift Testing test that replays `program`.
+    static func reproducer(_ program: ModelProgram, seed: UInt64, failure: ModelFailure) -> String {
+        let comments = program.steps.map { "        // \($0)" }.joined(separator: "\n")
+        let steps = program.steps.map { "            \($0.code)," }.joined(separator: "\n")
+        return """
+                @Test("Rules 1–9, 11: model check seed \(seed) (\(failure.signature))")
+                func modelCheckSeed\(seed)() async {
+            \(comments)
+                    let program = ModelProgram(steps: [
+            \(steps)
+                    ])
+                    let failure = await ModelCheckTests.run(program)
+                    #expect(failure == nil, "\\(failure?.message ?? "")")
+                }
+            """
+    }
+}
+
+/// How a case failed: `signature` says what differed (kept by the shrinker), `message` the details.
+struct ModelFailure: Equatable, Sendable {
+    var signature: String
+    var message: String
+}
+
+/// Each form's share of the steps of the programs run.
+struct FormDistribution {
+    private var counts: [String: Int] = [:]
+    private var steps = 0
+
+    mutating func count(_ program: ModelProgram) {
+        for step in program.steps {
+            steps += 1
+            for form in ModelProgram.forms(of: step) { counts[form, default: 0] += 1 }
+        }
+    }
+
+    var forms: Dictionary<String, Int>.Keys { counts.keys }
+
+    func share(of form: String) -> Double { steps == 0 ? 0 : Double(counts[form] ?? 0) / Double(steps) }
+
+    func report(cases: Int) -> String {
+        let lines = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { form, count in
+            let percent = (Double(count) * 100 / Double(max(steps, 1)) * 100).rounded() / 100
+            return String(repeating: " ", count: max(0, 7 - "\(percent)".count)) + "\(percent)%  \(form)"
+        }
+        return "model check: each form's share of the \(steps) steps of \(cases) cases\n" + lines.joined(separator: "\n")
     }
 }

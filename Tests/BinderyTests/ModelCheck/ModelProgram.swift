@@ -1,7 +1,5 @@
-import Bindery
-
-/// A random program over a pool of objects, and how to run it on the real engine.
-struct ModelProgram: CustomStringConvertible {
+/// A random program over a pool of objects.
+struct ModelProgram: CustomStringConvertible, Sendable {
     static let dynamicCount = 3
     static let plainCount = 2
 
@@ -11,283 +9,267 @@ struct ModelProgram: CustomStringConvertible {
         steps.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n")
     }
 
+    /// Whether a step binds something on the main actor: such a case runs on the main actor,
+    /// where those endpoints are written at once.
+    var usesMainActor: Bool {
+        steps.contains { step in Self.links(of: step).contains(where: \.isMainActor) }
+    }
+
+    /// Every link a step declares, its blocks' actions included.
+    static func links(of step: Step) -> [Link] {
+        guard case .declare(let head, let rest) = step else { return [] }
+        return ([head] + rest).flatMap { link -> [Link] in
+            guard case .block(let spec) = link, case .declare(let h, let r)? = spec.action else { return [link] }
+            return [link] + links(of: .declare(head: h, rest: r))
+        }
+    }
+
+    // MARK: Generating
+
     /// A program of `length` steps drawn from `seed`.
     static func generate(seed: UInt64, length: Int) -> ModelProgram {
-        var random = SplitMix64(seed: seed)
-        var steps: [Step] = []
+        var g = Generator(random: SplitMix64(seed: seed))
+        return ModelProgram(steps: (0..<length).map { _ in g.step() })
+    }
+
+    private struct Generator {
+        var random: SplitMix64
         var blockNumber = 0
         var declarations = 0
-        for _ in 0..<length {
-            let roll = Int.random(in: 0..<100, using: &random)
+
+        mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &random) }
+        mutating func chance(_ percent: Int) -> Bool { int(0..<100) < percent }
+        mutating func pick<T>(_ items: [T]) -> T { items[int(0..<items.count)] }
+        mutating func node() -> Int { int(0..<ModelProgram.dynamicCount) }
+        mutating func plain() -> Int { int(0..<ModelProgram.plainCount) }
+        mutating func typedFamily() -> Family { pick([.string, .double, .bool]) }
+
+        mutating func step() -> Step {
+            let roll = int(0..<100)
             switch roll {
-            case 0..<30:
-                let head = Self.head(&random)
-                let rest = (0..<Int.random(in: 1...3, using: &random)).map { _ in
-                    Self.continuation(&random, blockNumber: &blockNumber)
-                }
-                steps.append(.declare(head: head, rest: rest))
+            case 0..<28:
+                let family: Family = chance(70) ? .int : typedFamily()
+                let head = self.head(family)
+                let rest = (0..<int(1..<4)).map { _ in continuation(family, depth: 0, head: head) }
                 declarations += 1
-            case 30..<75:
-                steps.append(.write(Self.writablePlace(&random), Int.random(in: 0..<60, using: &random)))
-            case 75..<92:
-                steps.append(.unbind(Self.unbindForm(&random, declarations: declarations, blocks: blockNumber)))
+                return .declare(head: head, rest: rest)
+            case 28..<68:
+                let place = writablePlace()
+                return .write(place, value(for: place))
+            case 68..<71:
+                return .resize(node: node(), count: int(0..<5), fill: int(0..<60))
+            case 71..<73:
+                return .replaceHub(node: node(), value: int(0..<60))
+            case 73..<75:
+                return .setSpare(node: node(), value: chance(70) ? int(0..<60) : nil)
+            case 75..<89:
+                return .unbind(unbindForm())
+            case 89..<95:
+                return .release(object())
             default:
-                steps.append(.release(Self.object(&random)))
+                return .create(object())
             }
         }
-        return ModelProgram(steps: steps)
-    }
 
-    private static func node(_ random: inout SplitMix64) -> Int { Int.random(in: 0..<dynamicCount, using: &random) }
-    private static func plain(_ random: inout SplitMix64) -> Int { Int.random(in: 0..<plainCount, using: &random) }
-
-    /// A place that can send: a `@Dynamic` property, an element, the control.
-    private static func sendingPlace(_ random: inout SplitMix64) -> Place {
-        switch Int.random(in: 0..<5, using: &random) {
-        case 0, 1: .dynamicA(node(&random))
-        case 2, 3: .element(node(&random), index: Int.random(in: 0..<3, using: &random))
-        default: .control
+        mutating func head(_ family: Family) -> Link {
+            let place: Place
+            if family == .int {
+                place = pick([.dynamicA(node()), .dynamicA(node()), .element(node(), index: int(0..<4)), .control, .box, .route(node())])
+            } else {
+                place = .typed(family, pick(TProp.heads(family)))
+            }
+            return chance(50) ? .sender(place) : .twoWay(place, initial: true)
         }
-    }
 
-    private static func head(_ random: inout SplitMix64) -> Link {
-        let place = sendingPlace(&random)
-        return Bool.random(using: &random) ? .sender(place) : .twoWay(place, initial: true)
-    }
+        mutating func continuation(_ family: Family, depth: Int, head: Link) -> Link {
+            let initial = int(0..<4) != 0
+            if family != .int {
+                let props = TProp.allCases
+                switch int(0..<10) {
+                case 0: return .sender(.typed(family, pick(props.filter { $0 != .neg })))
+                case 1, 2, 3: return .twoWay(.typed(family, pick(props)), initial: initial)
+                case 4: return .receiver(.typed(family, pick(props)), initial: initial)
+                case 5, 6: return .receiver(.typedPlain(family, pick(QProp.allCases)), initial: initial)
+                case 7, 8: return .block(block(family, initial: initial, depth: depth, head: head))
+                default: return .filter(pick(FilterKind.kinds(family)))
+                }
+            }
+            switch int(0..<20) {
+            case 0:
+                return .sender(pick([.dynamicA(node()), .element(node(), index: int(0..<4)), .control, .controlText, .box,
+                                     .route(node()), .optionalRoute(node()), .dynamicS(node())]))
+            case 1, 2:
+                return .twoWay(pick([.dynamicA(node()), .dynamicB(node()), .dynamicS(node()), .dynamicFlag(node()),
+                                     .element(node(), index: int(0..<4)), .route(node()), .control, .controlText, .box]),
+                               initial: initial)
+            case 3:
+                return .twoWay(pick([.dynamicS(node()), .controlText]), initial: initial)
+            case 4:
+                // Not a route: a route endpoint declared first as a receiver never sends when it
+                // is declared again as a sender (a known engine bug, reported with this check).
+                return .receiver(pick([.dynamicA(node()), .dynamicB(node()), .element(node(), index: int(0..<4)),
+                                       .box, .dynamicS(node()), .dynamicFlag(node())]), initial: initial)
+            case 5, 6:
+                return .receiver(pick([.plainA(plain()), .plainText(plain()), .plainScaled(plain()), .plainFlag(plain()),
+                                       .plainRatio(plain())]), initial: initial)
+            case 7:
+                return .receiver(pick([.plainShown(plain()), .controlOut]), initial: initial)
+            case 8, 9, 10:
+                return .block(block(.int, initial: initial, depth: depth, head: head))
+            case 11:
+                return .filter(pick(FilterKind.kinds(.int)))
+            default:
+                return .twoWay(.dynamicA(node()), initial: initial)
+            }
+        }
 
-    private static func continuation(_ random: inout SplitMix64, blockNumber: inout Int) -> Link {
-        let initial = Int.random(in: 0..<4, using: &random) != 0
-        switch Int.random(in: 0..<12, using: &random) {
-        case 0: return .sender(sendingPlace(&random))
-        case 1, 2: return .twoWay(sendingPlace(&random), initial: initial)
-        case 3: return .twoWay(.dynamicB(node(&random)), initial: initial)
-        case 4:
-            // Not the control: `.out(control, \.value)` listens to no events, so it is another
-            // endpoint than the control's two-way one, which the model does not tell apart.
-            let places: [Place] = [.dynamicA(node(&random)), .dynamicB(node(&random)),
-                                   .element(node(&random), index: Int.random(in: 0..<3, using: &random))]
-            return .receiver(places.randomElement(using: &random)!, initial: initial)
-        case 5, 6:
-            let places: [Place] = [.plainA(plain(&random)), .plainText(plain(&random)), .plainScaled(plain(&random))]
-            return .receiver(places.randomElement(using: &random)!, initial: initial)
-        case 7, 8:
+        mutating func block(_ family: Family, initial: Bool, depth: Int, head: Link) -> BlockSpec {
             blockNumber += 1
-            let writeBack = Int.random(in: 0..<3, using: &random) == 0
-                ? (node: node(&random), residue: Int.random(in: 0..<10, using: &random)) : nil
-            return .block(name: "b\(blockNumber)", initial: initial, writeBack: writeBack)
-        case 9:
-            return .filter
-        default:
-            return .twoWay(.dynamicA(node(&random)), initial: initial)
+            let name = "b\(blockNumber)"
+            let arguments: [Kind?] = family == .int
+                ? [.int, .int, .int, .string, .bool, .double, nil]
+                : [family.kind, family.kind, .int, .string, nil]
+            let argument = pick(arguments)
+            let isMainActor = chance(15)
+            var action: BlockAction?
+            if family == .int, argument == .int, !isMainActor, depth == 0, chance(45) {
+                switch int(0..<4) {
+                case 0, 1: action = .writeBack(node: node())
+                case 2:
+                    // A small declaration, bound from inside the block: mostly one that goes on
+                    // with the block's own chain (through its head) while it dispatches.
+                    let nested = chance(70) ? head : self.head(.int)
+                    action = .declare(head: nested, rest: [continuation(.int, depth: 1, head: nested)])
+                default: action = .unbind(unbindForm())
+                }
+            }
+            return BlockSpec(name: name, initial: initial, argument: argument, isMainActor: isMainActor,
+                             action: action, residue: int(0..<10))
+        }
+
+        mutating func writablePlace() -> Place {
+            if chance(20) {
+                let family = typedFamily()
+                return chance(85) ? .typed(family, pick(TProp.allCases)) : .typedPlain(family, pick(QProp.allCases))
+            }
+            switch int(0..<100) {
+            case 0..<25: return .dynamicA(node())
+            case 25..<40: return .element(node(), index: int(0..<4))
+            case 40..<52: return .control
+            case 52..<58: return .controlText
+            case 58..<64: return .dynamicS(node())
+            case 64..<68: return .dynamicFlag(node())
+            case 68..<71: return .dynamicB(node())
+            case 71..<79: return .box
+            case 79..<87: return .route(node())
+            case 87..<90: return .optionalRoute(node())
+            default:
+                return pick([.plainA(plain()), .plainText(plain()), .plainScaled(plain()), .plainFlag(plain()),
+                             .plainRatio(plain()), .plainShown(plain())])
+            }
+        }
+
+        static let texts = ["12ab", "abc", "3.7", " -4", "yes", "0", "On", "-0", "1e2", "true", "7", "300", "", "0.5",
+                            "FALSE", ".5x", "42", "ab"]
+        static let doubles = [0.5, -3.7, 2.0, 300.9, 1e20, -0.25, 7.0, 49.99, 0.0, 12.5]
+
+        mutating func value(for place: Place) -> Scalar {
+            switch place.kind {
+            case .int: return .int(chance(85) ? int(0..<60) : pick([300, -7, 1000, 127, -128]))
+            case .int8: return .int8(pick([-128, 0, 5, 127, 12, 43]))
+            case .double: return .double(pick(Self.doubles))
+            case .string: return .string(pick(Self.texts))
+            case .optionalString: return .optionalString(chance(20) ? nil : pick(Self.texts))
+            case .optionalInt: return .optionalInt(int(0..<60))
+            case .bool: return .bool(chance(50))
+            }
+        }
+
+        mutating func object() -> ObjectRef {
+            switch int(0..<10) {
+            case 0..<3: .dynamic(node())
+            case 3, 4: .plain(plain())
+            case 5: .control
+            case 6: .box
+            case 7: .typed(typedFamily())
+            default: .typedPlain(typedFamily())
+            }
+        }
+
+        mutating func unbindForm() -> UnbindForm {
+            switch int(0..<6) {
+            case 0 where declarations > 0: return .chain(declaration: int(0..<declarations))
+            case 1: return .object(object())
+            case 2 where blockNumber > 0:
+                let place: Place = pick([.dynamicA(node()), .control, .box, .typed(.string, .s), .typed(.double, .f), .typed(.bool, .flag)])
+                return .block(place, name: "b\(int(1..<(blockNumber + 1)))")
+            case 3: return .wholeList(node())
+            default:
+                return .place(pick([.dynamicA(node()), .element(node(), index: int(0..<4)), .control, .controlOut, .controlText,
+                                    .dynamicB(node()), .dynamicS(node()), .plainText(plain()), .route(node()), .box,
+                                    .typed(.string, .s), .typedPlain(.double, .i)]))
+            }
         }
     }
 
-    private static func writablePlace(_ random: inout SplitMix64) -> Place {
-        switch Int.random(in: 0..<10, using: &random) {
-        case 0..<3: .dynamicA(node(&random))
-        case 3: .dynamicB(node(&random))
-        case 4..<7: .element(node(&random), index: Int.random(in: 0..<3, using: &random))
-        case 7, 8: .control
-        default: [.plainA(plain(&random)), .plainText(plain(&random)), .plainScaled(plain(&random))].randomElement(using: &random)!
-        }
-    }
+    // MARK: The distribution
 
-    private static func object(_ random: inout SplitMix64) -> ObjectRef {
-        switch Int.random(in: 0..<6, using: &random) {
-        case 0..<3: .dynamic(node(&random))
-        case 3, 4: .plain(plain(&random))
-        default: .control
-        }
-    }
-
-    private static func unbindForm(_ random: inout SplitMix64, declarations: Int, blocks: Int) -> UnbindForm {
-        switch Int.random(in: 0..<5, using: &random) {
-        case 0 where declarations > 0: .chain(declaration: Int.random(in: 0..<declarations, using: &random))
-        case 1: .object(object(&random))
-        case 2 where blocks > 0:
-            .block([.dynamicA(node(&random)), .control].randomElement(using: &random)!, name: "b\(Int.random(in: 1...blocks, using: &random))")
-        case 3: .wholeList(node(&random))
-        default: .place([sendingPlace(&random), .dynamicB(node(&random)), .plainText(plain(&random))].randomElement(using: &random)!)
-        }
-    }
-}
-
-/// The real objects a program runs on, and what the engine did.
-final class EngineRun {
-    var dynamics: [MNode?]
-    var plains: [PNode?]
-    var control: CNode?
-    var chains: [Chain<Int>] = []
-    let log = BlockLog()
-
-    init() {
-        dynamics = (0..<ModelProgram.dynamicCount).map { _ in MNode() }
-        plains = (0..<ModelProgram.plainCount).map { _ in PNode() }
-        control = CNode()
-    }
-
-    func run(_ step: Step) {
+    /// The forms a step exercises, for the distribution report.
+    static func forms(of step: Step) -> Set<String> {
+        var forms: Set<String> = []
         switch step {
-        case .declare(let head, let rest):
-            var chain = self.head(head)
-            for link in rest { chain = continuation(chain, link) }
-            chains.append(chain)
-        case .write(let place, let value):
-            write(place, value)
+        case .declare(let head, _):
+            forms.insert("declare")
+            if case .sender(let p) = head { forms.insert("head .in: \(p.form)") }
+            if case .twoWay(let p, _) = head { forms.insert("head .inout: \(p.form)") }
+            for link in links(of: step).dropFirst() {
+                switch link {
+                case .sender(let p): forms.insert(".in: \(p.form)")
+                case .twoWay(let p, let initial):
+                    forms.insert(".inout\(p.isNegated ? "Not" : ""): \(p.form)")
+                    if !initial { forms.insert("initial: false") }
+                case .receiver(let p, let initial):
+                    forms.insert(".out\(p.isNegated ? "Not" : ""): \(p.form)")
+                    if !initial { forms.insert("initial: false") }
+                case .filter(let kind): forms.insert("filter \(kind.rawValue)")
+                case .block(let spec):
+                    forms.insert("block taking \(spec.argument?.swiftType ?? "no argument")")
+                    if spec.isMainActor { forms.insert("block @MainActor") }
+                    switch spec.action {
+                    case .writeBack?: forms.insert("block writes a sender")
+                    case .declare?: forms.insert("block binds")
+                    case .unbind?: forms.insert("block unbinds")
+                    case nil: break
+                    }
+                }
+            }
+        case .write(let place, _): forms.insert("write \(place.form)")
+        case .resize: forms.insert("array resized")
+        case .replaceHub: forms.insert("route link replaced")
+        case .setSpare: forms.insert("optional route link set or cleared")
         case .unbind(let form):
-            unbind(form)
-        case .release(let object):
-            switch object {
-            case .dynamic(let i): dynamics[i] = nil
-            case .plain(let i): plains[i] = nil
-            case .control: control = nil
+            switch form {
+            case .chain: forms.insert("unbind chain")
+            case .object: forms.insert("unbind object")
+            case .place: forms.insert("unbind property")
+            case .wholeList: forms.insert("unbind whole array")
+            case .block: forms.insert("unbind block")
             }
+        case .release(let object): forms.insert("release \(object.kindName)")
+        case .create(let object): forms.insert("create \(object.kindName) anew")
         }
-    }
-
-    private func head(_ link: Link) -> Chain<Int> {
-        switch link {
-        case .sender(.dynamicA(let i)): Bind.in(dynamics[i]!, \.a)
-        case .twoWay(.dynamicA(let i), _): Bind.inout(dynamics[i]!, \.a)
-        case .sender(.element(let i, let k)): Bind.in(dynamics[i]!, \.list, index: k)
-        case .twoWay(.element(let i, let k), _): Bind.inout(dynamics[i]!, \.list, index: k)
-        case .sender(.control): Bind.in(control!, \.value, on: .valueChanged)
-        case .twoWay(.control, _): Bind.inout(control!, \.value, on: .valueChanged)
-        default: preconditionFailure("not a head: \(link)")
-        }
-    }
-
-    private func continuation(_ chain: Chain<Int>, _ link: Link) -> Chain<Int> {
-        switch link {
-        case .filter:
-            return chain.filter { $0 % 7 != 3 }
-        case .block(let name, let initial, let writeBack):
-            let log = self.log
-            weak let target = writeBack.map { dynamics[$0.node] } ?? nil
-            let residue = writeBack?.residue
-            return chain.out(name, initial: initial) { (value: Int) in
-                log.append("\(name)(\(value))")
-                if let residue, value % 10 == residue, value < 40 { target?.a = value + 1 }
-            }
-        case .sender(let place):
-            switch place {
-            case .dynamicA(let i): return chain.in(dynamics[i]!, \.a)
-            case .element(let i, let k): return chain.in(dynamics[i]!, \.list, index: k)
-            case .control: return chain.in(control!, \.value, on: .valueChanged)
-            default: preconditionFailure("cannot send: \(place)")
-            }
-        case .twoWay(let place, let initial):
-            switch place {
-            case .dynamicA(let i): return chain.inout(dynamics[i]!, \.a, initial: initial)
-            case .dynamicB(let i):
-                return chain.inout(dynamics[i]!, \.b, initial: initial, convert: { $0 + 100 }, reverse: { $0 - 100 })
-            case .element(let i, let k): return chain.inout(dynamics[i]!, \.list, index: k, initial: initial)
-            case .control: return chain.inout(control!, \.value, on: .valueChanged, initial: initial)
-            default: preconditionFailure("cannot be two-way: \(place)")
-            }
-        case .receiver(let place, let initial):
-            switch place {
-            case .dynamicA(let i): return chain.out(dynamics[i]!, \.a, initial: initial)
-            case .dynamicB(let i): return chain.out(dynamics[i]!, \.b, initial: initial, convert: { $0 + 100 })
-            case .element(let i, let k): return chain.out(dynamics[i]!, \.list, index: k, initial: initial)
-            case .control: return chain.out(control!, \.value, initial: initial)
-            case .plainA(let i): return chain.out(plains[i]!, \.a, initial: initial)
-            case .plainText(let i): return chain.out(plains[i]!, \.text, initial: initial)
-            case .plainScaled(let i): return chain.out(plains[i]!, \.scaled, initial: initial, convert: { $0 * 2 })
-            }
-        }
-    }
-
-    /// Whether the program may use `link` now: its objects are alive.
-    func isUsable(_ link: Link) -> Bool {
-        switch link {
-        case .sender(let place), .twoWay(let place, _), .receiver(let place, _): isAlive(place.object)
-        case .block, .filter: true
-        }
-    }
-
-    func isAlive(_ object: ObjectRef) -> Bool {
-        switch object {
-        case .dynamic(let i): dynamics[i] != nil
-        case .plain(let i): plains[i] != nil
-        case .control: control != nil
-        }
-    }
-
-    private func write(_ place: Place, _ value: Int) {
-        switch place {
-        case .dynamicA(let i): dynamics[i]?.a = value
-        case .dynamicB(let i): dynamics[i]?.b = value
-        case .element(let i, let k): dynamics[i]?.list[k] = value
-        case .plainA(let i): plains[i]?.a = value
-        case .plainText(let i): plains[i]?.text = "\(value)"
-        case .plainScaled(let i): plains[i]?.scaled = value
-        case .control: control?.edit(value)
-        }
-    }
-
-    private func unbind(_ form: UnbindForm) {
-        switch form {
-        case .chain(let declaration):
-            if chains.indices.contains(declaration) { chains[declaration].unbind() }
-        case .object(let object):
-            switch object {
-            case .dynamic(let i): if let d = dynamics[i] { Bind.unbind(d) }
-            case .plain(let i): if let p = plains[i] { Bind.unbind(p) }
-            case .control: if let c = control { Bind.unbind(c) }
-            }
-        case .place(let place):
-            switch place {
-            case .dynamicA(let i): if let d = dynamics[i] { Bind.unbind(d, \.a) }
-            case .dynamicB(let i): if let d = dynamics[i] { Bind.unbind(d, \.b) }
-            case .element(let i, let k): if let d = dynamics[i] { Bind.unbind(d, \.list, index: k) }
-            case .plainA(let i): if let p = plains[i] { Bind.unbind(p, \.a) }
-            case .plainText(let i): if let p = plains[i] { Bind.unbind(p, \.text) }
-            case .plainScaled(let i): if let p = plains[i] { Bind.unbind(p, \.scaled) }
-            case .control: if let c = control { Bind.unbind(c, \.value, on: .valueChanged) }
-            }
-        case .wholeList(let i):
-            if let d = dynamics[i] { Bind.unbind(d, \.list) }
-        case .block(let place, let name):
-            switch place {
-            case .dynamicA(let i): if let d = dynamics[i] { Bind.unbind(d, \.a, block: name) }
-            case .control: if let c = control { Bind.unbind(c, \.value, block: name) }
-            default: break
-            }
-        }
-    }
-
-    /// What every live object holds, in the model's terms.
-    func snapshot() -> [Place: Held] {
-        var result: [Place: Held] = [:]
-        for (i, d) in dynamics.enumerated() {
-            guard let d else { continue }
-            result[.dynamicA(i)] = .int(d.a)
-            result[.dynamicB(i)] = .int(d.b)
-            for k in 0..<3 { result[.element(i, index: k)] = .int(d.list[k]) }
-        }
-        for (i, p) in plains.enumerated() {
-            guard let p else { continue }
-            result[.plainA(i)] = .int(p.a)
-            result[.plainText(i)] = .text(p.text)
-            result[.plainScaled(i)] = .int(p.scaled)
-        }
-        if let control { result[.control] = .int(control.value) }
-        return result
-    }
-
-    func isBound(_ object: ObjectRef) -> Bool? {
-        switch object {
-        case .dynamic(let i): dynamics[i].map { Bind.isBound($0) }
-        case .plain(let i): plains[i].map { Bind.isBound($0) }
-        case .control: control.map { Bind.isBound($0) }
-        }
+        return forms
     }
 }
 
-/// The blocks' log.
-final class BlockLog: @unchecked Sendable {
-    // @unchecked: appended to by blocks on the test's own thread only.
-    private(set) var entries: [String] = []
-    func append(_ entry: String) { entries.append(entry) }
+extension ObjectRef {
+    var kindName: String {
+        switch self {
+        case .dynamic: "@Dynamic object"
+        case .plain, .typedPlain: "plain object"
+        case .control: "control"
+        case .box: "Dynamic box"
+        case .typed: "typed @Dynamic object"
+        }
+    }
 }

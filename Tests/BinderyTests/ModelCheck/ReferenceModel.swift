@@ -1,126 +1,239 @@
 // A reference model of Bindery's guarantees, written from the rules, not from the engine: plain
 // values in dictionaries, one dispatch stack, no threads, no locks. The randomized model check
-// runs a program on the real engine and on this model and compares every property, `isBound`
-// and the blocks' log after each step.
+// runs a program on the real engine and on this model and compares every property, `isBound`,
+// the blocks' log and the diagnostics after each step.
 //
-// What it encodes:
-// - A chain has a value: its head's property when it is made, then the last accepted change.
-// - A change of a sender: if every filter passes, the chain takes the value, every receiver
-//   but the sender is written (in join order), then every block runs (in order). A rejected
-//   change reaches nobody, and the sender is put back to the chain's value.
-// - A change to a chain that is already dispatching is queued, and dispatched after; its sender
-//   is written too unless it still holds the value it sent. Other chains dispatch at once.
+// What it encodes, rule by rule:
+// - A chain has a type (its family's) and a value: its head's property, converted, when it is
+//   made, then the last accepted change (rule 2). Every endpoint converts by the table of
+//   `ModelConversion` (rule 6), a convert closure, or negation.
+// - A change of a sender: if every filter passes (rule 5), the chain takes the value, every
+//   receiver but the sender is written in join order (rules 4, 9), then every block runs in
+//   order, with the value converted to the type it declares. A rejected change reaches nobody,
+//   and the sender is put back to the chain's value; a read-only sender cannot be, keeps the
+//   rejected value and is reported.
+// - A change to a chain that is already dispatching (a block that sets a sender, binds or
+//   unbinds) is queued, and dispatched after; its sender is written too unless it still holds
+//   the value it sent (rule 3). Other chains dispatch at once.
 // - Writes made by a chain are never heard as changes; an array element sends only when its
-//   own element changes; a plain object's property is not observable at all.
+//   own element differs from the one its endpoint last saw; an element out of range is not
+//   read or written, and that is reported (rule 11); a plain object is not observable.
+// - A route follows its links: a set of the link sends the new object's value.
 // - A declaration continues the chain its head is in; a continuation already in another chain
-//   merges that chain into this one, which keeps its value; newcomers (and merged members)
-//   that want an initial value get it, receivers first, then blocks.
+//   merges that chain into this one, which keeps its value (rule 7); newcomers (and merged
+//   members) that want an initial value get it, receivers first, then blocks.
 // - A chain is bound while it has a live sender and a live receiver or block, in two members.
-//   A chain that has been bound ends when it loses that by an unbind or a `@Dynamic` object or
-//   control going; a plain receiver that goes is dropped at the next change the chain delivers.
-//   A chain never bound yet (a declaration being written) is not ended by losing a member.
+//   A chain that has been bound ends when it loses that by an unbind or a `@Dynamic` object,
+//   box or control going; a plain receiver that goes is dropped at the next change the chain
+//   delivers (rule 1). A chain never bound yet (a declaration being written) is not ended by
+//   losing a member. An object made anew in a released one's slot is a new object (rule 8).
 
 struct ModelEndpoint {
     var place: Place
+    var generation: Int
     var sends: Bool
     var receives: Bool
     var wantsInitial: Bool
-}
-
-struct ModelBlock {
-    var name: String
-    var initial: Bool
-    var writeBack: (node: Int, residue: Int)?
+    /// An element endpoint's element as the chain last saw it (nil: out of range).
+    var memo: Int?
 }
 
 /// Work a busy chain does after the current dispatch.
 enum ModelWork {
-    case change(value: Int, origin: Place)
-    case push(receivers: [Place], blocks: [ModelBlock])
+    case change(value: Scalar, origin: Place)
+    case push(receivers: [Place], blocks: [BlockSpec])
 }
 
 final class ModelChain {
-    var value: Int
+    let family: Family
+    var value: Scalar
     var members: [ModelEndpoint]
-    var filters = 0
-    var blocks: [ModelBlock] = []
+    var filters: [FilterKind] = []
+    var blocks: [BlockSpec] = []
     var isEnded = false
+    /// The chain it was merged into, which declarations that were continuing it go on with.
+    var mergedInto: ModelChain?
     /// Whether it has been bound (a live sender and receiver) at some point: only a chain that
     /// has been bound ends by losing members.
     var hasBeenComplete = false
     var isDispatching = false
     var queue: [ModelWork] = []
 
-    init(value: Int, members: [ModelEndpoint]) {
+    init(family: Family, value: Scalar, members: [ModelEndpoint]) {
+        self.family = family
         self.value = value
         self.members = members
     }
 }
 
-final class ReferenceModel {
-    var held: [Place: Held] = [:]
-    var alive: Set<ObjectRef>
-    var chains: [ModelChain] = []
-    /// The chain each declaration made or continued, as its handle sees it (merges forward).
-    var declarations: [ModelChain] = []
-    var log: [String] = []
+/// What a program can see of a world (the engine's objects or the model's): enough to tell
+/// whether a step can run.
+protocol ModelWorld: AnyObject {
+    func isAlive(_ object: ObjectRef) -> Bool
+    func listCount(_ node: Int) -> Int
+}
 
-    init(dynamicCount: Int, plainCount: Int) {
-        alive = [.control]
-        for i in 0..<dynamicCount {
-            alive.insert(.dynamic(i))
-            held[.dynamicA(i)] = .int(0)
-            held[.dynamicB(i)] = .int(100)
-            for k in 0..<3 { held[.element(i, index: k)] = .int(0) }
+final class ReferenceModel: ModelWorld {
+    private var values: [Place: Scalar] = [:]
+    private var lists: [Int: [Int]] = [:]
+    private var hubs: [Int: Int] = [:]
+    private var spares: [Int: Int?] = [:]
+    var alive: Set<ObjectRef> = []
+    var generations: [ObjectRef: Int] = [:]
+    var chains: [ModelChain] = []
+    /// The chain each declaration made or continued, as its handle sees it (merges forward);
+    /// nil while the declaration is still being made (a block it runs has no handle to it yet).
+    var declarations: [ModelChain?] = []
+    var log: [String] = []
+    /// The diagnostics the rules call for, by what they say: "cannot read", "cannot write",
+    /// "cannot put back", each with the place.
+    var diagnostics: [String] = []
+
+    init() {
+        for object in ObjectRef.all { create(object) }
+    }
+
+    // MARK: The objects
+
+    func create(_ object: ObjectRef) {
+        alive.insert(object)
+        generations[object, default: -1] += 1
+        for place in Self.places(of: object) { values[place.storage] = .zero(place.kind) }
+        switch object {
+        case .dynamic(let i):
+            values[.dynamicB(i)] = .int(100)
+            lists[i] = [0, 0, 0]
+            hubs[i] = 0
+            spares[i] = .some(nil)
+        default: break
         }
-        for i in 0..<plainCount {
-            alive.insert(.plain(i))
-            held[.plainA(i)] = .int(0)
-            held[.plainText(i)] = .text(nil)
-            held[.plainScaled(i)] = .int(0)
+    }
+
+    /// Every place of `object` that holds a value of its own (not elements or routes).
+    static func places(of object: ObjectRef) -> [Place] {
+        switch object {
+        case .dynamic(let i): [.dynamicA(i), .dynamicB(i), .dynamicS(i), .dynamicFlag(i)]
+        case .plain(let i): [.plainA(i), .plainText(i), .plainScaled(i), .plainFlag(i), .plainRatio(i), .plainShown(i)]
+        case .control: [.control, .controlText]
+        case .box: [.box]
+        case .typed(let f): TProp.allCases.map { .typed(f, $0) }
+        case .typedPlain(let f): QProp.allCases.map { .typedPlain(f, $0) }
         }
-        held[.control] = .int(0)
+    }
+
+    func isAlive(_ object: ObjectRef) -> Bool { alive.contains(object) }
+    func listCount(_ node: Int) -> Int { lists[node]?.count ?? 0 }
+
+    /// What the place's property holds now; nil for an element out of range.
+    func get(_ place: Place) -> Scalar? {
+        switch place {
+        case .element(let i, let k):
+            guard let list = lists[i], list.indices.contains(k) else { return nil }
+            return .int(list[k])
+        case .route(let i): return .int(hubs[i] ?? 0)
+        case .optionalRoute(let i): return .optionalInt(spares[i] ?? nil)
+        default: return values[place.storage]
+        }
+    }
+
+    /// Sets the place's property; false for an element out of range (or an unset optional link).
+    @discardableResult
+    private func set(_ place: Place, _ value: Scalar) -> Bool {
+        switch place {
+        case .element(let i, let k):
+            guard lists[i]?.indices.contains(k) == true, case .int(let v) = value else { return false }
+            lists[i]![k] = v
+        case .route(let i):
+            guard case .int(let v) = value else { return false }
+            hubs[i] = v
+        case .optionalRoute(let i):
+            guard spares[i] != .some(nil), case .optionalInt(let v?) = value else { return false }
+            spares[i] = v
+        default:
+            values[place.storage] = value
+        }
+        return true
+    }
+
+    /// Every place and value a live object shows, for the comparison.
+    func snapshot() -> [Place: Scalar] {
+        var result: [Place: Scalar] = [:]
+        for object in alive {
+            for place in Self.places(of: object) { result[place.storage] = values[place.storage] }
+            if case .dynamic(let i) = object {
+                for (k, v) in (lists[i] ?? []).enumerated() { result[.element(i, index: k)] = .int(v) }
+                result[.route(i)] = .int(hubs[i] ?? 0)
+                result[.optionalRoute(i)] = .optionalInt(spares[i] ?? nil)
+            }
+        }
+        return result
     }
 
     // MARK: Conversions (each place has one)
 
-    static func property(_ place: Place, holding value: Int) -> Held {
+    static func property(_ place: Place, holding value: Scalar) -> Scalar {
         switch place {
-        case .dynamicB: .int(value + 100)
-        case .plainText: .text("\(value)")
-        case .plainScaled: .int(value * 2)
-        default: .int(value)
+        case .dynamicB: if case .int(let v) = value { return .int(v + 100) }
+        case .plainScaled: if case .int(let v) = value { return .int(v &* 2) }
+        default: break
         }
+        if place.isNegated, case .bool(let b) = ModelConversion.convert(value, to: .bool) { return .bool(!b) }
+        return ModelConversion.convert(value, to: place.kind)
     }
 
-    static func chainValue(_ place: Place, from held: Held) -> Int {
-        guard case .int(let value) = held else { return 0 }
-        if case .dynamicB = place { return value - 100 }
-        return value
+    static func chainValue(_ place: Place, from held: Scalar, family: Family) -> Scalar {
+        if case .dynamicB = place, case .int(let v) = held { return .int(v - 100) }
+        if place.isNegated, case .bool(let b) = held { return ModelConversion.convert(.bool(!b), to: family.kind) }
+        return ModelConversion.convert(held, to: family.kind)
     }
 
     // MARK: Queries
 
-    /// The live chain `place` is in.
-    func chain(of place: Place) -> ModelChain? {
-        chains.first { !$0.isEnded && $0.members.contains { $0.place == place } }
+    func generation(_ object: ObjectRef) -> Int { generations[object] ?? 0 }
+
+    func isAlive(_ member: ModelEndpoint) -> Bool {
+        alive.contains(member.place.object) && generation(member.place.object) == member.generation
     }
 
-    func isAlive(_ place: Place) -> Bool { alive.contains(place.object) }
+    /// The live chain `place` (of the object as it is now) is in.
+    func chain(of place: Place) -> ModelChain? {
+        let current = generation(place.object)
+        return chains.first { !$0.isEnded && $0.members.contains { $0.place == place && $0.generation == current } }
+    }
+
+    private func memberIndex(_ chain: ModelChain, _ place: Place) -> Int? {
+        let current = generation(place.object)
+        return chain.members.firstIndex { $0.place == place && $0.generation == current }
+    }
 
     func isComplete(_ chain: ModelChain) -> Bool {
         guard !chain.isEnded else { return false }
-        let live = chain.members.filter { isAlive($0.place) }
+        let live = chain.members.filter(isAlive)
         let senders = live.filter(\.sends).count
         let receivers = live.filter(\.receives).count + chain.blocks.count
         return senders > 0 && receivers > 0 && live.count + chain.blocks.count >= 2
     }
 
     func isBound(_ object: ObjectRef) -> Bool {
-        chains.contains { chain in isComplete(chain) && chain.members.contains { $0.place.object == object } }
+        chains.contains { chain in
+            isComplete(chain) && chain.members.contains { $0.place.object == object && isAlive($0) }
+        }
     }
 
     // MARK: Steps
+
+    func apply(_ step: Step) {
+        switch step {
+        case .declare(let head, let rest): declare(head: head, rest: rest)
+        case .write(let place, let value): write(place, value)
+        case .resize(let node, let count, let fill): resize(node, count: count, fill: fill)
+        case .replaceHub(let node, let value): relink(.route(node), to: .int(value)) { hubs[node] = value }
+        case .setSpare(let node, let value): relink(.optionalRoute(node), to: .optionalInt(value)) { spares[node] = .some(value) }
+        case .unbind(let form): unbind(form)
+        case .release(let object): release(object)
+        case .create(let object): create(object)
+        }
+    }
 
     func declare(head: Link, rest: [Link]) {
         let chain: ModelChain
@@ -131,40 +244,70 @@ final class ReferenceModel {
             if let existing = self.chain(of: place) {
                 chain = existing
                 reopen(chain)
-                let index = chain.members.firstIndex { $0.place == place }!
+                let index = memberIndex(chain, place)!
                 chain.members[index].sends = true
                 chain.members[index].receives = chain.members[index].receives || receives
                 chain.members[index].wantsInitial = true
+                renew(&chain.members[index])
                 noteCompleteness(chain)
             } else {
+                let family = place.family
                 chain = ModelChain(
-                    value: Self.chainValue(place, from: held[place]!),
-                    members: [ModelEndpoint(place: place, sends: true, receives: receives, wantsInitial: true)])
+                    family: family, value: Self.chainValue(place, from: get(place)!, family: family),
+                    members: [endpoint(place, sends: true, receives: receives, initial: true)])
                 chains.append(chain)
             }
         default:
             preconditionFailure("a head is a sender")
         }
-        declarations.append(chain)
+        declarations.append(nil)
+        let number = declarations.count - 1
         var current = chain
         for link in rest {
             current = continuation(current, link)
         }
-        declarations[declarations.count - 1] = current
+        declarations[number] = current
+    }
+
+    private func endpoint(_ place: Place, sends: Bool, receives: Bool, initial: Bool) -> ModelEndpoint {
+        var memo: Int?
+        if case .element = place, case .int(let v)? = get(place) { memo = v }
+        return ModelEndpoint(place: place, generation: generation(place.object), sends: sends, receives: receives,
+                             wantsInitial: initial, memo: memo)
+    }
+
+    /// An endpoint declared again takes the new declaration's conversion; an element's starts
+    /// from the element as it is now.
+    private func renew(_ member: inout ModelEndpoint) {
+        guard case .element = member.place else { return }
+        if case .int(let v)? = get(member.place) { member.memo = v } else { member.memo = nil }
     }
 
     /// Applies one continuation; returns the chain the declaration goes on with.
     private func continuation(_ chain: ModelChain, _ link: Link) -> ModelChain {
-        guard !chain.isEnded else { return chain }
+        // A chain merged into another meanwhile (by a block this declaration ran) goes on as it.
+        var chain = chain
+        while let merged = chain.mergedInto { chain = merged }
+        guard !chain.isEnded else {
+            // Ended meanwhile (by a block this declaration ran): the rest is refused and
+            // reported, but for filters, which have nothing left to filter.
+            if case .filter = link {} else { diagnostics.append("chain ended: \(link)") }
+            return chain
+        }
         if case .filter = link {} else { reopen(chain) }
         switch link {
-        case .filter:
-            chain.filters += 1
-        case .block(let name, let initial, let writeBack):
-            let block = ModelBlock(name: name, initial: initial, writeBack: writeBack)
-            chain.blocks.append(block)
+        case .filter(let kind):
+            chain.filters.append(kind)
+        case .block(let block):
+            // A block of a name the chain has replaces that block (a block that binds may
+            // declare its own declaration again).
+            if let index = chain.blocks.firstIndex(where: { $0.name == block.name }) {
+                chain.blocks[index] = block
+            } else {
+                chain.blocks.append(block)
+            }
             noteCompleteness(chain)
-            if initial { push(chain, receivers: [], blocks: [block]) }
+            if block.initial { push(chain, receivers: [], blocks: [block]) }
         case .sender(let place):
             join(chain, place, sends: true, receives: false, initial: true)
         case .twoWay(let place, let initial):
@@ -179,18 +322,19 @@ final class ReferenceModel {
     /// new roles), then the newcomers get the chain's value.
     private func join(_ chain: ModelChain, _ place: Place, sends: Bool, receives: Bool, initial: Bool) {
         guard let other = self.chain(of: place) else {
-            chain.members.append(ModelEndpoint(place: place, sends: sends, receives: receives, wantsInitial: initial))
+            chain.members.append(endpoint(place, sends: sends, receives: receives, initial: initial))
             noteCompleteness(chain)
             if initial, receives { push(chain, receivers: [place], blocks: []) }
             return
         }
         var pushedByMerge = false
-        var merged: (receivers: [Place], blocks: [ModelBlock])?
+        var merged: (receivers: [Place], blocks: [BlockSpec])?
         if other !== chain {
-            pushedByMerge = other.members.first { $0.place == place }!.wantsInitial
+            pushedByMerge = other.members[memberIndex(other, place)!].wantsInitial
             merged = merge(other, into: chain)
         }
-        let index = chain.members.firstIndex { $0.place == place }!
+        let index = memberIndex(chain, place)!
+        renew(&chain.members[index])
         chain.members[index].sends = chain.members[index].sends || sends
         chain.members[index].receives = chain.members[index].receives || receives
         chain.members[index].wantsInitial = initial
@@ -202,17 +346,22 @@ final class ReferenceModel {
     }
 
     /// Moves `other`'s members into `chain`; returns those that get the chain's value.
-    private func merge(_ other: ModelChain, into chain: ModelChain) -> (receivers: [Place], blocks: [ModelBlock]) {
+    private func merge(_ other: ModelChain, into chain: ModelChain) -> (receivers: [Place], blocks: [BlockSpec]) {
         chain.members += other.members
         chain.filters += other.filters
-        chain.blocks += other.blocks
+        // A joined chain's block of a name this chain has is dropped, and reported.
+        let kept = other.blocks.filter { block in !chain.blocks.contains { $0.name == block.name } }
+        for _ in 0..<(other.blocks.count - kept.count) { diagnostics.append("block dropped") }
+        chain.blocks += kept
         other.isEnded = true
+        other.mergedInto = chain
         for index in declarations.indices where declarations[index] === other { declarations[index] = chain }
-        return (other.members.filter { $0.wantsInitial && $0.receives }.map(\.place), other.blocks.filter(\.initial))
+        let receivers = other.members.filter { $0.wantsInitial && $0.receives && isAlive($0) }.map(\.place)
+        return (receivers, kept.filter(\.initial))
     }
 
     /// Newcomers get the chain's value: a dispatch of its own, queued if the chain is busy.
-    private func push(_ chain: ModelChain, receivers: [Place], blocks: [ModelBlock]) {
+    private func push(_ chain: ModelChain, receivers: [Place], blocks: [BlockSpec]) {
         guard !chain.isEnded else { return }
         if chain.isDispatching {
             chain.queue.append(.push(receivers: receivers, blocks: blocks))
@@ -224,28 +373,85 @@ final class ReferenceModel {
         chain.isDispatching = false
     }
 
-    private func deliverPush(_ chain: ModelChain, receivers: [Place], blocks: [ModelBlock]) {
+    private func deliverPush(_ chain: ModelChain, receivers: [Place], blocks: [BlockSpec]) {
         guard !chain.isEnded else { return }
         var dead = false
-        for place in receivers where chain.members.contains(where: { $0.place == place }) {
-            if isAlive(place) { held[place] = Self.property(place, holding: chain.value) } else { dead = true }
+        for place in receivers {
+            guard let index = memberIndex(chain, place) else {
+                if chain.members.contains(where: { $0.place == place }) { dead = true }
+                continue
+            }
+            receive(chain, at: index)
         }
-        run(blocks, chain.value)
+        run(blocks.filter { block in chain.blocks.contains { $0.name == block.name } }, chain)
         if dead { prune(chain) }
     }
 
-    /// A user's write to a property.
-    func write(_ place: Place, _ value: Int) {
-        guard isAlive(place) else { return }
-        let old = held[place]
-        if case .plainText = place { held[place] = .text("\(value)") } else { held[place] = .int(value) }
-        guard place.isObservable, let chain = self.chain(of: place),
-              let member = chain.members.first(where: { $0.place == place }), member.sends else { return }
-        if case .element = place, old == held[place] { return }
-        change(chain, Self.chainValue(place, from: held[place]!), from: place)
+    /// The chain writes its value into the member at `index`.
+    private func receive(_ chain: ModelChain, at index: Int) {
+        let place = chain.members[index].place
+        let property = Self.property(place, holding: chain.value)
+        if set(place, property) {
+            if case .element(let node, _) = place, case .int(let v) = property {
+                chain.members[index].memo = v
+                // The array was set: its other element senders read their elements.
+                listChanged(node, except: place)
+            }
+        } else if case .element = place {
+            diagnostics.append("cannot write \(place)")
+        }
     }
 
-    private func change(_ chain: ModelChain, _ value: Int, from origin: Place) {
+    /// A user's write to a property.
+    func write(_ place: Place, _ value: Scalar) {
+        guard isAlive(place.object) else { return }
+        guard set(place, value) else { return }
+        if case .element(let node, _) = place {
+            listChanged(node)
+            return
+        }
+        notify(place)
+    }
+
+    /// The sender on `place` hears its property change.
+    private func notify(_ place: Place) {
+        guard place.isObservable, let chain = self.chain(of: place), let index = memberIndex(chain, place),
+              chain.members[index].sends, let held = get(place) else { return }
+        change(chain, Self.chainValue(place, from: held, family: chain.family), from: place)
+    }
+
+    /// `d.list` was set: every element sender of it reads its element.
+    private func listChanged(_ node: Int, except written: Place? = nil) {
+        let count = listCount(node)
+        for index in 0..<4 {
+            let place = Place.element(node, index: index)
+            guard place != written, let chain = self.chain(of: place), let m = memberIndex(chain, place), chain.members[m].sends else { continue }
+            guard index < count, case .int(let v)? = get(place) else {
+                diagnostics.append("cannot read \(place)")
+                continue
+            }
+            guard chain.members[m].memo != v else { continue }
+            chain.members[m].memo = v
+            change(chain, Self.chainValue(place, from: .int(v), family: chain.family), from: place)
+        }
+    }
+
+    private func resize(_ node: Int, count: Int, fill: Int) {
+        guard isAlive(.dynamic(node)), var list = lists[node] else { return }
+        if count < list.count { list.removeLast(list.count - count) }
+        while list.count < count { list.append(fill) }
+        lists[node] = list
+        listChanged(node)
+    }
+
+    /// A route's link is set: the route reads its value again and sends it.
+    private func relink(_ place: Place, to value: Scalar, _ store: () -> Void) {
+        guard isAlive(place.object) else { return }
+        store()
+        notify(place)
+    }
+
+    private func change(_ chain: ModelChain, _ value: Scalar, from origin: Place) {
         if chain.isDispatching {
             chain.queue.append(.change(value: value, origin: origin))
             return
@@ -261,8 +467,8 @@ final class ReferenceModel {
         while !chain.queue.isEmpty {
             switch chain.queue.removeFirst() {
             case .change(let value, let origin):
-                guard !chain.isEnded, chain.members.contains(where: { $0.place == origin }) else { continue }
-                let stillHolds = held[origin] == Self.property(origin, holding: value)
+                guard !chain.isEnded, memberIndex(chain, origin) != nil else { continue }
+                let stillHolds = get(origin).map { Self.chainValue(origin, from: $0, family: chain.family) } == value
                 deliver(chain, value, from: origin, skippingOrigin: stillHolds)
             case .push(let receivers, let blocks):
                 deliverPush(chain, receivers: receivers, blocks: blocks)
@@ -270,39 +476,55 @@ final class ReferenceModel {
         }
     }
 
-    private func deliver(_ chain: ModelChain, _ value: Int, from origin: Place, skippingOrigin: Bool) {
+    private func deliver(_ chain: ModelChain, _ value: Scalar, from origin: Place, skippingOrigin: Bool) {
         guard !chain.isEnded else { return }
-        if chain.filters > 0, value % 7 == 3 {
-            // Rejected: the sender is put back to the chain's value.
-            if isAlive(origin) { held[origin] = Self.property(origin, holding: chain.value) }
+        if !chain.filters.allSatisfy({ $0.passes(value) }) {
+            // Rejected: the sender is put back to the chain's value, if it can be written.
+            if isAlive(origin.object) {
+                if origin.isWritable {
+                    if let index = memberIndex(chain, origin) { receive(chain, at: index) }
+                } else {
+                    diagnostics.append("cannot put back \(origin)")
+                }
+            }
             return
         }
         chain.value = value
         var dead = false
-        for member in chain.members where member.receives {
-            if member.place == origin, skippingOrigin { continue }
-            if isAlive(member.place) {
-                held[member.place] = Self.property(member.place, holding: value)
-            } else {
-                dead = true
-            }
+        for index in chain.members.indices where chain.members[index].receives {
+            let member = chain.members[index]
+            if member.place == origin, skippingOrigin, isAlive(member) { continue }
+            if isAlive(member) { receive(chain, at: index) } else { dead = true }
         }
-        run(chain.blocks, value)
+        run(chain.blocks, chain)
         if dead { prune(chain) }
     }
 
-    private func run(_ blocks: [ModelBlock], _ value: Int) {
+    private func run(_ blocks: [BlockSpec], _ chain: ModelChain) {
+        let value = chain.value
         for block in blocks {
-            log.append("\(block.name)(\(value))")
-            if let writeBack = block.writeBack, value % 10 == writeBack.residue, value < 40 {
-                write(.dynamicA(writeBack.node), value + 1)
+            log.append(Self.entry(block, value))
+            guard block.triggers(value), case .int(let v) = value, let action = block.action else { continue }
+            switch action {
+            case .writeBack(let node):
+                write(.dynamicA(node), .int(v + 1))
+            case .declare(let head, let rest):
+                if let step = ModelCheckTests.usable(.declare(head: head, rest: rest), self) { apply(step) }
+            case .unbind(let form):
+                if let step = ModelCheckTests.usable(.unbind(form), self) { apply(step) }
             }
         }
+    }
+
+    /// The log entry of `block` run with the chain's `value`.
+    static func entry(_ block: BlockSpec, _ value: Scalar) -> String {
+        guard let argument = block.argument else { return "\(block.name)()" }
+        return "\(block.name)(\(ModelConversion.convert(value, to: argument)))"
     }
 
     /// Drops members whose objects have gone; a chain left without a sender or receiver ends.
     private func prune(_ chain: ModelChain) {
-        chain.members.removeAll { !isAlive($0.place) }
+        chain.members.removeAll { !isAlive($0) }
         endIfIncomplete(chain)
     }
 
@@ -325,33 +547,43 @@ final class ReferenceModel {
         chain.isEnded = true
         chain.members.removeAll()
         chain.blocks.removeAll()
-        chain.filters = 0
+        chain.filters.removeAll()
+        chain.queue.removeAll()
     }
 
     func unbind(_ form: UnbindForm) {
         switch form {
         case .chain(let declaration):
-            guard declarations.indices.contains(declaration) else { return }
-            end(declarations[declaration])
+            guard declarations.indices.contains(declaration), var chain = declarations[declaration] else { return }
+            // The handle follows its chain into the chains it was merged into.
+            while let merged = chain.mergedInto { chain = merged }
+            end(chain)
         case .object(let object):
             detach { $0.object == object }
         case .place(let place):
-            detach { $0 == place }
+            switch place {
+            case .controlOut: detach { $0.storage == .control }   // `Bind.unbind(c, \.value)`: whatever the events
+            default: detach { $0 == place }
+            }
         case .wholeList(let node):
             detach { if case .element(node, _) = $0 { true } else { false } }
         case .block(let place, let name):
-            guard let chain = self.chain(of: place) else { return }
-            let count = chain.blocks.count
-            chain.blocks.removeAll { $0.name == name }
-            if chain.blocks.count != count { endIfIncomplete(chain) }
+            for chain in chains where !chain.isEnded && chain.members.contains(where: { $0.place.storage == place.storage && isAlive($0) }) {
+                let count = chain.blocks.count
+                chain.blocks.removeAll { $0.name == name }
+                if chain.blocks.count != count { endIfIncomplete(chain) }
+            }
         }
     }
 
-    /// Takes matching endpoints out of their chains one by one, ending chains left incomplete.
+    /// Takes matching endpoints of live objects out of their chains one by one, ending chains
+    /// left incomplete.
     private func detach(where matches: (Place) -> Bool) {
         for chain in chains where !chain.isEnded {
-            for member in chain.members where matches(member.place) {
-                guard !chain.isEnded, let index = chain.members.firstIndex(where: { $0.place == member.place }) else { continue }
+            for member in chain.members where matches(member.place) && isAlive(member) {
+                guard !chain.isEnded,
+                      let index = chain.members.firstIndex(where: { $0.place == member.place && $0.generation == member.generation })
+                else { continue }
                 chain.members.remove(at: index)
                 endIfIncomplete(chain)
             }
@@ -359,13 +591,12 @@ final class ReferenceModel {
     }
 
     func release(_ object: ObjectRef) {
-        guard alive.remove(object) != nil else { return }
-        switch object {
-        case .dynamic, .control:
-            // Leaves every chain at once.
-            detach { $0.object == object }
-        case .plain:
-            break   // dropped at the next change its chain delivers
+        guard object.leavesAtOnce else {
+            alive.remove(object)    // dropped at the next change its chain delivers
+            return
         }
+        // Leaves every chain at once.
+        detach { $0.object == object }
+        alive.remove(object)
     }
 }

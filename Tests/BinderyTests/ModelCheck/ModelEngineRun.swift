@@ -1,0 +1,530 @@
+import Bindery
+import Foundation
+
+/// A chain of one of the families' types.
+enum AnyModelChain {
+    case int(Chain<Int>)
+    case string(Chain<String>)
+    case double(Chain<Double>)
+    case bool(Chain<Bool>)
+
+    func unbind() {
+        switch self {
+        case .int(let c): c.unbind()
+        case .string(let c): c.unbind()
+        case .double(let c): c.unbind()
+        case .bool(let c): c.unbind()
+        }
+    }
+}
+
+/// The real objects a program runs on, and what the engine did.
+final class EngineRun: ModelWorld, @unchecked Sendable {
+    // @unchecked: used on one thread only (the case's); blocks that act call back on it.
+    var dynamics: [MNode?]
+    var plains: [PNode?]
+    var control: CNode?
+    var box: Dynamic<Int>?
+    var typed: [Family: TNode] = [:]
+    var typedPlains: [Family: TPlain] = [:]
+    /// Each declaration's chain, numbered in the order declarations start (one a block makes
+    /// while another is being declared comes after it).
+    var chains: [AnyModelChain?] = []
+    let log = BlockLog()
+    /// Serial numbers of the plain objects this run released.
+    private(set) var releasedSerials: Set<Int> = []
+    /// Every object this run released, weakly: none may be kept alive.
+    private var released: [(ObjectRef, WeakObject)] = []
+
+    init() {
+        dynamics = (0..<ModelProgram.dynamicCount).map { _ in MNode() }
+        plains = (0..<ModelProgram.plainCount).map { _ in PNode() }
+        control = CNode()
+        box = Dynamic(0)
+        for family in [Family.string, .double, .bool] {
+            typed[family] = TNode()
+            typedPlains[family] = TPlain()
+        }
+    }
+
+    // MARK: ModelWorld
+
+    func isAlive(_ object: ObjectRef) -> Bool { self.object(object) != nil }
+
+    func listCount(_ node: Int) -> Int { dynamics[node]?.list.count ?? 0 }
+
+    func object(_ ref: ObjectRef) -> AnyObject? {
+        switch ref {
+        case .dynamic(let i): dynamics[i]
+        case .plain(let i): plains[i]
+        case .control: control
+        case .box: box
+        case .typed(let f): typed[f]
+        case .typedPlain(let f): typedPlains[f]
+        }
+    }
+
+    /// Released objects that something still keeps alive.
+    func survivors() -> [ObjectRef] { released.filter { $0.1.object != nil }.map(\.0) }
+
+    // MARK: Steps
+
+    func run(_ step: Step) {
+        switch step {
+        case .declare(let head, let rest):
+            let number = chains.count
+            chains.append(nil)
+            chains[number] = declare(head, rest)
+        case .write(let place, let value):
+            write(place, value)
+        case .resize(let node, let count, let fill):
+            guard let d = dynamics[node] else { return }
+            var list = d.list
+            if count < list.count { list.removeLast(list.count - count) }
+            while list.count < count { list.append(fill) }
+            d.list = list
+        case .replaceHub(let node, let value):
+            dynamics[node]?.hub = Hub(value)
+        case .setSpare(let node, let value):
+            dynamics[node]?.spare = value.map(Hub.init)
+        case .unbind(let form):
+            unbind(form)
+        case .release(let ref):
+            if let object = object(ref) {
+                released.append((ref, WeakObject(object)))
+                if let p = object as? PNode { releasedSerials.insert(p.serial) }
+                if let q = object as? TPlain { releasedSerials.insert(q.serial) }
+            }
+            switch ref {
+            case .dynamic(let i): dynamics[i] = nil
+            case .plain(let i): plains[i] = nil
+            case .control: control = nil
+            case .box: box = nil
+            case .typed(let f): typed[f] = nil
+            case .typedPlain(let f): typedPlains[f] = nil
+            }
+        case .create(let ref):
+            switch ref {
+            case .dynamic(let i): dynamics[i] = MNode()
+            case .plain(let i): plains[i] = PNode()
+            case .control: control = CNode()
+            case .box: box = Dynamic(0)
+            case .typed(let f): typed[f] = TNode()
+            case .typedPlain(let f): typedPlains[f] = TPlain()
+            }
+        }
+    }
+
+    private func declare(_ head: Link, _ rest: [Link]) -> AnyModelChain {
+        let twoWay: Bool
+        let place: Place
+        switch head {
+        case .sender(let p): place = p; twoWay = false
+        case .twoWay(let p, _): place = p; twoWay = true
+        default: preconditionFailure("not a head: \(head)")
+        }
+        switch place.family {
+        case .int:
+            var chain = intHead(place, twoWay: twoWay)
+            for link in rest { chain = extend(chain, link) }
+            return .int(chain)
+        case .string:
+            let t = typed[.string]!
+            let keyPath = place == .typed(.string, .s) ? \TNode.s : \TNode.s2
+            var chain = twoWay ? Bind.inout(t, keyPath) : Bind.in(t, keyPath)
+            for link in rest { chain = extend(chain, link) }
+            return .string(chain)
+        case .double:
+            let t = typed[.double]!
+            let keyPath = place == .typed(.double, .f) ? \TNode.f : \TNode.f2
+            var chain = twoWay ? Bind.inout(t, keyPath) : Bind.in(t, keyPath)
+            for link in rest { chain = extend(chain, link) }
+            return .double(chain)
+        case .bool:
+            let t = typed[.bool]!
+            let keyPath = place == .typed(.bool, .flag) ? \TNode.flag : \TNode.flag2
+            var chain = twoWay ? Bind.inout(t, keyPath) : Bind.in(t, keyPath)
+            for link in rest { chain = extend(chain, link) }
+            return .bool(chain)
+        }
+    }
+
+    private func intHead(_ place: Place, twoWay: Bool) -> Chain<Int> {
+        switch place {
+        case .dynamicA(let i): twoWay ? Bind.inout(dynamics[i]!, \.a) : Bind.in(dynamics[i]!, \.a)
+        case .element(let i, let k): twoWay ? Bind.inout(dynamics[i]!, \.list, index: k) : Bind.in(dynamics[i]!, \.list, index: k)
+        case .control: twoWay ? Bind.inout(control!, \.value, on: .valueChanged) : Bind.in(control!, \.value, on: .valueChanged)
+        case .box: twoWay ? Bind.inout(box!, \.value) : Bind.in(box!, \.value)
+        case .route(let i): twoWay ? Bind.inout(dynamics[i]!, \.hub.a) : Bind.in(dynamics[i]!, \.hub.a)
+        default: preconditionFailure("not a head: \(place)")
+        }
+    }
+
+    /// The chain with one more link.
+    private func extend<V: Sendable>(_ chain: Chain<V>, _ link: Link) -> Chain<V> {
+        switch link {
+        case .filter(let kind):
+            return chain.filter { kind.passes(Self.scalar($0)) }
+        case .block(let spec):
+            return block(chain, spec)
+        case .sender(let place):
+            switch place {
+            case .dynamicA(let i): return chain.in(dynamics[i]!, \.a)
+            case .dynamicS(let i): return chain.in(dynamics[i]!, \.s)
+            case .element(let i, let k): return chain.in(dynamics[i]!, \.list, index: k)
+            case .route(let i): return chain.in(dynamics[i]!, \.hub.a)
+            case .optionalRoute(let i): return chain.in(dynamics[i]!, \.spare?.a)
+            case .control: return chain.in(control!, \.value, on: .valueChanged)
+            case .controlText: return chain.in(control!, \.text, on: .editingDidEnd)
+            case .box: return chain.in(box!, \.value)
+            case .typed(let f, let p):
+                let t = typed[f]!
+                switch p {
+                case .s: return chain.in(t, \.s)
+                case .s2: return chain.in(t, \.s2)
+                case .f: return chain.in(t, \.f)
+                case .f2: return chain.in(t, \.f2)
+                case .flag: return chain.in(t, \.flag)
+                case .flag2: return chain.in(t, \.flag2)
+                case .i: return chain.in(t, \.i)
+                case .i8: return chain.in(t, \.i8)
+                case .neg: preconditionFailure("cannot send negated")
+                }
+            default: preconditionFailure("cannot send: \(place)")
+            }
+        case .twoWay(let place, let initial):
+            switch place {
+            case .dynamicA(let i): return chain.inout(dynamics[i]!, \.a, initial: initial)
+            case .dynamicB(let i):
+                let ints = chain as! Chain<Int>
+                return ints.inout(dynamics[i]!, \.b, initial: initial, convert: { $0 + 100 }, reverse: { $0 - 100 }) as! Chain<V>
+            case .dynamicS(let i): return chain.inout(dynamics[i]!, \.s, initial: initial)
+            case .dynamicFlag(let i): return chain.inoutNot(dynamics[i]!, \.flag, initial: initial)
+            case .element(let i, let k): return chain.inout(dynamics[i]!, \.list, index: k, initial: initial)
+            case .route(let i): return chain.inout(dynamics[i]!, \.hub.a, initial: initial)
+            case .control: return chain.inout(control!, \.value, on: .valueChanged, initial: initial)
+            case .controlText: return chain.inout(control!, \.text, on: .editingDidEnd, initial: initial)
+            case .box: return chain.inout(box!, \.value, initial: initial)
+            case .typed(let f, let p):
+                let t = typed[f]!
+                switch p {
+                case .s: return chain.inout(t, \.s, initial: initial)
+                case .s2: return chain.inout(t, \.s2, initial: initial)
+                case .f: return chain.inout(t, \.f, initial: initial)
+                case .f2: return chain.inout(t, \.f2, initial: initial)
+                case .flag: return chain.inout(t, \.flag, initial: initial)
+                case .flag2: return chain.inout(t, \.flag2, initial: initial)
+                case .i: return chain.inout(t, \.i, initial: initial)
+                case .i8: return chain.inout(t, \.i8, initial: initial)
+                case .neg: return chain.inoutNot(t, \.neg, initial: initial)
+                }
+            default: preconditionFailure("cannot be two-way: \(place)")
+            }
+        case .receiver(let place, let initial):
+            switch place {
+            case .dynamicA(let i): return chain.out(dynamics[i]!, \.a, initial: initial)
+            case .dynamicB(let i):
+                let ints = chain as! Chain<Int>
+                return ints.out(dynamics[i]!, \.b, initial: initial, convert: { $0 + 100 }) as! Chain<V>
+            case .dynamicS(let i): return chain.out(dynamics[i]!, \.s, initial: initial)
+            case .dynamicFlag(let i): return chain.outNot(dynamics[i]!, \.flag, initial: initial)
+            case .element(let i, let k): return chain.out(dynamics[i]!, \.list, index: k, initial: initial)
+            case .route(let i): return chain.out(dynamics[i]!, \.hub.a, initial: initial)
+            case .box: return chain.out(box!, \.value, initial: initial)
+            case .controlOut: return chain.out(control!, initial: initial)
+            case .plainA(let i): return chain.out(plains[i]!, \.a, initial: initial)
+            case .plainText(let i): return chain.out(plains[i]!, \.text, initial: initial)
+            case .plainScaled(let i):
+                let ints = chain as! Chain<Int>
+                return ints.out(plains[i]!, \.scaled, initial: initial, convert: { $0 &* 2 }) as! Chain<V>
+            case .plainFlag(let i): return chain.outNot(plains[i]!, \.flag, initial: initial)
+            case .plainRatio(let i): return chain.out(plains[i]!, \.ratio, initial: initial)
+            case .plainShown(let i): return chain.out(plains[i]!, \.shown, initial: initial, delivery: .mainActor)
+            case .typed(let f, let p):
+                let t = typed[f]!
+                switch p {
+                case .s: return chain.out(t, \.s, initial: initial)
+                case .s2: return chain.out(t, \.s2, initial: initial)
+                case .f: return chain.out(t, \.f, initial: initial)
+                case .f2: return chain.out(t, \.f2, initial: initial)
+                case .flag: return chain.out(t, \.flag, initial: initial)
+                case .flag2: return chain.out(t, \.flag2, initial: initial)
+                case .i: return chain.out(t, \.i, initial: initial)
+                case .i8: return chain.out(t, \.i8, initial: initial)
+                case .neg: return chain.outNot(t, \.neg, initial: initial)
+                }
+            case .typedPlain(let f, let p):
+                let q = typedPlains[f]!
+                switch p {
+                case .i: return chain.out(q, \.i, initial: initial)
+                case .s: return chain.out(q, \.s, initial: initial)
+                case .f: return chain.out(q, \.f, initial: initial)
+                case .flag: return chain.out(q, \.flag, initial: initial)
+                case .neg: return chain.outNot(q, \.neg, initial: initial)
+                case .shown: return chain.out(q, \.shown, initial: initial, delivery: .mainActor)
+                }
+            default: preconditionFailure("cannot receive: \(place)")
+            }
+        }
+    }
+
+    /// A named block that logs what it gets and may act (see `BlockAction`).
+    private func block<V: Sendable>(_ chain: Chain<V>, _ spec: BlockSpec) -> Chain<V> {
+        let log = self.log
+        let name = spec.name
+        let main = spec.isMainActor
+        @Sendable func record(_ argument: Scalar?) {
+            log.append(argument.map { "\(name)(\($0))" } ?? "\(name)()")
+            if main && !OnMainQueue.isCurrent { log.append("\(name) ran off the main thread") }
+        }
+        switch spec.argument {
+        case nil:
+            if main { return chain.out(name, initial: spec.initial) { @MainActor () in record(nil) } }
+            return chain.out(name, initial: spec.initial) { () in record(nil) }
+        case .string?:
+            if main { return chain.out(name, initial: spec.initial) { @MainActor (x: String) in record(.string(x)) } }
+            return chain.out(name, initial: spec.initial) { (x: String) in record(.string(x)) }
+        case .bool?:
+            if main { return chain.out(name, initial: spec.initial) { @MainActor (x: Bool) in record(.bool(x)) } }
+            return chain.out(name, initial: spec.initial) { (x: Bool) in record(.bool(x)) }
+        case .double?:
+            if main { return chain.out(name, initial: spec.initial) { @MainActor (x: Double) in record(.double(x)) } }
+            return chain.out(name, initial: spec.initial) { (x: Double) in record(.double(x)) }
+        case .int?:
+            let ints = chain as? Chain<Int>
+            guard let ints, let action = spec.action else {
+                if main { return chain.out(name, initial: spec.initial) { @MainActor (x: Int) in record(.int(x)) } }
+                return chain.out(name, initial: spec.initial) { (x: Int) in record(.int(x)) }
+            }
+            // The chain's own Int: the block may act.
+            let residue = spec.residue
+            return ints.out(name, initial: spec.initial) { [weak self] (x: Int) in
+                record(.int(x))
+                guard x % 10 == residue, x < 40, let self else { return }
+                self.act(action, x)
+            } as! Chain<V>
+        default:
+            preconditionFailure("no block of \(String(describing: spec.argument))")
+        }
+    }
+
+    /// A block's action, run inside the dispatch.
+    private func act(_ action: BlockAction, _ value: Int) {
+        switch action {
+        case .writeBack(let node):
+            dynamics[node]?.a = value + 1
+        case .declare(let head, let rest):
+            if let step = ModelCheckTests.usable(.declare(head: head, rest: rest), self) { run(step) }
+        case .unbind(let form):
+            if let step = ModelCheckTests.usable(.unbind(form), self) { run(step) }
+        }
+    }
+
+    private func write(_ place: Place, _ value: Scalar) {
+        switch (place, value) {
+        case (.dynamicA(let i), .int(let v)): dynamics[i]?.a = v
+        case (.dynamicB(let i), .int(let v)): dynamics[i]?.b = v
+        case (.dynamicS(let i), .string(let v)): dynamics[i]?.s = v
+        case (.dynamicFlag(let i), .bool(let v)): dynamics[i]?.flag = v
+        case (.element(let i, let k), .int(let v)): dynamics[i]?.list[k] = v
+        case (.route(let i), .int(let v)): dynamics[i]?.hub.a = v
+        case (.optionalRoute(let i), .optionalInt(let v?)): dynamics[i]?.spare?.a = v
+        case (.plainA(let i), .int(let v)): plains[i]?.a = v
+        case (.plainText(let i), .optionalString(let v)): plains[i]?.text = v
+        case (.plainScaled(let i), .int(let v)): plains[i]?.scaled = v
+        case (.plainFlag(let i), .bool(let v)): plains[i]?.flag = v
+        case (.plainRatio(let i), .double(let v)): plains[i]?.ratio = v
+        case (.plainShown(let i), .int(let v)): plains[i]?.shown = v
+        case (.control, .int(let v)): control?.edit(v)
+        case (.controlText, .string(let v)): control?.finishEditing(v)
+        case (.box, .int(let v)): box?.value = v
+        case (.typed(let f, let p), _):
+            guard let t = typed[f] else { return }
+            switch (p, value) {
+            case (.s, .string(let v)): t.s = v
+            case (.s2, .string(let v)): t.s2 = v
+            case (.f, .double(let v)): t.f = v
+            case (.f2, .double(let v)): t.f2 = v
+            case (.flag, .bool(let v)): t.flag = v
+            case (.flag2, .bool(let v)): t.flag2 = v
+            case (.neg, .bool(let v)): t.neg = v
+            case (.i, .int(let v)): t.i = v
+            case (.i8, .int8(let v)): t.i8 = v
+            default: preconditionFailure("cannot write \(value) to \(place)")
+            }
+        case (.typedPlain(let f, let p), _):
+            guard let q = typedPlains[f] else { return }
+            switch (p, value) {
+            case (.i, .int(let v)): q.i = v
+            case (.s, .string(let v)): q.s = v
+            case (.f, .double(let v)): q.f = v
+            case (.flag, .bool(let v)): q.flag = v
+            case (.neg, .bool(let v)): q.neg = v
+            case (.shown, .int(let v)): q.shown = v
+            default: preconditionFailure("cannot write \(value) to \(place)")
+            }
+        default: preconditionFailure("cannot write \(value) to \(place)")
+        }
+    }
+
+    private func unbind(_ form: UnbindForm) {
+        switch form {
+        case .chain(let declaration):
+            if chains.indices.contains(declaration) { chains[declaration]?.unbind() }
+        case .object(let ref):
+            if let object = object(ref) { Bind.unbind(object) }
+        case .place(let place):
+            switch place {
+            case .dynamicA(let i): if let d = dynamics[i] { Bind.unbind(d, \.a) }
+            case .dynamicB(let i): if let d = dynamics[i] { Bind.unbind(d, \.b) }
+            case .dynamicS(let i): if let d = dynamics[i] { Bind.unbind(d, \.s) }
+            case .dynamicFlag(let i): if let d = dynamics[i] { Bind.unbind(d, \.flag) }
+            case .element(let i, let k): if let d = dynamics[i] { Bind.unbind(d, \.list, index: k) }
+            case .route(let i): if let d = dynamics[i] { Bind.unbind(d, \.hub.a) }
+            case .optionalRoute(let i): if let d = dynamics[i] { Bind.unbind(d, \.spare?.a) }
+            case .plainA(let i): if let p = plains[i] { Bind.unbind(p, \.a) }
+            case .plainText(let i): if let p = plains[i] { Bind.unbind(p, \.text) }
+            case .plainScaled(let i): if let p = plains[i] { Bind.unbind(p, \.scaled) }
+            case .plainFlag(let i): if let p = plains[i] { Bind.unbind(p, \.flag) }
+            case .plainRatio(let i): if let p = plains[i] { Bind.unbind(p, \.ratio) }
+            case .plainShown(let i): if let p = plains[i] { Bind.unbind(p, \.shown) }
+            case .control: if let c = control { Bind.unbind(c, \.value, on: .valueChanged) }
+            case .controlOut: if let c = control { Bind.unbind(c, \.value) }
+            case .controlText: if let c = control { Bind.unbind(c, \.text, on: .editingDidEnd) }
+            case .box: if let b = box { Bind.unbind(b, \.value) }
+            case .typed(let f, let p): if let t = typed[f] { Bind.unbind(t, Self.keyPath(p)) }
+            case .typedPlain(let f, let p): if let q = typedPlains[f] { Bind.unbind(q, Self.keyPath(p)) }
+            }
+        case .wholeList(let i):
+            if let d = dynamics[i] { Bind.unbind(d, \.list) }
+        case .block(let place, let name):
+            switch place {
+            case .dynamicA(let i): if let d = dynamics[i] { Bind.unbind(d, \.a, block: name) }
+            case .control: if let c = control { Bind.unbind(c, \.value, block: name) }
+            case .box: if let b = box { Bind.unbind(b, \.value, block: name) }
+            case .typed(let f, let p): if let t = typed[f] { Bind.unbind(t, Self.keyPath(p), block: name) }
+            default: preconditionFailure("no block unbinding on \(place)")
+            }
+        }
+    }
+
+    static func keyPath(_ p: TProp) -> PartialKeyPath<TNode> {
+        switch p {
+        case .s: \.s
+        case .s2: \.s2
+        case .f: \.f
+        case .f2: \.f2
+        case .flag: \.flag
+        case .flag2: \.flag2
+        case .i: \.i
+        case .i8: \.i8
+        case .neg: \.neg
+        }
+    }
+
+    static func keyPath(_ p: QProp) -> PartialKeyPath<TPlain> {
+        switch p {
+        case .i: \.i
+        case .s: \.s
+        case .f: \.f
+        case .flag: \.flag
+        case .neg: \.neg
+        case .shown: \.shown
+        }
+    }
+
+    static func scalar<V>(_ value: V) -> Scalar {
+        switch value {
+        case let v as Int: .int(v)
+        case let v as String: .string(v)
+        case let v as Double: .double(v)
+        case let v as Bool: .bool(v)
+        default: preconditionFailure("no scalar for \(value)")
+        }
+    }
+
+    /// What every live object holds, in the model's terms.
+    func snapshot() -> [Place: Scalar] {
+        var result: [Place: Scalar] = [:]
+        for (i, d) in dynamics.enumerated() {
+            guard let d else { continue }
+            result[.dynamicA(i)] = .int(d.a)
+            result[.dynamicB(i)] = .int(d.b)
+            result[.dynamicS(i)] = .string(d.s)
+            result[.dynamicFlag(i)] = .bool(d.flag)
+            for (k, v) in d.list.enumerated() { result[.element(i, index: k)] = .int(v) }
+            result[.route(i)] = .int(d.hub.a)
+            result[.optionalRoute(i)] = .optionalInt(d.spare?.a)
+        }
+        for (i, p) in plains.enumerated() {
+            guard let p else { continue }
+            result[.plainA(i)] = .int(p.a)
+            result[.plainText(i)] = .optionalString(p.text)
+            result[.plainScaled(i)] = .int(p.scaled)
+            result[.plainFlag(i)] = .bool(p.flag)
+            result[.plainRatio(i)] = .double(p.ratio)
+            result[.plainShown(i)] = .int(p.shown)
+        }
+        if let control {
+            result[.control] = .int(control.value)
+            result[.controlText] = .string(control.text)
+        }
+        if let box { result[.box] = .int(box.value) }
+        for (f, t) in typed {
+            result[.typed(f, .s)] = .string(t.s)
+            result[.typed(f, .s2)] = .string(t.s2)
+            result[.typed(f, .f)] = .double(t.f)
+            result[.typed(f, .f2)] = .double(t.f2)
+            result[.typed(f, .flag)] = .bool(t.flag)
+            result[.typed(f, .flag2)] = .bool(t.flag2)
+            result[.typed(f, .i)] = .int(t.i)
+            result[.typed(f, .i8)] = .int8(t.i8)
+            result[.typed(f, .neg)] = .bool(t.neg)
+        }
+        for (f, q) in typedPlains {
+            result[.typedPlain(f, .i)] = .int(q.i)
+            result[.typedPlain(f, .s)] = .string(q.s)
+            result[.typedPlain(f, .f)] = .double(q.f)
+            result[.typedPlain(f, .flag)] = .bool(q.flag)
+            result[.typedPlain(f, .neg)] = .bool(q.neg)
+            result[.typedPlain(f, .shown)] = .int(q.shown)
+        }
+        return result
+    }
+
+    func isBound(_ ref: ObjectRef) -> Bool? {
+        object(ref).map { Bind.isBound($0) }
+    }
+}
+
+/// A weak reference to a released object.
+final class WeakObject {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+}
+
+/// The blocks' log.
+final class BlockLog: @unchecked Sendable {
+    // @unchecked: `entries` is guarded by `lock`.
+    private let lock = NSLock()
+    private var stored: [String] = []
+    var entries: [String] { lock.withLock { stored } }
+    func append(_ entry: String) { lock.withLock { stored.append(entry) } }
+}
+
+/// Whether code runs on the main queue, where main-actor work runs (on Linux, once the main
+/// thread has handed the main queue over, not necessarily on the main thread).
+enum OnMainQueue {
+    private struct Key: @unchecked Sendable {
+        // @unchecked: immutable; Dispatch compares its address only.
+        let key = DispatchSpecificKey<UInt8>()
+    }
+
+    private static let marker: Key = {
+        let marker = Key()
+        DispatchQueue.main.setSpecific(key: marker.key, value: 1)
+        return marker
+    }()
+
+    static var isCurrent: Bool { DispatchQueue.getSpecific(key: marker.key) != nil }
+}

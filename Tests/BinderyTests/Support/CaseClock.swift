@@ -1,0 +1,34 @@
+import Foundation
+
+/// Crashes the test process, naming the case, if a case runs longer than it may: a deadlock or
+/// livelock would otherwise hang CI without saying which case. One watching thread serves every
+/// case; cases of one test run one at a time.
+final class CaseClock: @unchecked Sendable {
+    // @unchecked: `slots` is guarded by `lock`.
+    static let shared = CaseClock()
+
+    private let lock = NSLock()
+    private var slots: [String: (name: String, deadline: Date)] = [:]
+
+    private init() {
+        let thread = Thread { [self] in
+            while true {
+                Thread.sleep(forTimeInterval: 0.25)
+                let now = Date()
+                let late = lock.withLock { slots.values.first { $0.deadline < now } }
+                if let late { fatalError("\(late.name) did not finish within its time limit (deadlock, livelock or a hang)") }
+            }
+        }
+        thread.start()
+    }
+
+    /// Starts timing the case `name` for the test `test`; a case of the same test replaces it.
+    func start(_ name: String, limit: TimeInterval, test: String = #function) {
+        lock.withLock { slots[test] = (name, Date().addingTimeInterval(limit)) }
+    }
+
+    /// The case of `test` finished in time.
+    func finish(test: String = #function) {
+        _ = lock.withLock { slots.removeValue(forKey: test) }
+    }
+}
