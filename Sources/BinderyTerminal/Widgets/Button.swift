@@ -11,7 +11,7 @@ import Bindery
 /// ```swift
 /// Bind.in(spinButton).out("spin", initial: false, delivery: .mainActor) { lottery.spin() }
 /// ```
-@MainActor public final class Button: FocusableWidget, @MainActor Control {
+@MainActor public final class Button: FocusableWidget, ActivatableWidget, @MainActor Control {
     /// The caption.
     public var title: String
     /// How many times it was pressed.
@@ -34,17 +34,11 @@ import Bindery
         sendActions(for: .touchUpInside)
     }
 
-    public func handle(_ key: Key) -> Bool {
-        guard key == .character(" ") || key == .enter else { return false }
-        press()
-        return true
-    }
+    public func handle(_ key: Key) -> Bool { handleActivation(key) }
 
-    public func handle(_ event: MouseEvent) -> Bool {
-        guard event.button == .left else { return false }
-        if event.action == .release, frame.contains(event.position) { press() }
-        return true
-    }
+    public func handle(_ event: MouseEvent) -> Bool { handleActivation(event) }
+
+    func activate() { press() }
 
     public func draw(in canvas: inout Canvas, context: DrawContext) {
         canvas.draw("[ \(title) ]", at: frame.origin, style: Style(isBold: true, isReversed: context.isFocused), width: frame.size.columns)

@@ -9,7 +9,7 @@ import Bindery
 /// ```swift
 /// Bind.inout(lottery, \.flashesOnWin).inout(flashSwitch, \.isOn, on: .valueChanged)
 /// ```
-@MainActor public final class Switch: FocusableWidget, @MainActor Control {
+@MainActor public final class Switch: FocusableWidget, ActivatableWidget, @MainActor Control {
     /// Whether it is on.
     public var isOn: Bool
     public var frame: Rect
@@ -24,17 +24,11 @@ import Bindery
         self.frame = frame
     }
 
-    public func handle(_ key: Key) -> Bool {
-        guard key == .character(" ") || key == .enter else { return false }
-        toggle()
-        return true
-    }
+    public func handle(_ key: Key) -> Bool { handleActivation(key) }
 
-    public func handle(_ event: MouseEvent) -> Bool {
-        guard event.button == .left else { return false }
-        if event.action == .release, frame.contains(event.position) { toggle() }
-        return true
-    }
+    public func handle(_ event: MouseEvent) -> Bool { handleActivation(event) }
+
+    func activate() { toggle() }
 
     /// A person's toggle: flips ``isOn`` and fires `.valueChanged`.
     private func toggle() {

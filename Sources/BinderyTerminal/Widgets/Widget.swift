@@ -46,3 +46,26 @@ public struct DrawContext: Sendable {
         self.isBlinkPhase = isBlinkPhase
     }
 }
+
+/// A widget a person activates as a whole: a button presses, a switch toggles. Space or Enter
+/// activates it, and so does a left click released on it.
+@MainActor protocol ActivatableWidget: FocusableWidget {
+    /// What a person's activation does (it fires the widget's control event).
+    func activate()
+}
+
+extension ActivatableWidget {
+    /// Activates on Space or Enter; answers whether the key was used.
+    func handleActivation(_ key: Key) -> Bool {
+        guard key == .character(" ") || key == .enter else { return false }
+        activate()
+        return true
+    }
+
+    /// Activates on a left click released inside the frame; answers whether the event was used.
+    func handleActivation(_ event: MouseEvent) -> Bool {
+        guard event.button == .left else { return false }
+        if event.action == .release, frame.contains(event.position) { activate() }
+        return true
+    }
+}
