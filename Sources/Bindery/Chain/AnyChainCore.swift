@@ -32,6 +32,8 @@ protocol AnyChainCore: AnyObject {
     /// not end it.
     func reopenLocked()
     func detachLocked(_ endpoint: AnyEndpoint)
+    /// The member on the object with identity `objectID` at `keyPath`, if there is one.
+    func memberLocked(objectID: ObjectIdentifier, keyPath: AnyKeyPath) -> AnyEndpoint?
     func removeBlockLocked(named name: String) -> Bool
     func dissolveLocked()
 

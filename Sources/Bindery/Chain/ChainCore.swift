@@ -342,6 +342,10 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         return true
     }
 
+    func memberLocked(objectID: ObjectIdentifier, keyPath: AnyKeyPath) -> AnyEndpoint? {
+        endpoints.firstIndex { $0.objectID == objectID && $0.keyPath == keyPath }.map { endpoints[$0] }
+    }
+
     func absorbLocked(_ other: any AnyChainCore) -> AfterLock? {
         absorbingLocked(other)
     }

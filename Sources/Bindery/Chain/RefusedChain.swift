@@ -16,6 +16,7 @@ final class RefusedChain: AnyChainCore {
     func absorbLocked(_ other: any AnyChainCore) -> AfterLock? { nil }
     func reopenLocked() {}
     func detachLocked(_ endpoint: AnyEndpoint) {}
+    func memberLocked(objectID: ObjectIdentifier, keyPath: AnyKeyPath) -> AnyEndpoint? { nil }
     func removeBlockLocked(named name: String) -> Bool { false }
     func dissolveLocked() {}
     func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? { nil }

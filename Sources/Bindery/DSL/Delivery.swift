@@ -27,6 +27,15 @@ public enum Delivery: Sendable, Equatable {
         guard self == .automatic, let isolation else { return self == .automatic ? .immediate : self }
         return isolation === MainActor.shared ? .mainActor : .immediate
     }
+
+    /// What `.automatic` means for a receiver declared by an operator, which cannot take the
+    /// caller's `#isolation`: the main actor when declared on the main thread (where main-actor
+    /// code runs), the changing thread otherwise.
+    @usableFromInline
+    func resolvedForCurrentThread() -> Delivery {
+        guard self == .automatic else { return self }
+        return MainQueue.isCurrent ? .mainActor : .immediate
+    }
 }
 
 /// Asks for a named block to run on the main actor; the block is then typed `@MainActor`.
