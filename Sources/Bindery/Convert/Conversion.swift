@@ -16,15 +16,26 @@ enum Conversion {
     /// let number = read?("12ab") // 12
     /// ```
     @usableFromInline
-    static func converter<From, To>(from: From.Type, to: To.Type) -> ((From) -> To)? {
+    static func converter<From, To>(from: From.Type, to: To.Type) -> (@Sendable (From) -> To)? {
         if From.self == To.self {
             // Same type: a plain identity closure, reinterpreted once here rather than cast per call.
-            return unsafeBitCast({ (value: From) in value }, to: ((From) -> To).self)
+            return unsafeBitCast({ @Sendable (value: From) in value }, to: (@Sendable (From) -> To).self)
         }
         guard let source = From.self as? any ScalarConvertible.Type,
               let target = To.self as? any ScalarConvertible.Type
         else { return nil }
-        return scalarConverter(source, target, as: ((From) -> To).self)
+        return scalarConverter(source, target, as: (@Sendable (From) -> To).self)
+    }
+
+    /// The converter from `From` to `To` for a transformer's input or output: as
+    /// ``converter(from:to:)``, and also wrapping a value in an Optional of its type (a
+    /// transformer that makes an `Image` writes an `Image?` property).
+    static func adapter<From, To>(from: From.Type, to: To.Type) -> (@Sendable (From) -> To)? {
+        if let converter = converter(from: From.self, to: To.self) { return converter }
+        if To.self == Optional<From>.self {
+            return unsafeBitCast({ @Sendable (value: From) in Optional(value) }, to: (@Sendable (From) -> To).self)
+        }
+        return nil
     }
 
     /// Whether values of `type` take part in automatic conversion.
@@ -41,10 +52,10 @@ enum Conversion {
     /// names the function type to return.
     /// - Returns: `{ Target(scalarValue: $0.scalarValue) }`.
     private static func scalarConverter<Source: ScalarConvertible, Target: ScalarConvertible, From, To>(
-        _: Source.Type, _: Target.Type, as _: ((From) -> To).Type
-    ) -> (From) -> To {
-        let convert = { (value: Source) in Target(scalarValue: value.scalarValue) }
+        _: Source.Type, _: Target.Type, as _: (@Sendable (From) -> To).Type
+    ) -> @Sendable (From) -> To {
+        let convert = { @Sendable (value: Source) in Target(scalarValue: value.scalarValue) }
         // `Source` and `Target` were opened from `From.self` and `To.self`, so the types are equal.
-        return unsafeBitCast(convert, to: ((From) -> To).self)
+        return unsafeBitCast(convert, to: (@Sendable (From) -> To).self)
     }
 }

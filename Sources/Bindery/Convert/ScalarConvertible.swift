@@ -6,7 +6,7 @@
 /// standard integer width, `Double`, `Float`, `Bool`, and Optionals of them. Other types take
 /// part through a convert closure or a value transformer instead.
 @usableFromInline
-protocol ScalarConvertible {
+protocol ScalarConvertible: SendableMetatype {
     /// Reads a value from the table's intermediate form.
     /// - Parameter scalarValue: The value to convert; any case is accepted.
     init(scalarValue: ScalarValue)

@@ -37,6 +37,11 @@ extension OperandKey {
         return spec
     }
 
+    /// Writes `value` into `object` (the key's own object, alive) through the key path.
+    func write(_ value: Property, into object: AnyObject) {
+        unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = value
+    }
+
     /// The endpoint on `object` (the key's own object, alive), converted by the given
     /// functions.
     @usableFromInline

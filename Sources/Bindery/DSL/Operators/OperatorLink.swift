@@ -11,6 +11,8 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     @usableFromInline let role: Role
     @usableFromInline let initial: Bool
     @usableFromInline let delivery: Delivery
+    /// The head's key path, for diagnostics.
+    @usableFromInline let headKeyPath: AnyKeyPath
     /// The named blocks `observe` added, which `unbind()` removes too.
     @usableFromInline var observers: [String] = []
 
@@ -20,6 +22,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     init<Key: OperandKey<Property>>(head: consuming EndpointSpec<Head>, _ object: Key.Root, _ key: Key, role: Role, initial: Bool) {
         let delivery = Delivery.automatic.resolvedForCurrentThread()
         head.delivery = head.role.contains(.receives) ? delivery : .immediate
+        headKeyPath = head.keyPath
         let spec: EndpointSpec<Head> = key.automaticSpec(on: object, role: role, initial: initial, delivery: delivery)
         chain = Chain(head: head).adding(spec)
         self.key = key
@@ -38,7 +41,57 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
         }
         let spec: EndpointSpec<Head> = key.spec(
             on: object, role: role, initial: initial, delivery: delivery, toChain: toChain, fromChain: fromChain)
+        removeAsyncTransform()
         _ = chain.adding(spec)
+    }
+
+    /// The name of the block that runs an async transformer for the second endpoint: one per
+    /// endpoint, so that a new transform replaces it and `unbind()` finds it.
+    var asyncBlockName: String {
+        "async transform \(UInt(bitPattern: key.objectID.hashValue)) \(UInt(bitPattern: ObjectIdentifier(key.anyKeyPath).hashValue))"
+    }
+
+    /// Removes the block of an async transformer given before, if any.
+    func removeAsyncTransform() {
+        Registry.shared.locked { _ = chain.core.resolvedLocked().removeBlockLocked(named: asyncBlockName) }
+    }
+
+    /// Runs `body` with each value of the chain (now too, if the binding gives an initial
+    /// value), in place of the second endpoint's writes: it stays in the chain, writing
+    /// nothing, so that its object's lifetime still ends the binding.
+    func replaceWrites(with body: @escaping (Head) -> Void, doing what: String) {
+        redeclare(toChain: nil, fromChain: nil, doing: what)
+        guard liveObject() != nil else { return }
+        _ = chain.adding(block: asyncBlockName, initial: initial, delivery: .immediate, body)
+    }
+
+    /// Writes `value` into the second endpoint's object, if the binding still has it: for an
+    /// async transformer's result, which arrives after the chain's own write is over.
+    func write(_ value: Property) {
+        guard let object = liveObject() else { return }
+        key.write(value, into: object)
+    }
+
+    /// Refuses a function for the second endpoint: reports why, and removes the endpoint, so
+    /// that the binding binds nothing.
+    func refuse(_ why: String, rule: BindingDiagnostic.Rule) {
+        Diagnostics.report(.misuse, rule: rule, "cannot bind \(headLabel) and \(label) both ways: \(why). Not bound")
+        unbind()
+    }
+
+    /// Reports a transformer that does not fit the binding's types; nothing changes.
+    func reportMismatch(_ transformer: Any.Type, reads input: Any.Type, makes output: Any.Type, from source: Any.Type, to target: Any.Type) {
+        Diagnostics.report(
+            .misuse, rule: .conversion,
+            "cannot transform the binding of \(headLabel) to \(label) by \(transformer): it converts \(input) to \(output), "
+                + "and the binding needs \(source) to \(target) (automatic conversion may bridge either end). Nothing changed")
+    }
+
+    /// Reports a name no transformer was registered under; nothing changes.
+    func reportUnknownTransformer(_ name: String) {
+        var message = "cannot transform the binding of \(headLabel) to \(label): no transformer is registered as \"\(name)\""
+        if let nearest = NearestName.find(name, among: TransformerRegistry.shared.names) { message += "; did you mean \"\(nearest)\"?" }
+        Diagnostics.report(.misuse, rule: .badInput, message + " (register one with Bind.register(_:as:)). Nothing changed")
     }
 
     /// The second endpoint's object, if the binding has not ended and the object is alive.
@@ -53,7 +106,10 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     func unbind() {
         Registry.shared.locked {
             let core = chain.core.resolvedLocked()
-            for name in observers { _ = core.removeBlockLocked(named: name) }
+            if !core.blockNames.isEmpty {
+                for name in observers { _ = core.removeBlockLocked(named: name) }
+                _ = core.removeBlockLocked(named: asyncBlockName)
+            }
             if let member = core.memberLocked(objectID: key.objectID, keyPath: key.anyKeyPath) { core.detachLocked(member) }
         }
     }
@@ -75,8 +131,17 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
         return link
     }
 
-    /// How diagnostics name the second endpoint.
-    var label: String { "\(key.anyKeyPath)" }
+    /// How diagnostics name the second endpoint (never by printing its key path; see
+    /// `EndpointLabel`).
+    var label: String { Self.label(of: key.anyKeyPath) }
+
+    /// How diagnostics name the chain's head.
+    var headLabel: String { Self.label(of: headKeyPath) }
+
+    static func label(of keyPath: AnyKeyPath) -> String {
+        guard let root = type(of: keyPath).rootType as? AnyObject.Type else { return "\(type(of: keyPath).valueType)" }
+        return EndpointLabel.make(root, keyPath: keyPath, index: nil, events: [])
+    }
 }
 
 /// Numbers the blocks `observe` adds, so that each has a name of its own.
