@@ -124,7 +124,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
 
     /// This link with a named block added to the chain, run with the chain's value.
     func observing(delivery: Delivery, _ body: @escaping (Head) -> Void) -> OperatorLink {
-        let name = "observe #\(ObserverCounter.shared.count.add(1, ordering: .relaxed).newValue)"
+        let name = ObserverCounter.uniqueName("observe")
         _ = chain.adding(block: name, initial: initial, delivery: delivery, body)
         var link = self
         link.observers.append(name)
@@ -144,8 +144,14 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     }
 }
 
-/// Numbers the blocks `observe` adds, so that each has a name of its own.
+/// Numbers the blocks that `observe` and commands add, so that each has a name of its own
+/// (a block declared again under its name replaces the old one).
 final class ObserverCounter: Sendable {
     static let shared = ObserverCounter()
     let count = Atomic<Int>(0)
+
+    /// `prefix` and a number no other call returned.
+    static func uniqueName(_ prefix: String) -> String {
+        "\(prefix) #\(shared.count.add(1, ordering: .relaxed).newValue)"
+    }
 }

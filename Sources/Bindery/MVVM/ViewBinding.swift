@@ -1,0 +1,150 @@
+/// One binding of a ``BindableView``'s ``BindableView/bindings``: a view model's property, a
+/// direction, and a property of the view (or one of its subviews, or a control it holds).
+///
+/// ```swift
+/// static let bindings: Bindings<DrawCell, DrawRow> = [
+///     .init(\.code, ~>, \.codeLabel.text),
+///     .init(\.guess, <>, \.guessField),
+/// ]
+/// ```
+///
+/// A binding declared here binds like the operator it names (see <doc:Operators>): the view
+/// model and the view are not retained, and the view is written on the main actor.
+@MainActor
+public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
+    /// Binds the view to the view model.
+    let bind: @MainActor (View, ViewModel) -> Void
+    /// Removes the view's side of the binding.
+    let unbind: @MainActor (View) -> Void
+
+    /// A binding from a view model's property to a writable property of the view: `~>` or
+    /// `!~>`. The path may go through the view's subviews (`\.codeLabel.text`).
+    ///
+    /// Values flow only to the view here; a direction that sends from the view is reported
+    /// when the view is bound, and binds nothing (the view's side must be a control to send).
+    ///
+    /// - Parameters:
+    ///   - source: The view model's property.
+    ///   - direction: `~>` or `!~>`.
+    ///   - target: The view's property.
+    ///
+    /// ```swift
+    /// let row: ViewBinding<DrawCell, DrawRow> = .init(\.isWin, ~>, \.badge.isVisible)
+    /// ```
+    @_disfavoredOverload
+    public init<Value, Property>(
+        _ source: KeyPath<ViewModel, Value>, _ direction: BindingDirection.Operator, _ target: ReferenceWritableKeyPath<View, Property>
+    ) {
+        let direction = BindingDirection.named(by: direction)
+        bind = { view, viewModel in
+            switch direction {
+            case .leftToRight: (viewModel, source) ~> (view, target)
+            case .leftToRightLater: (viewModel, source) !~> (view, target)
+            default:
+                Diagnostics.report(
+                    .misuse, rule: .badInput,
+                    "cannot bind \(OperatorLink<Value, Property>.label(of: source)) \(direction.symbol) "
+                        + "\(OperatorLink<Value, Property>.label(of: target)): the view's side of a binding that sends from the view "
+                        + "must be a control (a property of the view is not heard). Not bound")
+            }
+        }
+        unbind = { view in Bind.unbind(view, target) }
+    }
+
+    /// A binding between a view model's property and a control the view holds (its designated
+    /// property, heard on its designated events), in any of the six directions.
+    ///
+    /// - Parameters:
+    ///   - source: The view model's property.
+    ///   - direction: Any of the six operators.
+    ///   - control: The control.
+    ///
+    /// ```swift
+    /// let row: ViewBinding<DrawCell, DrawRow> = .init(\.guess, <>, \.guessField)
+    /// ```
+    public init<Value, Target: Control>(
+        _ source: ReferenceWritableKeyPath<ViewModel, Value>, _ direction: BindingDirection.Operator, _ control: KeyPath<View, Target>
+    ) {
+        let direction = BindingDirection.named(by: direction)
+        bind = { view, viewModel in
+            let target = view[keyPath: control]
+            switch direction {
+            case .leftToRight: (viewModel, source) ~> target
+            case .leftToRightLater: (viewModel, source) !~> target
+            case .rightToLeft: (viewModel, source) <~ target
+            case .rightToLeftLater: (viewModel, source) <~! target
+            case .twoWay: (viewModel, source) <> target
+            case .twoWayLater: (viewModel, source) <!> target
+            }
+        }
+        unbind = { view in Bind.unbind(view[keyPath: control], Target.designatedKeyPath) }
+    }
+
+    /// A binding from a read-only view model property to a control the view holds: `~>` or
+    /// `!~>` (the view model's property cannot receive).
+    ///
+    /// - Parameters:
+    ///   - source: The view model's property.
+    ///   - direction: `~>` or `!~>`.
+    ///   - control: The control; its designated property is written.
+    ///
+    /// ```swift
+    /// let row: ViewBinding<DrawCell, DrawRow> = .init(\.code, ~>, \.codeField)
+    /// ```
+    public init<Value, Target: Control>(
+        _ source: KeyPath<ViewModel, Value>, _ direction: BindingDirection.Operator, _ control: KeyPath<View, Target>
+    ) {
+        let direction = BindingDirection.named(by: direction)
+        bind = { view, viewModel in
+            let target = view[keyPath: control]
+            switch direction {
+            case .leftToRight: (viewModel, source) ~> target
+            case .leftToRightLater: (viewModel, source) !~> target
+            default:
+                Diagnostics.report(
+                    .misuse, rule: .badInput,
+                    "cannot bind \(OperatorLink<Value, Value>.label(of: source)) \(direction.symbol) \(Target.self): "
+                        + "the view model's property is read-only, so it cannot receive from the view. Not bound")
+            }
+        }
+        unbind = { view in Bind.unbind(view[keyPath: control], Target.designatedKeyPath) }
+    }
+
+    /// Bindings a subclass of the view declares, typed by the subclass (so that its key paths
+    /// reach the subclass's own subviews), as bindings of the view: what a subclass's
+    /// ``BindableView/bindings`` adds to its superclass's.
+    ///
+    /// - Parameters:
+    ///   - subclass: The subclass.
+    ///   - bindings: Its own bindings; each binds only views of the subclass.
+    /// - Returns: The same bindings, typed by this view.
+    ///
+    /// ```swift
+    /// class WinningDrawCell: DrawCell {
+    ///     let badge = Label()
+    ///     override class var bindings: Bindings<DrawCell, DrawRow> {
+    ///         super.bindings + ViewBinding.subclass(WinningDrawCell.self, [.init(\.isWin, ~>, \.badge.text)])
+    ///     }
+    /// }
+    /// ```
+    public static func subclass<Subclass: AnyObject>(_ subclass: Subclass.Type, _ bindings: Bindings<Subclass, ViewModel>) -> Bindings<View, ViewModel> {
+        bindings.map { binding in
+            let bind = binding.bind, unbind = binding.unbind
+            return ViewBinding(
+                bind: { view, viewModel in if let view = view as? Subclass { bind(view, viewModel) } },
+                unbind: { view in if let view = view as? Subclass { unbind(view) } })
+        }
+    }
+
+    init(bind: @escaping @MainActor (View, ViewModel) -> Void, unbind: @escaping @MainActor (View) -> Void) {
+        self.bind = bind
+        self.unbind = unbind
+    }
+}
+
+/// The bindings a ``BindableView`` type declares once, against its view-model type.
+///
+/// ```swift
+/// static let bindings: Bindings<DrawCell, DrawRow> = [.init(\.code, ~>, \.codeLabel.text)]
+/// ```
+public typealias Bindings<View: AnyObject, ViewModel: DynamicObject> = [ViewBinding<View, ViewModel>]
