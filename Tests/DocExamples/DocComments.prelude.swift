@@ -29,6 +29,7 @@ import Foundation
 @Dynamic final class Settings {
     var defaultRate = 0.5
     var isMuted = false
+    var name = ""
 }
 
 /// Changed off the main actor.
@@ -119,3 +120,38 @@ let player = Player()
 }
 
 @MainActor let sizeFormatter = SizeFormatter()
+
+// The operators', transformers' and MVVM kit's examples.
+
+@MainActor let vm = Model()
+@MainActor let nameLabel = Label(), otherField = TextField(), rateField = TextField()
+@MainActor let avatar = ImageView(), spinButton = Button(), spinner = Switch()
+
+/// Uppercases; lowercases back.
+struct Uppercase: ReversibleTransformer {
+    func transform(_ value: String) -> String { value.uppercased() }
+    func reverseTransform(_ value: String) -> String { value.lowercased() }
+}
+
+/// A rate as a percentage, both ways.
+struct Percent: ReversibleTransformer {
+    func transform(_ rate: Double) -> String { "\(Int((rate * 100).rounded()))%" }
+    func reverseTransform(_ text: String) -> Double { (Double(text.filter(\.isNumber)) ?? 0) / 100 }
+}
+
+/// Downloads an avatar.
+struct AvatarLoader: AsyncTransformer {
+    func transform(_ url: String) async throws -> Image { try await Image(downloading: url) }
+}
+
+/// A reusable cell of the draw history.
+@MainActor class DrawCell: BindableView {
+    let codeLabel = Label(), badge = Label(), guessField = TextField(), codeField = TextField()
+    class var bindings: Bindings<DrawCell, DrawRow> { [.init(\.code, ~>, \.codeLabel.text)] }
+    var viewModel: DrawRow? { didSet { rebind() } }
+}
+
+/// Makes the rows of the draw history.
+@MainActor final class DrawHistory: DataController {
+    func viewModels(for count: Int) async throws -> [DrawRow] { (0..<count).map { DrawRow(code: String($0)) } }
+}

@@ -37,6 +37,31 @@ struct Color: Sendable {
 
 let colors: [Color] = [.red, .green, .blue]
 
+/// A button: a control whose designated event is a press.
+@MainActor final class Button: @MainActor Control {
+    var taps = 0
+    let eventCenter = ControlEventCenter()
+    static var designatedKeyPath: ReferenceWritableKeyPath<Button, Int> { \.taps }
+    static var designatedEvents: ControlEvents { .touchUpInside }
+}
+
+/// An image, and a view that shows one.
+struct Image: Sendable {
+    init(downloading url: String) async throws {}
+}
+
+@MainActor final class ImageView {
+    var image: Image?
+}
+
+/// A row of a list of past draws: a view model.
+@Dynamic final class DrawRow {
+    var code = ""
+    var isWin = false
+    var guess = ""
+    init(code: String) { self.code = code }
+}
+
 @MainActor let winCodeLabel = Label(), rateLabel = Label(), snLabel = Label()
 @MainActor let middleDigitLabel = Label(), loseBadge = Label(), progressLabel = Label()
 @MainActor let winCodeField = TextField()

@@ -61,7 +61,7 @@ extension Bind {
     ///   - name: Its name.
     ///
     /// ```swift
-    /// Bind.register(ImageLoader(), as: "ImageLoader")
+    /// Bind.register(AvatarLoader(), as: "AvatarLoader")
     /// ```
     public static func register(_ transformer: some AsyncTransformer, as name: String) {
         TransformerRegistry.shared.register(.async(transformer), as: name)

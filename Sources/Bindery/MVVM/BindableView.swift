@@ -53,7 +53,7 @@ extension BindableView {
     /// left with no receiver. Other bindings of the view model stay.
     ///
     /// ```swift
-    /// cell.viewModel = rows[indexPath]   // its didSet calls rebind()
+    /// DrawCell().viewModel = DrawRow(code: "123")   // its didSet calls rebind()
     /// ```
     public func rebind() {
         guard let view = self as? BindingRoot else { return }

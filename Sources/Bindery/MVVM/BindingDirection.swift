@@ -5,7 +5,7 @@
 /// means that nothing is written when the binding is made.
 ///
 /// ```swift
-/// let direction: BindingDirection = .leftToRight
+/// assert(BindingDirection.leftToRight.pushesNow)
 /// ```
 public enum BindingDirection: Sendable, Equatable, CaseIterable {
     /// `~>`: view model to view; the view gets the view model's value now.
@@ -61,7 +61,7 @@ public enum BindingDirection: Sendable, Equatable, CaseIterable {
 /// - Returns: ``BindingDirection/leftToRight``.
 ///
 /// ```swift
-/// let row: ViewBinding<DrawCell, DrawRow> = .init(\.code, ~>, \.codeLabel.text)
+/// _ = ViewBinding<DrawCell, DrawRow>(\.code, ~>, \.codeLabel.text)
 /// ```
 public func ~> (_: BindingDirection._Operand, _: BindingDirection._Operand) -> BindingDirection { .leftToRight }
 
@@ -70,7 +70,7 @@ public func ~> (_: BindingDirection._Operand, _: BindingDirection._Operand) -> B
 /// - Returns: ``BindingDirection/rightToLeft``.
 ///
 /// ```swift
-/// let row: ViewBinding<DrawCell, DrawRow> = .init(\.guess, <~, \.guessField)
+/// _ = ViewBinding<DrawCell, DrawRow>(\.guess, <~, \.guessField)
 /// ```
 public func <~ (_: BindingDirection._Operand, _: BindingDirection._Operand) -> BindingDirection { .rightToLeft }
 
@@ -79,7 +79,7 @@ public func <~ (_: BindingDirection._Operand, _: BindingDirection._Operand) -> B
 /// - Returns: ``BindingDirection/twoWay``.
 ///
 /// ```swift
-/// let row: ViewBinding<DrawCell, DrawRow> = .init(\.guess, <>, \.guessField)
+/// _ = ViewBinding<DrawCell, DrawRow>(\.guess, <>, \.guessField)
 /// ```
 public func <> (_: BindingDirection._Operand, _: BindingDirection._Operand) -> BindingDirection { .twoWay }
 
@@ -88,7 +88,7 @@ public func <> (_: BindingDirection._Operand, _: BindingDirection._Operand) -> B
 /// - Returns: ``BindingDirection/leftToRightLater``.
 ///
 /// ```swift
-/// let row: ViewBinding<DrawCell, DrawRow> = .init(\.code, !~>, \.codeLabel.text)
+/// _ = ViewBinding<DrawCell, DrawRow>(\.code, !~>, \.codeLabel.text)
 /// ```
 public func !~> (_: BindingDirection._Operand, _: BindingDirection._Operand) -> BindingDirection { .leftToRightLater }
 
@@ -97,7 +97,7 @@ public func !~> (_: BindingDirection._Operand, _: BindingDirection._Operand) -> 
 /// - Returns: ``BindingDirection/rightToLeftLater``.
 ///
 /// ```swift
-/// let row: ViewBinding<DrawCell, DrawRow> = .init(\.guess, <~!, \.guessField)
+/// _ = ViewBinding<DrawCell, DrawRow>(\.guess, <~!, \.guessField)
 /// ```
 public func <~! (_: BindingDirection._Operand, _: BindingDirection._Operand) -> BindingDirection { .rightToLeftLater }
 
@@ -106,6 +106,6 @@ public func <~! (_: BindingDirection._Operand, _: BindingDirection._Operand) -> 
 /// - Returns: ``BindingDirection/twoWayLater``.
 ///
 /// ```swift
-/// let row: ViewBinding<DrawCell, DrawRow> = .init(\.guess, <!>, \.guessField)
+/// _ = ViewBinding<DrawCell, DrawRow>(\.guess, <!>, \.guessField)
 /// ```
 public func <!> (_: BindingDirection._Operand, _: BindingDirection._Operand) -> BindingDirection { .twoWayLater }

@@ -1,7 +1,7 @@
 /// An action a view model offers, that a control triggers: BIND's view-model commands.
 ///
 /// ```swift
-/// let spin = Command { lottery.spin() }
+/// let spin = Command { lottery.sn += 1 }
 /// spin.bind(to: spinButton)           // runs on each press
 /// ```
 ///
@@ -33,6 +33,7 @@ public final class Command {
     ///
     /// ```swift
     /// let reset = Command { lottery.sn = 0 }
+    /// reset.bind(to: spinButton)
     /// ```
     public init(_ action: @escaping @MainActor () -> Void) {
         self.action = .immediate(action)
@@ -43,7 +44,8 @@ public final class Command {
     /// - Parameter action: The action, held strongly; it starts on the main actor.
     ///
     /// ```swift
-    /// let refresh = Command { await lottery.refresh() }
+    /// let refresh = Command { try? await Task.sleep(for: .seconds(1)) }
+    /// refresh.bind(to: spinButton)
     /// ```
     public init(_ action: @escaping @MainActor () async -> Void) {
         self.action = .async(action)
@@ -58,7 +60,7 @@ public final class Command {
     ///   action or when nothing ran.
     ///
     /// ```swift
-    /// reset.execute()
+    /// Command { lottery.sn = 0 }.execute()
     /// ```
     @discardableResult
     public func execute() -> Task<Void, Never>? {
@@ -85,7 +87,7 @@ public final class Command {
     /// - Returns: The chain of the binding, to unbind.
     ///
     /// ```swift
-    /// reset.bind(to: spinButton)
+    /// Command { lottery.sn += 1 }.bind(to: spinButton)
     /// ```
     @discardableResult
     public func bind<Target: Control>(to control: Target, on events: ControlEvents? = nil) -> Chain<Target.DesignatedValue> {

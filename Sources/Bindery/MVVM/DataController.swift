@@ -63,6 +63,7 @@ public final class DataLoader<Controller: DataController> {
     ///
     /// ```swift
     /// let history = DataLoader(DrawHistory())
+    /// history.context = 10
     /// ```
     public init(_ controller: Controller) {
         self.controller = controller
@@ -73,7 +74,7 @@ public final class DataLoader<Controller: DataController> {
     /// - Returns: The load's task (to await in tests), or nil when there is no context.
     ///
     /// ```swift
-    /// history.reload()
+    /// DataLoader(DrawHistory()).reload()
     /// ```
     @discardableResult
     public func reload() -> Task<Void, Never>? {

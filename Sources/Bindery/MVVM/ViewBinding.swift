@@ -2,10 +2,14 @@
 /// direction, and a property of the view (or one of its subviews, or a control it holds).
 ///
 /// ```swift
-/// static let bindings: Bindings<DrawCell, DrawRow> = [
-///     .init(\.code, ~>, \.codeLabel.text),
-///     .init(\.guess, <>, \.guessField),
-/// ]
+/// final class GuessCell: BindableView {
+///     let codeLabel = Label(), guessField = TextField()
+///     static let bindings: Bindings<GuessCell, DrawRow> = [
+///         .init(\.code, ~>, \.codeLabel.text),
+///         .init(\.guess, <>, \.guessField),
+///     ]
+///     var viewModel: DrawRow? { didSet { rebind() } }
+/// }
 /// ```
 ///
 /// A binding declared here binds like the operator it names (see <doc:Operators>): the view
@@ -29,7 +33,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
     ///   - target: The view's property.
     ///
     /// ```swift
-    /// let row: ViewBinding<DrawCell, DrawRow> = .init(\.isWin, ~>, \.badge.isVisible)
+    /// _ = ViewBinding<DrawCell, DrawRow>(\.isWin, ~>, \.badge.isVisible)
     /// ```
     @_disfavoredOverload
     public init<Value, Property>(
@@ -60,7 +64,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
     ///   - control: The control.
     ///
     /// ```swift
-    /// let row: ViewBinding<DrawCell, DrawRow> = .init(\.guess, <>, \.guessField)
+    /// _ = ViewBinding<DrawCell, DrawRow>(\.guess, <>, \.guessField)
     /// ```
     public init<Value, Target: Control>(
         _ source: ReferenceWritableKeyPath<ViewModel, Value>, _ direction: BindingDirection.Operator, _ control: KeyPath<View, Target>
@@ -89,7 +93,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
     ///   - control: The control; its designated property is written.
     ///
     /// ```swift
-    /// let row: ViewBinding<DrawCell, DrawRow> = .init(\.code, ~>, \.codeField)
+    /// _ = ViewBinding<DrawCell, DrawRow>(\.code, ~>, \.codeField)
     /// ```
     public init<Value, Target: Control>(
         _ source: KeyPath<ViewModel, Value>, _ direction: BindingDirection.Operator, _ control: KeyPath<View, Target>
@@ -145,6 +149,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
 /// The bindings a ``BindableView`` type declares once, against its view-model type.
 ///
 /// ```swift
-/// static let bindings: Bindings<DrawCell, DrawRow> = [.init(\.code, ~>, \.codeLabel.text)]
+/// let bindings: Bindings<DrawCell, DrawRow> = [.init(\.code, ~>, \.codeLabel.text)]
+/// assert(bindings.count == 1)
 /// ```
 public typealias Bindings<View: AnyObject, ViewModel: DynamicObject> = [ViewBinding<View, ViewModel>]

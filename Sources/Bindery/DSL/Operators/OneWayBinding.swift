@@ -68,7 +68,7 @@ public struct OneWayBinding<Source, Target>: Sendable {
     /// - Returns: The binding; its ``unbind()`` removes the block too.
     ///
     /// ```swift
-    /// ((vm, \.name) ~> (nameLabel, \.text)).observe { @MainActor name in title = name }
+    /// ((vm, \.name) ~> (nameLabel, \.text)).observe { @MainActor name in nameLabel.text = name }
     /// ```
     @discardableResult
     public func observe(_ body: @escaping @MainActor (Source) -> Void) -> OneWayBinding where Source: Sendable {

@@ -34,7 +34,7 @@ public func ~> <Root: DynamicObject, Source, Target: AnyObject, Property>(lhs: (
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// (vm, \.name) ~> nameLabel
+/// (vm, \.name) ~> otherField
 /// ```
 @inlinable @discardableResult
 public func ~> <Root: DynamicObject, Source, Target: Control>(lhs: (Root, KeyPath<Root, Source>), rhs: Target) -> OneWayBinding<Source, Target.DesignatedValue> {
@@ -70,7 +70,7 @@ public func ~> <Root: Control, Source, Target: AnyObject, Property>(lhs: (Root, 
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// (nameField, \.text) ~> nameLabel
+/// (nameField, \.text) ~> otherField
 /// ```
 @inlinable @discardableResult
 public func ~> <Root: Control, Source, Target: Control>(lhs: (Root, KeyPath<Root, Source>), rhs: Target) -> OneWayBinding<Source, Target.DesignatedValue> {
@@ -106,7 +106,7 @@ public func ~> <Root: Control, Target: AnyObject, Property>(lhs: Root, rhs: (Tar
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// nameField ~> nameLabel
+/// nameField ~> otherField
 /// ```
 @inlinable @discardableResult
 public func ~> <Root: Control, Target: Control>(lhs: Root, rhs: Target) -> OneWayBinding<Root.DesignatedValue, Target.DesignatedValue> {
@@ -142,7 +142,7 @@ public func !~> <Root: DynamicObject, Source, Target: AnyObject, Property>(lhs: 
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// (vm, \.name) !~> nameLabel
+/// (vm, \.name) !~> otherField
 /// ```
 @inlinable @discardableResult
 public func !~> <Root: DynamicObject, Source, Target: Control>(lhs: (Root, KeyPath<Root, Source>), rhs: Target) -> OneWayBinding<Source, Target.DesignatedValue> {
@@ -178,7 +178,7 @@ public func !~> <Root: Control, Source, Target: AnyObject, Property>(lhs: (Root,
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// (nameField, \.text) !~> nameLabel
+/// (nameField, \.text) !~> otherField
 /// ```
 @inlinable @discardableResult
 public func !~> <Root: Control, Source, Target: Control>(lhs: (Root, KeyPath<Root, Source>), rhs: Target) -> OneWayBinding<Source, Target.DesignatedValue> {
@@ -214,7 +214,7 @@ public func !~> <Root: Control, Target: AnyObject, Property>(lhs: Root, rhs: (Ta
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// nameField !~> nameLabel
+/// nameField !~> otherField
 /// ```
 @inlinable @discardableResult
 public func !~> <Root: Control, Target: Control>(lhs: Root, rhs: Target) -> OneWayBinding<Root.DesignatedValue, Target.DesignatedValue> {
@@ -250,7 +250,7 @@ public func <~ <Root: DynamicObject, Source, Target: AnyObject, Property>(lhs: (
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// nameLabel <~ (vm, \.name)
+/// otherField <~ (vm, \.name)
 /// ```
 @inlinable @discardableResult
 public func <~ <Root: DynamicObject, Source, Target: Control>(lhs: Target, rhs: (Root, KeyPath<Root, Source>)) -> OneWayBinding<Source, Target.DesignatedValue> {
@@ -286,7 +286,7 @@ public func <~ <Root: Control, Source, Target: AnyObject, Property>(lhs: (Target
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// nameLabel <~ (nameField, \.text)
+/// otherField <~ (nameField, \.text)
 /// ```
 @inlinable @discardableResult
 public func <~ <Root: Control, Source, Target: Control>(lhs: Target, rhs: (Root, KeyPath<Root, Source>)) -> OneWayBinding<Source, Target.DesignatedValue> {
@@ -322,7 +322,7 @@ public func <~ <Root: Control, Target: AnyObject, Property>(lhs: (Target, Refere
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// nameLabel <~ nameField
+/// otherField <~ nameField
 /// ```
 @inlinable @discardableResult
 public func <~ <Root: Control, Target: Control>(lhs: Target, rhs: Root) -> OneWayBinding<Root.DesignatedValue, Target.DesignatedValue> {
@@ -358,7 +358,7 @@ public func <~! <Root: DynamicObject, Source, Target: AnyObject, Property>(lhs: 
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// nameLabel <~! (vm, \.name)
+/// otherField <~! (vm, \.name)
 /// ```
 @inlinable @discardableResult
 public func <~! <Root: DynamicObject, Source, Target: Control>(lhs: Target, rhs: (Root, KeyPath<Root, Source>)) -> OneWayBinding<Source, Target.DesignatedValue> {
@@ -394,7 +394,7 @@ public func <~! <Root: Control, Source, Target: AnyObject, Property>(lhs: (Targe
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// nameLabel <~! (nameField, \.text)
+/// otherField <~! (nameField, \.text)
 /// ```
 @inlinable @discardableResult
 public func <~! <Root: Control, Source, Target: Control>(lhs: Target, rhs: (Root, KeyPath<Root, Source>)) -> OneWayBinding<Source, Target.DesignatedValue> {
@@ -430,7 +430,7 @@ public func <~! <Root: Control, Target: AnyObject, Property>(lhs: (Target, Refer
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// nameLabel <~! nameField
+/// otherField <~! nameField
 /// ```
 @inlinable @discardableResult
 public func <~! <Root: Control, Target: Control>(lhs: Target, rhs: Root) -> OneWayBinding<Root.DesignatedValue, Target.DesignatedValue> {
