@@ -1,5 +1,5 @@
 import Testing
-import Bindery
+@testable import Bindery
 
 /// The six direction operators, each against what it promises: the value pushed when bound,
 /// later updates each way, `unbind()`, and the end of the binding when either side deinitialises.
@@ -236,5 +236,33 @@ import Bindery
         #expect(log.all.count == 1)
         box.string = "z"
         #expect(label.text == "")
+    }
+
+    @Test("Rule 10: an operator declared on the main actor writes a main-actor receiver only there, whichever thread changes the source", .timeLimit(.minutes(1)))
+    @MainActor
+    func mainActorReceiver() async {
+        let box = Box()
+        let label = IsolatedLabel()
+        (box, \.int) ~> (label, \.text)
+        #expect(label.writes == ["0"])
+        await Task.detached {
+            for value in 1...50 { box.int = value }
+        }.value
+        await drainMainQueue()
+        #expect(label.text == "50")
+        #expect(label.allOnMain)
+    }
+
+    @Test("Rule 10: a main-actor control (an isolated conformance, as the kits' widgets have) binds both ways and is written on the main actor", .timeLimit(.minutes(1)))
+    @MainActor
+    func mainActorControl() async {
+        let box = Box()
+        let field = MainActorField()
+        (box, \.string) <> field
+        await Task.detached { box.string = "from a task" }.value
+        await drainMainQueue()
+        #expect(field.text == "from a task")
+        field.type("typed")
+        #expect(box.string == "typed")
     }
 }
