@@ -114,6 +114,68 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
         unbind = { view in Bind.unbind(view[keyPath: control], Target.designatedKeyPath) }
     }
 
+    /// A binding from a view model's property to a writable property of the view through a
+    /// transformer (BIND's `BINDT`): `~>` or `!~>`, as ``init(_:_:_:)-(KeyPath<ViewModel,Value>,_,ReferenceWritableKeyPath<View,Property>)``.
+    ///
+    /// - Parameters:
+    ///   - source: The view model's property.
+    ///   - direction: `~>` or `!~>`.
+    ///   - target: The view's property.
+    ///   - transformer: Converts the view model's value for the view (see <doc:Transformers>);
+    ///     held by each binding made from this declaration.
+    ///
+    /// ```swift
+    /// _ = ViewBinding<DrawCell, DrawRow>(\.code, ~>, \.codeLabel.text, transformer: Uppercase())
+    /// ```
+    public init<Value, Property, T: Transformer>(
+        _ source: KeyPath<ViewModel, Value>, _ direction: BindingDirection.Operator,
+        _ target: ReferenceWritableKeyPath<View, Property>, transformer: T
+    ) {
+        let plain = ViewBinding(source, direction, target)
+        let direction = BindingDirection.named(by: direction)
+        bind = { view, viewModel in
+            switch direction {
+            case .leftToRight: ((viewModel, source) ~> (view, target)).transformed(by: transformer)
+            case .leftToRightLater: ((viewModel, source) !~> (view, target)).transformed(by: transformer)
+            default: plain.bind(view, viewModel)    // reported there
+            }
+        }
+        unbind = plain.unbind
+    }
+
+    /// A binding between a view model's property and a control the view holds, through a
+    /// transformer: in any direction; a two-way direction needs a ``ReversibleTransformer``
+    /// (see <doc:Transformers>).
+    ///
+    /// - Parameters:
+    ///   - source: The view model's property.
+    ///   - direction: Any of the six operators.
+    ///   - control: The control.
+    ///   - transformer: Converts from the sending side to the receiving side (for `<~`, from the
+    ///     control to the view model); held by each binding made from this declaration.
+    ///
+    /// ```swift
+    /// _ = ViewBinding<DrawCell, DrawRow>(\.guess, <>, \.guessField, transformer: Uppercase())
+    /// ```
+    public init<Value, Target: Control, T: Transformer>(
+        _ source: ReferenceWritableKeyPath<ViewModel, Value>, _ direction: BindingDirection.Operator,
+        _ control: KeyPath<View, Target>, transformer: T
+    ) {
+        let direction = BindingDirection.named(by: direction)
+        bind = { view, viewModel in
+            let target = view[keyPath: control]
+            switch direction {
+            case .leftToRight: ((viewModel, source) ~> target).transformed(by: transformer)
+            case .leftToRightLater: ((viewModel, source) !~> target).transformed(by: transformer)
+            case .rightToLeft: ((viewModel, source) <~ target).transformed(by: transformer)
+            case .rightToLeftLater: ((viewModel, source) <~! target).transformed(by: transformer)
+            case .twoWay: ((viewModel, source) <> target).transformed(by: transformer)
+            case .twoWayLater: ((viewModel, source) <!> target).transformed(by: transformer)
+            }
+        }
+        unbind = { view in Bind.unbind(view[keyPath: control], Target.designatedKeyPath) }
+    }
+
     /// Bindings a subclass of the view declares, typed by the subclass (so that its key paths
     /// reach the subclass's own subviews), as bindings of the view: what a subclass's
     /// ``BindableView/bindings`` adds to its superclass's.

@@ -151,6 +151,28 @@ final class CountingLabel {
         #expect(!Bind.isBound(row))
     }
 
+    @Test("A declared binding may go through a transformer, one way or both ways")
+    func transformers() {
+        final class LoudCell: BindableView {
+            let codeLabel = Label(), guessField = TestField()
+            static let bindings: Bindings<LoudCell, DrawRow> = [
+                .init(\.code, ~>, \.codeLabel.text, transformer: Uppercase()),
+                .init(\.guess, <>, \.guessField, transformer: Uppercase()),
+            ]
+            var viewModel: DrawRow? { didSet { rebind() } }
+        }
+        let cell = LoudCell(), row = DrawRow(code: "abc")
+        row.guess = "low"
+        cell.viewModel = row
+        #expect(cell.codeLabel.text == "ABC")
+        #expect(cell.guessField.text == "LOW")
+        cell.guessField.type("HIGH")
+        #expect(row.guess == "high")
+        cell.viewModel = nil
+        row.code = "x"
+        #expect(cell.codeLabel.text == "ABC")
+    }
+
     @Test("Each operator passed as a value names its direction", arguments: [
         (BindingDirection.leftToRight, true, true, false),
         (.rightToLeft, true, false, true),
