@@ -162,3 +162,30 @@ final class CombineRowModel {
         isNew = .init(i % 7 == 0)
     }
 }
+
+/// A text field whose designated property is its text, sent on edits.
+final class BenchTextField: Control {
+    var text = ""
+    let eventCenter = ControlEventCenter()
+    static var designatedKeyPath: ReferenceWritableKeyPath<BenchTextField, String> { \.text }
+    static var designatedEvents: ControlEvents { .editingChanged }
+
+    /// A user edit: the text changes, then the event.
+    func type(_ newText: String) {
+        text = newText
+        sendActions(for: .editingChanged)
+    }
+}
+
+/// A switch whose designated property is `isOn`.
+final class BenchSwitch: Control {
+    var isOn = false
+    let eventCenter = ControlEventCenter()
+    static var designatedKeyPath: ReferenceWritableKeyPath<BenchSwitch, Bool> { \.isOn }
+    static var designatedEvents: ControlEvents { .valueChanged }
+}
+
+/// A badge shown for new rows.
+final class BenchBadge {
+    var isOn = false
+}

@@ -11,6 +11,8 @@ protocol AnyChainCore: AnyObject {
     /// Set when the chain has ended, or was merged into another: it has no members any more.
     var isDissolved: Bool { get }
     var blockNames: [String] { get }
+    /// Whether the chain has named blocks.
+    var hasBlocks: Bool { get }
     /// Whether the chain has a live sender and a live receiver; see `ChainCore`.
     var isCompleteLocked: Bool { get }
 

@@ -192,7 +192,13 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         }
     }
 
-    var blockNames: [String] { blocks.map(\.name) }
+    var blockNames: [String] { blocks.map { $0.name } }
+    /// Whether the chain has named blocks: asked without a typed array (through the witness,
+    /// unspecialised, `blocks` would look up `[NamedBlock<Value>]`'s metadata).
+    var hasBlocks: Bool {
+        guard chainExtras != nil else { return false }
+        return !blocks.isEmpty
+    }
 
     // MARK: Shape (lock held)
 
@@ -343,7 +349,9 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     }
 
     func memberLocked(objectID: ObjectIdentifier, keyPath: AnyKeyPath) -> AnyEndpoint? {
-        endpoints.firstIndex { $0.objectID == objectID && $0.keyPath == keyPath }.map { endpoints[$0] }
+        // The key path an operator kept is the object the endpoint was made with: compared by
+        // identity first, as `==` reads both paths' components.
+        endpoints.firstIndex { $0.objectID == objectID && ($0.keyPath === keyPath || $0.keyPath == keyPath) }.map { endpoints[$0] }
     }
 
     func absorbLocked(_ other: any AnyChainCore) -> AfterLock? {

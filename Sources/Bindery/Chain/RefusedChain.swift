@@ -5,6 +5,7 @@ final class RefusedChain: AnyChainCore {
     var isRefused: Bool { true }
     var isDissolved: Bool { true }
     var blockNames: [String] { [] }
+    var hasBlocks: Bool { false }
     var isCompleteLocked: Bool { false }
     func retireLocked(_ object: consuming AnyObject) { Registry.shared.buryLocked(consume object) }
     func addLocked<Declared>(_ spec: EndpointSpec<Declared>, sendingInitial: Bool) -> AfterLock? { nil }

@@ -19,7 +19,14 @@ enum MainQueue {
 
     /// Whether the caller runs on the main queue (on the main actor). Not the same as "on the
     /// process's first thread": on Linux the main queue may be drained by another thread.
+    ///
+    /// On the process's first thread the answer is yes without asking Dispatch: code runs there
+    /// either as the main queue's drain or as the top-level code that owns the main actor
+    /// (`DispatchQueue.getSpecific` instantiates generic metadata on every call, about a
+    /// microsecond). Elsewhere, the main queue's marker is asked for: on Linux the main queue is
+    /// drained by another thread once the first one has called `dispatchMain()`.
     static var isCurrent: Bool {
+        if ThreadState.current.pointee.isFirstThread { return true }
         _ = marked
         return DispatchQueue.getSpecific(key: key) != nil
     }

@@ -29,6 +29,9 @@ struct ThreadState {
     }()
     /// Bind-time answers this thread has had (see `ThreadMemo`).
     let memo = ThreadMemo()
+    /// Whether this is the process's first thread, the one that runs `main` (see
+    /// `MainQueue.isCurrent`). Asked once per thread.
+    let isFirstThread = bindery_is_first_thread()
 
     /// The depth of a change this thread makes now: one more than the change it is
     /// dispatching, or 0 outside any dispatch.

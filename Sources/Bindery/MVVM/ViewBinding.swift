@@ -17,9 +17,9 @@
 @MainActor
 public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
     /// Binds the view to the view model.
-    let bind: @MainActor (View, ViewModel) -> Void
+    @usableFromInline let bind: @MainActor (View, ViewModel) -> Void
     /// Removes the view's side of the binding.
-    let unbind: @MainActor (View) -> Void
+    @usableFromInline let unbind: @MainActor (View) -> Void
 
     /// A binding from a view model's property to a writable property of the view: `~>` or
     /// `!~>`. The path may go through the view's subviews (`\.codeLabel.text`).
@@ -35,7 +35,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
     /// ```swift
     /// _ = ViewBinding<DrawCell, DrawRow>(\.isWin, ~>, \.badge.isVisible)
     /// ```
-    @_disfavoredOverload
+    @inlinable @_disfavoredOverload
     public init<Value, Property>(
         _ source: KeyPath<ViewModel, Value>, _ direction: BindingDirection.Operator, _ target: ReferenceWritableKeyPath<View, Property>
     ) {
@@ -44,12 +44,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
             switch direction {
             case .leftToRight: (viewModel, source) ~> (view, target)
             case .leftToRightLater: (viewModel, source) !~> (view, target)
-            default:
-                Diagnostics.report(
-                    .misuse, rule: .badInput,
-                    "cannot bind \(OperatorLink<Value, Property>.label(of: source)) \(direction.symbol) "
-                        + "\(OperatorLink<Value, Property>.label(of: target)): the view's side of a binding that sends from the view "
-                        + "must be a control (a property of the view is not heard). Not bound")
+            default: ViewBindingProblem.viewSideCannotSend(source, direction, target)
             }
         }
         unbind = { view in Bind.unbind(view, target) }
@@ -66,6 +61,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
     /// ```swift
     /// _ = ViewBinding<DrawCell, DrawRow>(\.guess, <>, \.guessField)
     /// ```
+    @inlinable
     public init<Value, Target: Control>(
         _ source: ReferenceWritableKeyPath<ViewModel, Value>, _ direction: BindingDirection.Operator, _ control: KeyPath<View, Target>
     ) {
@@ -95,6 +91,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
     /// ```swift
     /// _ = ViewBinding<DrawCell, DrawRow>(\.code, ~>, \.codeField)
     /// ```
+    @inlinable
     public init<Value, Target: Control>(
         _ source: KeyPath<ViewModel, Value>, _ direction: BindingDirection.Operator, _ control: KeyPath<View, Target>
     ) {
@@ -104,11 +101,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
             switch direction {
             case .leftToRight: (viewModel, source) ~> target
             case .leftToRightLater: (viewModel, source) !~> target
-            default:
-                Diagnostics.report(
-                    .misuse, rule: .badInput,
-                    "cannot bind \(OperatorLink<Value, Value>.label(of: source)) \(direction.symbol) \(Target.self): "
-                        + "the view model's property is read-only, so it cannot receive from the view. Not bound")
+            default: ViewBindingProblem.readOnlySource(source, direction, Target.self)
             }
         }
         unbind = { view in Bind.unbind(view[keyPath: control], Target.designatedKeyPath) }
@@ -127,18 +120,24 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
     /// ```swift
     /// _ = ViewBinding<DrawCell, DrawRow>(\.code, ~>, \.codeLabel.text, transformer: Uppercase())
     /// ```
+    @inlinable
     public init<Value, Property, T: Transformer>(
         _ source: KeyPath<ViewModel, Value>, _ direction: BindingDirection.Operator,
         _ target: ReferenceWritableKeyPath<View, Property>, transformer: T
     ) {
         let plain = ViewBinding(source, direction, target)
         let direction = BindingDirection.named(by: direction)
+        // The conversions around the transformer are found once, for every view bound.
+        let forward = ViewBindingProblem.function(transformer, from: Value.self, to: Property.self)
         bind = { view, viewModel in
-            switch direction {
-            case .leftToRight: ((viewModel, source) ~> (view, target)).transformed(by: transformer)
-            case .leftToRightLater: ((viewModel, source) !~> (view, target)).transformed(by: transformer)
-            default: plain.bind(view, viewModel)    // reported there
+            guard direction == .leftToRight || direction == .leftToRightLater else { return plain.bind(view, viewModel) }
+            guard let forward else {
+                return ViewBindingProblem.transformerMismatch(T.self, T.Input.self, T.Output.self, Value.self, Property.self)
             }
+            // Declared with its function from the start: the view is written once.
+            _ = OperatorLink(
+                head: Operand.sender(viewModel, source), view, PropertyKey(view, target), role: .receives,
+                initial: direction.pushesNow, toChain: nil, fromChain: forward)
         }
         unbind = plain.unbind
     }
@@ -202,6 +201,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
         }
     }
 
+    @usableFromInline
     init(bind: @escaping @MainActor (View, ViewModel) -> Void, unbind: @escaping @MainActor (View) -> Void) {
         self.bind = bind
         self.unbind = unbind

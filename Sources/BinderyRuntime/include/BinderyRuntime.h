@@ -5,6 +5,13 @@
 // Declared here, in C, because that is the runtime's own calling convention; Swift code must
 // not name runtime symbols directly.
 
+#if defined(__APPLE__)
+#include <pthread.h>
+#elif defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -52,6 +59,18 @@ static inline void *_Nullable bindery_try_retain(void *_Nonnull object) {
 /// used the thread. A thread-local variable: reading it is one load, where
 /// `pthread_getspecific` is a call.
 extern _Thread_local void *_Nullable bindery_thread_state_slot;
+
+/// Whether the calling thread is the process's first thread, the one that ran `main`. A
+/// system call on Linux (the first thread's id is the process's): ask it once per thread.
+static inline _Bool bindery_is_first_thread(void) {
+#if defined(__APPLE__)
+    return pthread_main_np() != 0;
+#elif defined(__linux__)
+    return (pid_t)syscall(SYS_gettid) == getpid();
+#else
+    return 0;
+#endif
+}
 
 /// Reads the calling thread's `bindery_thread_state_slot`.
 static inline void *_Nullable bindery_thread_state(void) {

@@ -31,6 +31,26 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
         self.delivery = delivery
     }
 
+    /// Starts a chain at `head` and adds the endpoint `key` names on `object`, converted by the
+    /// given functions from the start: what a view's declared bindings use, so that a
+    /// transformer costs one declaration, not two.
+    @usableFromInline
+    init<Key: OperandKey<Property>>(
+        head: consuming EndpointSpec<Head>, _ object: Key.Root, _ key: Key, role: Role, initial: Bool,
+        toChain: ((Property) -> Head)?, fromChain: ((Head) -> Property)?
+    ) {
+        let delivery = Delivery.automatic.resolvedForCurrentThread()
+        head.delivery = head.role.contains(.receives) ? delivery : .immediate
+        headKeyPath = head.keyPath
+        let spec: EndpointSpec<Head> = key.spec(
+            on: object, role: role, initial: initial, delivery: delivery, toChain: toChain, fromChain: fromChain)
+        chain = Chain(head: head).adding(spec)
+        self.key = key
+        self.role = role
+        self.initial = initial
+        self.delivery = delivery
+    }
+
     /// Declares the second endpoint again, converted by `toChain` and `fromChain` (see
     /// <doc:Guarantees#Joins>: the chain keeps its value, and the endpoint receives it again
     /// if the binding gives an initial value). Reported if the binding has ended.
@@ -41,7 +61,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
         }
         let spec: EndpointSpec<Head> = key.spec(
             on: object, role: role, initial: initial, delivery: delivery, toChain: toChain, fromChain: fromChain)
-        removeAsyncTransform()
+        if Registry.shared.locked({ chain.core.resolvedLocked().hasBlocks }) { removeAsyncTransform() }
         _ = chain.adding(spec)
     }
 
@@ -106,7 +126,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     func unbind() {
         Registry.shared.locked {
             let core = chain.core.resolvedLocked()
-            if !core.blockNames.isEmpty {
+            if core.hasBlocks {
                 for name in observers { _ = core.removeBlockLocked(named: name) }
                 _ = core.removeBlockLocked(named: asyncBlockName)
             }
