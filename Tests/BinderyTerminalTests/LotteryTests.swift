@@ -90,6 +90,23 @@ import Testing
         #expect(list.cells.map { $0.codeLabel.text } == lottery.history.prefix(3).map(\.code))
     }
 
+    @Test("A draw the history drops is let go, though a bound list showed it at the bottom")
+    func droppedDrawIsReleased() {
+        var generator = SeededGenerator(state: 4)
+        let lottery = Lottery()
+        let list = List(frame: Rect(column: 0, row: 0, columns: 10, rows: 3)) { RowCell() }
+        (lottery, \.history) ~> (list, \.rows)
+        weak var first: DrawRow?
+        lottery.spin(using: &generator)
+        first = lottery.history.first
+        for _ in 1..<Lottery.historyLimit { lottery.spin(using: &generator) }
+        list.scroll(to: .max)
+        #expect(first != nil && list.cells[2].viewModel === first)
+        lottery.spin(using: &generator)
+        #expect(first == nil)
+        #expect(list.cells.count == 3)
+    }
+
     @Test("The spin command draws once per run, and once per press of a button bound to it")
     func spinCommand() {
         let lottery = Lottery()

@@ -156,18 +156,6 @@ import Testing
         #expect(list.offset == 2)
     }
 
-    @Test("The screen sends a wheel notch to the list under the pointer without moving the focus")
-    func wheelThroughTheScreen() {
-        let list = makeList(rows: 4)
-        list.rows = drawRows(0..<10)
-        let button = Button("Go", frame: Rect(column: 0, row: 5, columns: 6))
-        let screen = TerminalScreen(widgets: [list, button], focus: [list, button], focused: button)
-        _ = screen.handle(.mouse(MouseEvent(.press, .wheelDown, at: Point(column: 2, row: 2))))
-        #expect(list.offset == 3 && screen.focus.focused === button)
-        _ = screen.handle(.mouse(MouseEvent(.press, .wheelDown, at: Point(column: 2, row: 5))))   // over the button
-        #expect(list.offset == 3)
-    }
-
     @Test("Fewer rows clamp the scroll position; no rows show the placeholder")
     func shrinking() {
         let list = makeList(rows: 4)
