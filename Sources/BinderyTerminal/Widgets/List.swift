@@ -16,7 +16,9 @@ import Bindery
 ///
 /// **Retention.** The list holds its rows (the array) and its cells strongly; a cell holds the
 /// row it shows. A row that leaves ``rows`` goes as soon as no cell shows it. Bindery holds the
-/// list weakly, and writes ``rows`` on the main actor when the chain was declared there.
+/// list weakly, and writes ``rows`` on the main actor when the chain was declared there (the
+/// list is main-actor isolated, as every widget). A cell's bindings to a row end when the cell
+/// is given another row or none; the chain to ``rows`` ends when the list or its source goes.
 ///
 /// ```swift
 /// let historyList = List(placeholder: "no draws yet") { DrawCell() }
