@@ -4,8 +4,18 @@ import Bindery
 ///
 /// A draw (``spin(using:)``) picks three digits: with probability ``winRate`` they are the
 /// player's ``winCode``, otherwise any other three digits. Every property is `@Dynamic`, so
-/// the screens bind to it and never copy a value into a widget by hand.
+/// the screens bind to it and never copy a value into a widget by hand. The last
+/// ``historyLimit`` draws are kept in ``history``, newest first, and ``spinCommand`` is what a
+/// screen's Spin button runs.
+///
+/// ```swift
+/// let lottery = Lottery()
+/// lottery.spinCommand.bind(to: spinButton)   // each press draws
+/// ```
 @MainActor @Dynamic public final class Lottery {
+    /// How many draws ``history`` keeps.
+    public static let historyLimit = 50
+
     /// How many draws there have been.
     public var sn = 0
     /// The chance, from 0 to 1, that a draw hits the win code.
@@ -22,6 +32,14 @@ import Bindery
     public var flashesOnWin = true
     /// The player's name, shown in the greeting.
     public var player = ""
+    /// The last draws, newest first: at most ``historyLimit``; an older draw's row is dropped
+    /// (and, unless a screen still shows it, deinitialised) when a new one comes.
+    public var history: [DrawRow] = []
+
+    /// Draws once, each time it runs: what a screen binds its Spin button to
+    /// (`lottery.spinCommand.bind(to: spinButton)`). The lottery holds it; it holds the
+    /// lottery weakly, and runs on the main actor.
+    public private(set) lazy var spinCommand = Command { [weak self] in self?.spin() }
 
     /// A lottery that has not been drawn yet.
     public init() {}
@@ -38,7 +56,8 @@ import Bindery
 
     /// Draws three new digits: the win code with probability ``winRate`` (when the win code
     /// is complete), otherwise three digits that are not the win code. Sets ``digits``,
-    /// ``code``, ``isWin`` and ``sn``, in that order.
+    /// ``code``, ``isWin`` and ``sn``, in that order, then puts the draw first in ``history``
+    /// (dropping the oldest past ``historyLimit``).
     ///
     /// - Parameter generator: Where the randomness comes from.
     public func spin(using generator: inout some RandomNumberGenerator) {
@@ -55,6 +74,7 @@ import Bindery
         code = drawn.map(String.init).joined()
         isWin = drawn == target
         sn += 1
+        history = [DrawRow(sn: sn, code: code, isWin: isWin)] + history.prefix(Self.historyLimit - 1)
     }
 
     /// Draws three new digits with the system's random number generator.

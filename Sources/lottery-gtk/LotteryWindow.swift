@@ -6,8 +6,10 @@ import LotteryModel
 
 /// The slot-machine window: its widgets, their places, and the chains that tie them to the
 /// lottery. Nothing here copies a value into a widget: every label, the reels' colour, the
-/// reels and their flashing follow the model through the chains made in ``bind()``, the same
-/// chains as the terminal screen's (`Sources/lottery/LotteryScreen.swift`).
+/// reels and their flashing, the rate entry and the history follow the model through the
+/// chains made in ``bind()``, the same chains as the terminal screen's
+/// (`Sources/lottery/LotteryScreen.swift`); the history's rows are ``DrawCell``s, reused as it
+/// scrolls.
 @MainActor final class LotteryWindow {
     let lottery: Lottery
 
@@ -22,15 +24,22 @@ import LotteryModel
     let winCodeEntry = Entry()
     let winCodeLabel = Label()
     let rateScale = Scale(minimum: 0, maximum: 1, step: 0.05, digits: 2)
-    let rateLabel = Label()
+    let rateEntry = Entry()
     let rateSpinButton = SpinButton(minimum: 0, maximum: 1, step: 0.05, digits: 2)
     let flashSwitch = Switch()
     let spinButton = Button("_Spin")
+    let historyTitle = Label("History", cssClasses: ["lottery-caption"])
+    let historyList = ListBox(visibleRows: LotteryWindow.historyRows, placeholder: "no draws yet") { DrawCell() }
     let captions = ["Code", "Result", "Name", "Win code", "Win rate", "Exact rate", "Flash"].map { Label($0, cssClasses: ["lottery-caption"]) }
 
-    /// The window, and the grid its widgets stand in.
+    /// The window, the grid its widgets stand in, and the box that holds the grid and, right of
+    /// it, the history.
     let window: UnsafeMutablePointer<GtkWidget>
     let grid: UnsafeMutablePointer<GtkWidget>
+    let columns: UnsafeMutablePointer<GtkWidget>
+
+    /// How many draws the history shows at once.
+    static let historyRows = 10
 
     /// The reels' colour for each draw, in turn (the terminal's palette, in Tango colours).
     nonisolated static let palette: [RGBColor] = [0x3465A4, 0x75507B, 0x06989A, 0x4E9A06, 0xCC0000, 0xC4A000].map(RGBColor.init(hex:))
@@ -38,9 +47,10 @@ import LotteryModel
     /// The style class GTK themes draw a window's main action with.
     static let suggestedActionClass = "suggested-action"
 
-    /// The widgets a person can focus, as drawn top to bottom: GTK's Tab order in the grid.
+    /// The widgets a person can focus, as drawn: GTK's Tab order, top to bottom in the grid,
+    /// then the history at its right.
     var focusable: [any WrappedWidget] {
-        [playerEntry, winCodeEntry, rateScale, rateSpinButton, flashSwitch, spinButton]
+        [playerEntry, winCodeEntry, rateScale, rateEntry, rateSpinButton, flashSwitch, spinButton, historyList]
     }
 
     /// The window's look: the reels, the flash, the captions.
@@ -53,6 +63,10 @@ import LotteryModel
         .lottery-reel { font-family: monospace; font-size: 34px; font-weight: bold; color: white;
                         background-color: rgba(0, 0, 0, 0.25); border-radius: 8px; padding: 2px 16px; }
         .lottery-reel.\(Label.blinkClass) { background-color: #fce94f; color: #2e3436; }
+        .lottery-history-sn, .lottery-history-code { font-family: monospace; }
+        .lottery-history-code { font-weight: bold; margin-left: 12px; margin-right: 12px; }
+        .lottery-history-win { font-weight: bold; color: #c4a000; }
+        .bindery-list-box > scrolledwindow:focus-visible { outline: 2px solid #3584e4; outline-offset: 2px; }
         """
 
     /// Builds the window (not shown yet) for `lottery`.
@@ -60,6 +74,7 @@ import LotteryModel
         self.lottery = lottery
         window = gtk_window_new()
         grid = gtk_grid_new()
+        columns = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)
         layout()
     }
 
@@ -67,7 +82,7 @@ import LotteryModel
     private func layout() {
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
         gtk_window_set_title(gtkWindow, "Bindery lottery")
-        gtk_window_set_default_size(gtkWindow, 440, -1)
+        gtk_window_set_default_size(gtkWindow, 640, -1)
 
         let gtkGrid = UnsafeMutableRawPointer(grid).assumingMemoryBound(to: GtkGrid.self)
         gtk_grid_set_row_spacing(gtkGrid, 8)
@@ -98,15 +113,34 @@ import LotteryModel
         place(winCodeEntry, 1, 6)
         place(winCodeLabel, 2, 6)
         place(rateScale, 1, 7, align: GTK_ALIGN_FILL)
-        place(rateLabel, 2, 7)
+        place(rateEntry, 2, 7)
         place(rateSpinButton, 1, 8)
         place(flashSwitch, 1, 9)
         place(spinButton, 1, 10)
         if let scale = rateScale.widget { gtk_widget_set_hexpand(scale, 1) }
-        if let entry = winCodeEntry.widget {
-            gtk_editable_set_width_chars(OpaquePointer(entry), 5)
+        for entry in [winCodeEntry, rateEntry] {
+            if let widget = entry.widget { gtk_editable_set_width_chars(OpaquePointer(widget), 5) }
         }
-        gtk_window_set_child(gtkWindow, grid)
+        // The history, right of the grid, as high as it: a title over the list box. Both columns
+        // fill the box's height, so GTK's Tab order (by the middle of each, then left to right)
+        // visits the grid first.
+        let history = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+        let historyBox = UnsafeMutableRawPointer(history).assumingMemoryBound(to: GtkBox.self)
+        if let title = historyTitle.widget {
+            gtk_widget_set_halign(title, GTK_ALIGN_START)
+            gtk_box_append(historyBox, title)
+        }
+        if let list = historyList.widget {
+            gtk_widget_set_size_request(list, 200, -1)
+            gtk_box_append(historyBox, list)
+        }
+        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_end] {
+            margin(history, 16)
+        }
+        let columnsBox = UnsafeMutableRawPointer(columns).assumingMemoryBound(to: GtkBox.self)
+        gtk_box_append(columnsBox, grid)
+        gtk_box_append(columnsBox, history)
+        gtk_window_set_child(gtkWindow, columns)
         // Spin is the window's suggested action: drawn in the accent colour, and the default
         // widget, so Enter in the window (an entry included) spins.
         if let spin = spinButton.widget {
@@ -120,16 +154,16 @@ import LotteryModel
         }
     }
 
-    /// Ties every widget to the lottery: the five chains of the demo, and two more for the
-    /// switch and the name, as on the terminal screen; the spin button joins the win rate's.
+    /// Ties every widget to the lottery: the five chains of the demo, two more for the switch
+    /// and the name, the history's rows and the Spin button's command, as on the terminal
+    /// screen; the spin button joins the win rate's.
     func bind() {
         Bind.in(lottery, \.sn)
             .out(snLabel, \.text, convert: { "Draw #\($0)" })
             .out(reels, \.background, convert: { Self.palette[$0 % Self.palette.count] })
-        Bind.inout(lottery, \.winRate)
-            .inout(rateScale, \.value, on: .valueChanged)       // Double <-> Double
-            .inout(rateSpinButton, \.value, on: .valueChanged)
-            .out(rateLabel, \.text)                             // Double -> String, automatic
+        (lottery, \.winRate) <> rateScale                               // Double <-> Double
+        (lottery, \.winRate) <> rateSpinButton
+        ((lottery, \.winRate) <> rateEntry).transformed(by: Percent())  // "50%" <-> 0.5, bad text: 0
         Bind.in(lottery, \.code).out(codeLabel, \.text, convert: { $0.isEmpty ? "press Spin" : $0 })
         Bind.inout(lottery, \.winCode)
             .out(winCodeLabel, \.text, convert: { "you bet on \($0.isEmpty ? "…" : $0)" })
@@ -151,14 +185,15 @@ import LotteryModel
         Bind.inout(lottery, \.player)
             .inout(playerEntry, \.text, on: .editingChanged)
             .out(greeting, \.text, convert: { $0.isEmpty ? "" : "Good luck, \($0)!" })
-        Bind.in(spinButton).out("spin", initial: false, delivery: .mainActor) { [lottery] in lottery.spin() }
+        (lottery, \.history) ~> (historyList, \.rows)
+        lottery.spinCommand.bind(to: spinButton)
     }
 
     /// Every wrapper on the window, for checks.
     var wrappers: [any WrappedWidget] {
         [title, greeting, snLabel, reels] + digits
-            + [codeLabel, isWinLabel, playerEntry, winCodeEntry, winCodeLabel, rateScale, rateLabel,
-               rateSpinButton, flashSwitch, spinButton] + captions
+            + [codeLabel, isWinLabel, playerEntry, winCodeEntry, winCodeLabel, rateScale, rateEntry,
+               rateSpinButton, flashSwitch, spinButton, historyTitle, historyList] + captions
     }
 
     /// Adds the window's style sheet to its display.

@@ -34,14 +34,15 @@ import LotteryModel
         expect(screen.isWinLabel, shows: "no win")
         expect(screen.winCodeLabel, shows: "you bet on 777")
         expect(screen.winCodeEntry, holds: "777")
-        expect(screen.rateLabel, shows: "0.5")
+        expect(screen.rateEntry, holds: "50%")
         check(gtk_range_get_value(range(screen.rateScale)) == 0.5, "the scale stands at 0.5")
         check(gtk_spin_button_get_value(opaque(screen.rateSpinButton)) == 0.5, "the spin button holds 0.5")
         check(gtk_switch_get_active(opaque(screen.flashSwitch)) != 0, "the flash switch is on")
         expect(screen.greeting, shows: "")
         check(screen.reels.background == LotteryWindow.palette[0], "the reels have the first colour")
         for reel in screen.digits { expect(reel, shows: "0") }
-        let unbound: [any WrappedWidget] = [screen.title] + screen.captions
+        check(visibleHistoryRows() == 0, "the history shows no row before the first draw")
+        let unbound: [any WrappedWidget] = [screen.title, screen.historyTitle] + screen.captions
         for wrapper in screen.wrappers where !unbound.contains(where: { $0 === wrapper }) {
             check(Bind.isBound(wrapper), "\(Swift.type(of: wrapper)) is in a chain")
         }
@@ -86,22 +87,22 @@ import LotteryModel
         expect(screen.winCodeEntry, holds: "123")
         expect(screen.winCodeLabel, shows: "you bet on 123")
 
-        step("the scale (GtkRange API) moves the win rate: Double -> String in the label, the spin button follows")
+        step("the scale (GtkRange API) moves the win rate: the rate entry shows it by Percent, the spin button follows")
         gtk_range_set_value(range(screen.rateScale), 0.3)
         settle()
         expectModel(lottery.winRate == 0.3, "winRate is 0.3 after moving the scale (it is \(lottery.winRate))")
-        expect(screen.rateLabel, shows: "0.3")
+        expect(screen.rateEntry, holds: "30%")
         check(gtk_spin_button_get_value(opaque(screen.rateSpinButton)) == 0.3, "the spin button follows the scale to 0.3")
         gtk_range_set_value(range(screen.rateScale), 0.85)
         settle()
         expectModel(lottery.winRate == 0.85, "winRate is 0.85 (it is \(lottery.winRate))")
-        expect(screen.rateLabel, shows: "0.85")
+        expect(screen.rateEntry, holds: "85%")
 
-        step("the spin button's + (gtk_spin_button_spin) moves it on: the scale and the label follow")
+        step("the spin button's + (gtk_spin_button_spin) moves it on: the scale and the rate entry follow")
         gtk_spin_button_spin(opaque(screen.rateSpinButton), GTK_SPIN_STEP_FORWARD, 0)
         settle()
         expectModel(lottery.winRate == 0.9, "winRate is 0.9 after one step up (it is \(lottery.winRate))")
-        expect(screen.rateLabel, shows: "0.9")
+        expect(screen.rateEntry, holds: "90%")
         check(gtk_range_get_value(range(screen.rateScale)) == 0.9, "the scale follows the spin button to 0.9")
 
         step("the wrappers' own sets do not echo into the chain")
@@ -114,7 +115,7 @@ import LotteryModel
         expectModel(lottery.winRate == 0.9, "a wrapper's set of the scale or spin button left winRate alone (it is \(lottery.winRate))")
         expectModel(lottery.flashesOnWin, "a wrapper's set of the switch left flashesOnWin alone")
         expect(screen.winCodeLabel, shows: "you bet on 123")
-        expect(screen.rateLabel, shows: "0.9")
+        expect(screen.rateEntry, holds: "90%")
         // The model puts the widgets back where they belong.
         lottery.winCode = "123"
         lottery.winRate = 0.9
@@ -124,6 +125,24 @@ import LotteryModel
         check(gtk_range_get_value(range(screen.rateScale)) == 0.9, "a model write moves the scale back to 0.9")
         check(gtk_spin_button_get_value(opaque(screen.rateSpinButton)) == 0.9, "a model write sets the spin button back to 0.9")
         check(gtk_switch_get_active(opaque(screen.flashSwitch)) != 0, "a model write turns the switch back on")
+
+        step("the rate entry (GtkEditable): a typed percentage moves the scale and the spin button (<> transformed by Percent); bad text reads as 0")
+        let rate = opaque(screen.rateEntry)
+        gtk_editable_delete_text(rate, 0, -1)
+        settle()
+        expectModel(lottery.winRate == 0, "an empty rate entry reads as 0 (winRate is \(lottery.winRate))")
+        enter("25 %", into: rate)
+        expectModel(lottery.winRate == 0.25, "winRate is 0.25 after typing \"25 %\" (it is \(lottery.winRate))")
+        check(gtk_range_get_value(range(screen.rateScale)) == 0.25, "the scale follows the rate entry to 0.25")
+        check(gtk_spin_button_get_value(opaque(screen.rateSpinButton)) == 0.25, "the spin button follows the rate entry to 0.25")
+        enter("x", into: rate)
+        expectModel(lottery.winRate == 0, "\"25 %x\" is not a number: winRate falls back to 0 (it is \(lottery.winRate))")
+        check(gtk_range_get_value(range(screen.rateScale)) == 0, "the scale follows the fallback to 0")
+        expect(screen.rateEntry, holds: "25 %x")
+        gtk_editable_delete_text(rate, 0, -1)
+        enter("90%", into: rate)
+        expectModel(lottery.winRate == 0.9, "winRate is 0.9 after typing 90% (it is \(lottery.winRate))")
+        check(gtk_range_get_value(range(screen.rateScale)) == 0.9, "the scale follows the rate entry to 0.9")
 
         step("the name entry greets the player (Unicode)")
         enter("Zoë Ørsted", into: opaque(screen.playerEntry))
@@ -154,6 +173,68 @@ import LotteryModel
         expect(screen.codeLabel, shows: "123")
         expect(screen.isWinLabel, shows: "WIN!")
         for (reel, digit) in zip(screen.digits, ["1", "2", "3"]) { expect(reel, shows: digit) }
+
+        step("the history: 25 more draws fill it past its \(LotteryWindow.historyRows) rows; scrolled by the scroll bar, keys and the wheel, its reused cells show the right draws (Spin clicked: a `clicked` signal)")
+        for _ in 0..<25 {
+            draws += 1
+            click(screen.spinButton)
+            wait("draw #\(draws) after activating Spin") { lottery.sn == draws }
+        }
+        settle()
+        let pageSize = LotteryWindow.historyRows
+        check(lottery.history.count == min(draws, Lottery.historyLimit), "the history keeps \(min(draws, Lottery.historyLimit)) draws (it has \(lottery.history.count))")
+        expectHistory(from: 0)
+        check(screen.historyList.cells.count == pageSize, "the list box made \(pageSize) cells for \(lottery.history.count) rows (it made \(screen.historyList.cells.count))")
+        check(historyRowCount() == pageSize, "the GtkListBox holds \(pageSize) rows, one per place (it holds \(historyRowCount()))")
+        let adjustment = historyAdjustment()
+        check(gtk_adjustment_get_upper(adjustment) == Double(lottery.history.count) && gtk_adjustment_get_page_size(adjustment) == Double(pageSize),
+              "the scroll bar spans the \(lottery.history.count) rows, a page of \(pageSize)")
+        gtk_adjustment_set_value(adjustment, 5)
+        settle()
+        expectHistory(from: 5)
+        check(press(GDK_KEY_Page_Down), "Page Down is used")
+        expectHistory(from: 15)
+        check(gtk_adjustment_get_value(adjustment) == 15, "the scroll bar follows Page Down to 15")
+        check(press(GDK_KEY_Up), "↑ is used while there is a row above")
+        expectHistory(from: 14)
+        check(press(GDK_KEY_Home), "Home is used")
+        expectHistory(from: 0)
+        check(!press(GDK_KEY_Up), "↑ at the top is left to GTK (it moves the focus)")
+        check(scrollWheel(1), "a wheel notch down is used")
+        expectHistory(from: 3)
+        // A draw while scrolled: the list keeps its place over the new rows.
+        draws += 1
+        click(screen.spinButton)
+        wait("draw #\(draws) while the history is scrolled") { lottery.sn == draws }
+        settle()
+        expectHistory(from: 3)
+        check(press(GDK_KEY_End), "End is used")
+        let last = lottery.history.count - pageSize
+        expectHistory(from: last)
+        // The oldest draw, shown at the bottom, is let go once the history drops it.
+        weak let oldest = lottery.history.last
+        let oldestSN = lottery.history.last?.sn ?? 0
+        while lottery.history.last?.sn == oldestSN {
+            draws += 1
+            click(screen.spinButton)
+            wait("draw #\(draws) until the oldest draw is dropped") { lottery.sn == draws }
+        }
+        settle()
+        check(oldest == nil, "the dropped draw #\(oldestSN) is released (no cell keeps it)")
+        expectHistory(from: last)   // the list keeps its place over the new rows
+        check(screen.historyList.cells.count == pageSize, "still \(pageSize) cells")
+        gtk_adjustment_set_value(adjustment, 0)
+        settle()
+        expectHistory(from: 0)
+        while !lottery.isWin {
+            draws += 1
+            guard draws <= 200 else { fail("no win in many draws at a win rate of 0.9") }
+            click(screen.spinButton)
+            wait("draw #\(draws) until a win") { lottery.sn == draws }
+        }
+        check(screen.spinButton.taps == draws, "the Spin button counted \(draws) presses (it counted \(screen.spinButton.taps))")
+        settle()
+        expectHistory(from: 0)
 
         step("the reels flash after a win")
         expectFlashing(true)
@@ -227,6 +308,9 @@ import LotteryModel
             check(wrapper.widget == nil, "\(Swift.type(of: wrapper))'s widget is gone with its window")
             check(!Bind.isBound(wrapper), "\(Swift.type(of: wrapper)) left its chains with its window")
         }
+        for cell in screen.historyList.cells {
+            check(cell.viewModel == nil && !Bind.isBound(cell), "a history cell let its draw go with its window")
+        }
         lottery.spin()
         lottery.winRate = 0.1
         settle()
@@ -277,6 +361,17 @@ import LotteryModel
         }
     }
 
+    /// Clicks `button` as the mouse does: emits its `clicked` signal, at once (where
+    /// `gtk_widget_activate` waits for the button's press animation, a quarter of a second).
+    private func click(_ button: Button) {
+        guard let widget = button.widget else { fail("a button is gone") }
+        var instance = GValue()
+        g_value_init(&instance, gtk_button_get_type())
+        g_value_set_object(&instance, UnsafeMutableRawPointer(widget))
+        g_signal_emitv(&instance, g_signal_lookup("clicked", gtk_button_get_type()), 0, nil)
+        g_value_unset(&instance)
+    }
+
     /// Presses Enter in `entry` as its key binding does: emits `activate` on the entry's text.
     private func pressEnter(in entry: Entry) {
         guard let text = gtk_editable_get_delegate(opaque(entry)) else { fail("the entry has no text widget") }
@@ -315,6 +410,123 @@ import LotteryModel
         } else {
             check(!seenOn.contains(true), "the reels do not flash (blink class seen: \(seenOn))")
         }
+    }
+
+    // MARK: - The history
+
+    /// The history's `GtkListBox`.
+    private var historyListBox: OpaquePointer {
+        guard let list = screen.historyList.rowsWidget else { fail("the history's list is gone") }
+        return OpaquePointer(list)
+    }
+
+    /// The history's scroll bar's adjustment.
+    private func historyAdjustment() -> UnsafeMutablePointer<GtkAdjustment> {
+        guard let scrollbar = screen.historyList.scrollbarWidget,
+              let adjustment = gtk_scrollbar_get_adjustment(OpaquePointer(scrollbar))
+        else { fail("the history's scroll bar is gone") }
+        return adjustment
+    }
+
+    /// How many rows the `GtkListBox` holds, shown or not.
+    private func historyRowCount() -> Int {
+        var count = 0
+        while gtk_list_box_get_row_at_index(historyListBox, Int32(count)) != nil { count += 1 }
+        return count
+    }
+
+    /// How many of the `GtkListBox`'s rows are shown.
+    private func visibleHistoryRows() -> Int {
+        (0..<historyRowCount()).count { index in
+            guard let row = gtk_list_box_get_row_at_index(historyListBox, Int32(index)) else { return false }
+            return gtk_widget_get_visible(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self)) != 0
+        }
+    }
+
+    /// What row `index` of the `GtkListBox` shows: the texts of its shown labels, read from GTK.
+    private func historyRow(_ index: Int) -> [String] {
+        guard let row = gtk_list_box_get_row_at_index(historyListBox, Int32(index)),
+              let cell = gtk_list_box_row_get_child(row)
+        else { fail("the history has no row \(index)") }
+        var texts: [String] = []
+        var child = gtk_widget_get_first_child(cell)
+        while let label = child {
+            if gtk_widget_get_visible(label) != 0 { texts.append(String(cString: gtk_label_get_text(OpaquePointer(label)))) }
+            child = gtk_widget_get_next_sibling(label)
+        }
+        return texts
+    }
+
+    /// Checks that the history shows the draws from `offset` on, top to bottom, each as its
+    /// number, code and (for a win) the badge, and hides no row it should show.
+    private func expectHistory(from offset: Int) {
+        check(screen.historyList.offset == offset, "the history starts at row \(offset) (it starts at \(screen.historyList.offset))")
+        let shown = lottery.history.dropFirst(offset).prefix(LotteryWindow.historyRows)
+        check(visibleHistoryRows() == shown.count, "the history shows \(shown.count) rows (it shows \(visibleHistoryRows()))")
+        for (place, draw) in shown.enumerated() {
+            let expected = ["#", "\(draw.sn)", draw.code] + (draw.isWin ? ["WIN!"] : [])
+            let texts = historyRow(place)
+            check(texts == expected, "history row \(place) (draw \(offset + place)) shows \(texts), expected \(expected)")
+        }
+    }
+
+    /// The list box's event controller of GTK type `type`.
+    private func historyController(of type: GType) -> UnsafeMutableRawPointer {
+        guard let widget = screen.historyList.widget, let controllers = gtk_widget_observe_controllers(widget) else { fail("the history has no controllers") }
+        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            guard let item = g_list_model_get_item(controllers, index) else { continue }
+            g_object_unref(item)   // the widget keeps its controllers
+            if g_type_check_instance_is_a(item.assumingMemoryBound(to: GTypeInstance.self), type) != 0 { return item }
+        }
+        fail("the history has no controller of type \(String(cString: g_type_name(type)))")
+    }
+
+    /// Presses `keyval` while the history has the focus, as GTK does: emits its key
+    /// controller's `key-pressed`. Answers whether the list used the key.
+    private func press(_ keyval: Int32) -> Bool {
+        let used = emit("key-pressed", on: historyController(of: gtk_event_controller_key_get_type())) { values in
+            g_value_init(&values[0], GType(7 << 2))   // G_TYPE_UINT: the keyval
+            g_value_set_uint(&values[0], guint(keyval))
+            g_value_init(&values[1], GType(7 << 2))   // the hardware keycode
+            g_value_set_uint(&values[1], 0)
+            g_value_init(&values[2], gdk_modifier_type_get_type())
+            g_value_set_flags(&values[2], 0)
+        }
+        settle()
+        return used
+    }
+
+    /// Turns the mouse wheel `notches` notches (down if positive) over the history: emits its
+    /// scroll controller's `scroll`. Answers whether the list used it.
+    private func scrollWheel(_ notches: Double) -> Bool {
+        let used = emit("scroll", on: historyController(of: gtk_event_controller_scroll_get_type())) { values in
+            g_value_init(&values[0], GType(15 << 2))  // G_TYPE_DOUBLE: dx
+            g_value_set_double(&values[0], 0)
+            g_value_init(&values[1], GType(15 << 2))  // dy
+            g_value_set_double(&values[1], notches)
+        }
+        settle()
+        return used
+    }
+
+    /// Emits `signal` on `instance` with three argument slots that `arguments` fills; answers
+    /// the handlers' boolean result.
+    private func emit(_ signal: String, on instance: UnsafeMutableRawPointer, arguments: (inout [GValue]) -> Void) -> Bool {
+        var slots = [GValue](repeating: GValue(), count: 3)
+        arguments(&slots)
+        let type = instance.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
+        var values = [GValue()]
+        g_value_init(&values[0], type)
+        g_value_set_object(&values[0], instance)
+        values += slots.filter { $0.g_type != 0 }
+        var result = GValue()
+        g_value_init(&result, GType(5 << 2))   // G_TYPE_BOOLEAN
+        g_signal_emitv(&values, g_signal_lookup(signal, type), 0, &result)
+        let used = g_value_get_boolean(&result) != 0
+        for index in values.indices { g_value_unset(&values[index]) }
+        g_value_unset(&result)
+        return used
     }
 
     // MARK: - Checks

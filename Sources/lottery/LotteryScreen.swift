@@ -4,7 +4,8 @@ import LotteryModel
 
 /// The slot-machine screen: its widgets, their places, and the chains that tie them to the
 /// lottery. Nothing here copies a value into a widget: every label, the panel's colour, the
-/// reels and their flashing follow the model through the chains made in ``bind()``.
+/// reels and their flashing, the rate field and the history follow the model through the
+/// chains made in ``bind()``; the history's rows are ``DrawCell``s, reused as it scrolls.
 @MainActor final class LotteryScreen {
     let lottery: Lottery
 
@@ -24,12 +25,14 @@ import LotteryModel
     let winCodeLabel = Label()
     let rateCaption = Label("Win rate")
     let rateSlider = Slider(steps: 20)
-    let rateLabel = Label()
+    let rateField = TextField()
     let flashCaption = Label("Flash")
     let flashSwitch = Switch()
     let spinButton = Button("Spin")
+    let historyPanel = Panel(border: .white, title: "History")
+    let historyList = List(placeholder: "no draws yet") { DrawCell() }
     let legend = Label(
-        "Tab/↑↓/click: move · ←→/drag: slide · Enter: press · q: quit",
+        "Tab/↑↓/click: move · ←→/drag: slide · Enter: press · PgUp/PgDn/wheel: history · q: quit",
         style: Style(foreground: .brightBlack))
     let tooSmall = Label(style: Style(foreground: .brightRed, isBold: true))
 
@@ -37,7 +40,9 @@ import LotteryModel
     nonisolated static let palette: [TerminalColor] = [.blue, .magenta, .cyan, .green, .red, .yellow]
 
     /// The screen's size at least, in cells.
-    static let minimumSize = Size(columns: 66, rows: 20)
+    static let minimumSize = Size(columns: 92, rows: 20)
+    /// The columns of the left part (the reels and the controls), and of the history panel.
+    static let mainColumns = 62, historyColumns = 24
 
     init(lottery: Lottery) {
         self.lottery = lottery
@@ -47,22 +52,22 @@ import LotteryModel
     var widgets: [any Widget] {
         [title, greeting, snLabel, reels] + digits
             + [codeCaption, codeLabel, resultCaption, isWinLabel, nameCaption, playerField,
-               winCodeCaption, winCodeField, winCodeLabel, rateCaption, rateSlider, rateLabel,
-               flashCaption, flashSwitch, spinButton, legend, tooSmall]
+               winCodeCaption, winCodeField, winCodeLabel, rateCaption, rateSlider, rateField,
+               flashCaption, flashSwitch, spinButton, historyPanel, historyList, legend, tooSmall]
     }
     /// The widgets that take the focus, as drawn top to bottom (the focus ring moves in drawn
-    /// order whatever this order is); Spin has it first, so Enter plays at once.
-    var focusable: [any FocusableWidget] { [playerField, winCodeField, rateSlider, flashSwitch, spinButton] }
+    /// order whatever this order is: the history, at the top right, comes first); Spin has it
+    /// first, so Enter plays at once.
+    var focusable: [any FocusableWidget] { [historyList, playerField, winCodeField, rateSlider, rateField, flashSwitch, spinButton] }
 
-    /// Ties every widget to the lottery: the five chains of the demo, and two more for the
-    /// switch and the name.
+    /// Ties every widget to the lottery: the five chains of the demo, two more for the switch
+    /// and the name, the history's rows, and the Spin button's command.
     func bind() {
         Bind.in(lottery, \.sn)
             .out(snLabel, \.text, convert: { "Draw #\($0)" })
             .out(reels, \.background, convert: { Self.palette[$0 % Self.palette.count] })
-        Bind.inout(lottery, \.winRate)
-            .inout(rateSlider, \.value, on: .valueChanged)   // Float <-> Double, automatic
-            .out(rateLabel, \.text)                          // Double -> String, automatic
+        (lottery, \.winRate) <> rateSlider                              // Float <-> Double, automatic
+        ((lottery, \.winRate) <> rateField).transformed(by: Percent())  // "50%" <-> 0.5, bad text: 0
         Bind.in(lottery, \.code).out(codeLabel, \.text, convert: { $0.isEmpty ? "press Spin" : $0 })
         Bind.inout(lottery, \.winCode)
             .out(winCodeLabel, \.text, convert: { "you bet on \($0.isEmpty ? "…" : $0)" })
@@ -84,7 +89,8 @@ import LotteryModel
         Bind.inout(lottery, \.player)
             .inout(playerField, \.text, on: .editingChanged)
             .out(greeting, \.text, convert: { $0.isEmpty ? "" : "Good luck, \($0)!" })
-        Bind.in(spinButton).out("spin", initial: false, delivery: .mainActor) { [lottery] in lottery.spin() }
+        (lottery, \.history) ~> (historyList, \.rows)
+        lottery.spinCommand.bind(to: spinButton)
     }
 
     /// Places the widgets for a screen of `size`, centred; on a screen too small for them,
@@ -99,7 +105,7 @@ import LotteryModel
 
         let left = (size.columns - Self.minimumSize.columns) / 2 + 2
         let top = (size.rows - Self.minimumSize.rows) / 2
-        let width = Self.minimumSize.columns - 4
+        let width = Self.mainColumns
         func place(_ widget: any Widget, _ column: Int, _ row: Int, _ columns: Int) {
             widget.frame = Rect(column: left + column, row: top + row, columns: columns)
         }
@@ -119,10 +125,16 @@ import LotteryModel
         place(winCodeLabel, 22, 12, 30)
         place(rateCaption, 2, 13, 10)
         place(rateSlider, 14, 13, 22)
-        place(rateLabel, 38, 13, 10)
+        place(rateField, 38, 13, 6)
         place(flashCaption, 2, 14, 10)
         place(flashSwitch, 14, 14, 7)
         place(spinButton, 14, 16, 10)
-        place(legend, 0, 18, width)
+        // The history stands right of the rest, as high as the reels and the controls; its list
+        // leaves a column for the focus marker and covers the panel's right border, where it
+        // draws its scroll bar.
+        let historyLeft = width + 2
+        historyPanel.frame = Rect(column: left + historyLeft, row: top + 2, columns: Self.historyColumns, rows: 15)
+        historyList.frame = Rect(column: left + historyLeft + 2, row: top + 3, columns: Self.historyColumns - 2, rows: 13)
+        place(legend, 0, 18, Self.minimumSize.columns - 4)
     }
 }

@@ -2,9 +2,11 @@
 # Plays the GTK lottery headless: builds `lottery-gtk` with the GTK trait (in its own scratch
 # path, so the default build stays as it is), then runs its self-test under Xvfb. The self-test
 # builds the real window and drives the real widgets through GTK's API as a person would
-# (Tab through the window, typing into the entries, moving the scale, Enter in an entry and
-# activating Spin, the switch), and checks the focus order, Spin as the suggested action, the
-# model and what the labels show; see Sources/lottery-gtk/SelfTest.swift. Also checks that a
+# (Tab through the window, typing into the entries (a percentage into the rate entry), moving
+# the scale, Enter in an entry and activating Spin, the switch, spinning past the history's rows
+# and scrolling it with its scroll bar, keys and the wheel), and checks the focus order, Spin as
+# the suggested action, the model, what the labels show, and what every visible history row
+# shows after its cell is reused; see Sources/lottery-gtk/SelfTest.swift. Also checks that a
 # build without the trait says how to get GTK. With BINDERY_UPDATE_CAPTURES=1 it saves the
 # window it played to Docs/lottery-gtk.png.
 set -euo pipefail

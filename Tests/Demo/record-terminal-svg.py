@@ -27,7 +27,7 @@ import sys
 import time
 import unicodedata
 
-COLUMNS, ROWS = 70, 21
+COLUMNS, ROWS = 96, 21
 CELL_WIDTH, CELL_HEIGHT, FONT_SIZE = 8.4, 18, 14
 PADDING, TITLE_BAR = 14, 30
 BACKGROUND, FOREGROUND = "#1e1f22", "#d3d7cf"
@@ -268,27 +268,33 @@ def play(recorder):
     r.click(column + 3, row, r"Win code +▸777", seconds=0.6)
     for left in ("77", "7", ""):
         s.keys("BSpace")
-        r.frame(0.25, r"you bet on %s$" % (left or "…"))
-    r.type("123", lambda typed: r"you bet on %s$" % typed)
+        r.frame(0.25, r"you bet on %s " % (left or "…"))
+    r.type("123", lambda typed: r"you bet on %s " % typed)
     s.text("4")   # a fourth digit is refused
-    r.frame(0.6, r"you bet on 123$")
+    r.frame(0.6, r"you bet on 123 ")
 
     column, row = s.locate("Win rate", "[")
     s.mouse(0, column + 10, row, "M")
     r.frame(0.3, r"Win rate +▸\[", pointer=(column + 10, row))
     for offset in range(11, 19):
         s.mouse(32, column + offset, row, "M")
-        r.frame(0.12, r"\] +%s *$" % re.escape(str(round(offset * 0.05, 2)).rstrip("0").rstrip(".")),
-                pointer=(column + offset, row))
+        r.frame(0.12, r"\] +%d%% " % (offset * 5), pointer=(column + offset, row))
     s.mouse(0, column + 18, row, "m")
     r.frame(0.7, pointer=(column + 18, row))
 
     column, row = s.locate(r"\[ Spin \]", "[ Spin ]")
     draws = 0
-    while draws < 30:   # a few draws (the panel changes colour), then on until a win
+    while draws < 40:   # a few draws (the panel changes colour), the history past its rows, a win
         draws += 1
-        r.click(column + 3, row, r"Draw #%d\b" % draws, seconds=0.8)
-        if draws >= 3 and re.search(r"Result +WIN!", s.plain()):
+        if draws <= 3 or draws % 6 == 0:
+            r.click(column + 3, row, r"Draw #%d\b" % draws, seconds=0.8 if draws <= 3 else 0.4)
+        else:   # drawn, not recorded: the file keeps a frame a few draws
+            s.mouse(0, column + 3, row, "M")
+            s.mouse(0, column + 3, row, "m")
+            s.wait_for(r"Draw #%d\b" % draws)
+        if draws >= 20 and re.search(r"Result +WIN!", s.plain()):
+            if draws % 6 != 0:
+                r.frame(0.8, pointer=(column + 3, row))
             break
     for _ in range(8):   # the reels flash
         time.sleep(0.3)
@@ -296,10 +302,27 @@ def play(recorder):
 
     column, row = s.locate("Flash", "[● on ]")
     r.click(column + 2, row, r"Flash +▸\[○ off\]", seconds=1.2)
-    for _ in range(4):   # Tab moves down the screen, wrapping
-        s.keys("Tab")
-        time.sleep(0.15)
-        r.frame(0.5)
+
+    # The history: the wheel over it scrolls its reused rows; then Tab gives it the focus (Tab
+    # moves down the screen, wrapping: Spin, then the history, drawn first) and its keys scroll.
+    def top_row(sn):
+        return r"History ─+┐\n.*│[ ▸]#%d " % sn
+    def clamped(offset):   # the list's rows: 13 at a time, newest (#draws) first
+        return max(0, min(offset, draws - 13))
+    column, row = s.locate(r"│ #%d " % (draws - 4), "#%d" % (draws - 4))
+    offset = 0
+    for code, step in ((65, 3), (65, 3), (64, -3)):   # wheel down, down, up: three rows a notch
+        offset = clamped(offset + step)
+        s.mouse(code, column, row, "M")
+        r.frame(0.6, top_row(draws - offset), pointer=(column, row))
+    s.keys("Tab")
+    r.frame(0.5, r"▸\[ Spin \]")
+    s.keys("Tab")
+    r.frame(0.8, r"│▸#%d " % (draws - offset))
+    for key, step in (("Up", -1), ("Up", -1), ("PageDown", 13), ("Home", -draws)):
+        offset = clamped(offset + step)
+        s.keys(key)
+        r.frame(0.6, top_row(draws - offset))
     r.frame(2.0)
 
 

@@ -19,6 +19,9 @@ import CGtk
     var onDestroy: (@MainActor () -> Void)?
     /// The handlers this handle connected, to disconnect when it goes first.
     private var handlerIDs: [gulong] = []
+    /// The handlers connected to objects the widget owns (its adjustment, its event
+    /// controllers), to disconnect when the handle goes first.
+    private var partHandlers: [(part: gpointer, id: gulong)] = []
     /// How many of the wrapper's own writes to the widget are under way.
     private var programmaticWrites = 0
 
@@ -52,6 +55,14 @@ import CGtk
         handlerIDs.append(Signal.connectNotify(widget, property: property, body))
     }
 
+    /// Keeps the handler `id` that the wrapper connected to `part`, an object the widget owns
+    /// and keeps for its whole life (a scroll bar's adjustment, an event controller), to
+    /// disconnect it if the handle goes before the widget.
+    func track(_ id: gulong, on part: gpointer) {
+        guard widget != nil else { return }
+        partHandlers.append((part, id))
+    }
+
     /// Runs `write` (the wrapper's own set of the widget) marked as programmatic, so that
     /// ``isWriting`` is true in the signal handlers it triggers.
     func programmatic(_ write: () -> Void) {
@@ -70,12 +81,14 @@ import CGtk
         onDestroy = nil
         // GObject drops every handler of a disposed instance (and releases their actions).
         handlerIDs.removeAll()
+        partHandlers.removeAll()
         widget = nil
     }
 
     isolated deinit {
         guard let widget else { return }
         for id in handlerIDs { g_signal_handler_disconnect(widget, id) }
+        for (part, id) in partHandlers { g_signal_handler_disconnect(part, id) }
         if g_object_is_floating(widget) != 0 {
             g_object_unref(g_object_ref_sink(widget))
         }

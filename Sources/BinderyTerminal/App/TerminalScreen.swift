@@ -81,11 +81,16 @@ import Darwin
     /// Acts on a mouse report as a person means it: a left press focuses the widget under the
     /// pointer (if it can take the focus) and gives it the press; the drags and the release
     /// that follow go to that same widget, wherever the pointer goes, so that a slider follows
-    /// a drag and a button is pressed only by a release on it. Other buttons, and presses on
-    /// nothing focusable, do nothing.
+    /// a drag and a button is pressed only by a release on it. A wheel notch goes to the
+    /// focusable widget under the pointer without moving the focus (a ``List`` scrolls). Other
+    /// buttons, and presses on nothing focusable, do nothing.
     ///
     /// - Parameter event: The report.
     public func handle(_ event: MouseEvent) {
+        if event.button == .wheelUp || event.button == .wheelDown {
+            if let hit = widget(at: event.position) as? any FocusableWidget { _ = hit.handle(event) }
+            return
+        }
         guard event.button == .left else { return }
         switch event.action {
         case .press:

@@ -4,6 +4,8 @@ public enum Key: Equatable, Sendable {
     case character(Character)
     case enter, tab, backTab, backspace, delete, escape
     case up, down, left, right, home, end
+    /// Page Up and Page Down.
+    case pageUp, pageDown
     /// Ctrl and a letter (`.control("c")` is Ctrl-C), other than those named above.
     case control(Character)
     /// A mouse press, drag or release (while mouse reporting is on).
@@ -99,6 +101,8 @@ public struct KeyDecoder: Sendable {
             case (UInt8(ascii: "H"), _), (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): .home
             case (UInt8(ascii: "F"), _), (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): .end
             case (UInt8(ascii: "~"), "3"): .delete
+            case (UInt8(ascii: "~"), "5"): .pageUp
+            case (UInt8(ascii: "~"), "6"): .pageDown
             case (UInt8(ascii: "Z"), _): .backTab
             default: nil
             }

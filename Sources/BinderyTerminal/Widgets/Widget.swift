@@ -18,8 +18,9 @@
     func handle(_ key: Key) -> Bool
     /// Handles a mouse event, as a person's edit (the control events fire as for a key):
     /// ``TerminalScreen`` sends a left press inside the widget's frame, once it has the focus,
-    /// then that press's drags and its release, wherever the pointer has gone. Answers whether
-    /// it was used; by default nothing is (a click only focuses the widget).
+    /// then that press's drags and its release, wherever the pointer has gone; and a wheel
+    /// notch over the widget, focused or not. Answers whether it was used; by default nothing
+    /// is (a click only focuses the widget).
     func handle(_ event: MouseEvent) -> Bool
     /// Where the terminal's cursor stands while the widget has the focus, or nil to hide it.
     var cursor: Point? { get }

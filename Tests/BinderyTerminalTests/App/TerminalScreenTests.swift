@@ -77,4 +77,16 @@ import Testing
         _ = screen.handle(.mouse(MouseEvent(.press, .right, at: Point(column: 1, row: 3))))
         #expect(screen.focus.focused === slider)
     }
+
+    @Test("A wheel notch goes to the focusable widget under the pointer (a list scrolls), and the focus stays")
+    func wheelThroughTheScreen() {
+        let list = List(frame: Rect(column: 0, row: 0, columns: 12, rows: 4)) { RowCell() }
+        list.rows = drawRows(0..<10)
+        let button = Button("Go", frame: Rect(column: 0, row: 5, columns: 6))
+        let screen = TerminalScreen(widgets: [list, button], focus: [list, button], focused: button)
+        _ = screen.handle(.mouse(MouseEvent(.press, .wheelDown, at: Point(column: 2, row: 2))))
+        #expect(list.offset == 3 && screen.focus.focused === button)
+        _ = screen.handle(.mouse(MouseEvent(.press, .wheelDown, at: Point(column: 2, row: 5))))   // over the button
+        #expect(list.offset == 3)
+    }
 }

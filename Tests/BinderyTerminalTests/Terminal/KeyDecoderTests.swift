@@ -13,6 +13,12 @@ import Testing
         ])
     }
 
+    @Test("Page Up and Page Down decode from their CSI sequences; with a modifier (Ctrl) they are skipped")
+    func pages() {
+        var decoder = KeyDecoder()
+        #expect(decoder.keys(from: Array("\u{1B}[5~\u{1B}[6~\u{1B}[5;5~".utf8)) == [.pageUp, .pageDown])
+    }
+
     @Test("UTF-8 characters decode whole, even when a read splits them")
     func unicode() {
         var decoder = KeyDecoder()
