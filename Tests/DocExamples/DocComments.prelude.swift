@@ -136,7 +136,7 @@ struct Uppercase: ReversibleTransformer {
 /// A rate as a percentage, both ways.
 struct Percent: ReversibleTransformer {
     func transform(_ rate: Double) -> String { "\(Int((rate * 100).rounded()))%" }
-    func reverseTransform(_ text: String) -> Double { (Double(text.filter(\.isNumber)) ?? 0) / 100 }
+    func reverseTransform(_ text: String) -> Double { (Double(text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }) ?? 0) / 100 }
 }
 
 /// Downloads an avatar.

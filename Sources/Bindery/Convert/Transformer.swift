@@ -31,7 +31,7 @@ public protocol Transformer<Input, Output>: Sendable {
 /// ```swift
 /// struct Percent: ReversibleTransformer {
 ///     func transform(_ rate: Double) -> String { "\(Int((rate * 100).rounded()))%" }
-///     func reverseTransform(_ text: String) -> Double { Double(text.filter(\.isNumber)).map { $0 / 100 } ?? 0 }
+///     func reverseTransform(_ text: String) -> Double { (Double(text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }) ?? 0) / 100 }
 /// }
 /// ((lottery, \.winRate) <> rateField).transformed(by: Percent())
 /// ```

@@ -34,7 +34,8 @@ public protocol BindableView: AnyObject {
     static var bindings: Bindings<BindingRoot, ViewModel> { get }
 
     /// The view model the view shows, if any. Call ``rebind()`` when it changes (in `didSet`).
-    var viewModel: ViewModel? { get }
+    /// Settable, so that a list that reuses its cells can hand each one its row's view model.
+    var viewModel: ViewModel? { get set }
 
     /// Called after ``rebind()`` bound the new view model (or unbound for `nil`). Does nothing
     /// unless the view implements it.
