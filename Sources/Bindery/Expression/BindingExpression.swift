@@ -14,8 +14,8 @@
 /// the parsed expression count `Character`s from the start of ``source``.
 ///
 /// ```swift
-/// let expression = try BindingExpression.parse("name ~> textLabel.text | Uppercase")
-/// assert(expression.direction == .leftToRight && expression.right.names == ["textLabel", "text"])
+/// let parsed = try BindingExpression.parse("name ~> textLabel.text | Uppercase")
+/// assert(parsed.direction == .leftToRight && parsed.right.names == ["textLabel", "text"])
 /// ```
 struct BindingExpression: Sendable, Equatable {
     /// The text the expression was parsed from.
@@ -52,8 +52,8 @@ struct BindingExpression: Sendable, Equatable {
     /// transformer.
     ///
     /// ```swift
-    /// let expression = try BindingExpression.parse("name~>label.text|!Uppercase")
-    /// assert(expression.canonicalText == "name ~> label.text | !Uppercase")
+    /// let unspaced = try BindingExpression.parse("name~>label.text|!Uppercase")
+    /// assert(unspaced.canonicalText == "name ~> label.text | !Uppercase")
     /// ```
     var canonicalText: String {
         var text = left.canonicalText + " " + direction.rawValue + " " + right.canonicalText

@@ -5,9 +5,9 @@
 /// text is cut short with `…`); the error's range points at it.
 ///
 /// ```swift
-/// let error = BindingExpressionError.unknownKey(
+/// let typo = BindingExpressionError.unknownKey(
 ///     "nmae", on: "PersonViewModel", range: 0..<4, in: "nmae ~> label.text", candidates: ["name", "age"])
-/// assert(error.message == #"no key "nmae" on PersonViewModel; did you mean "name"?"#)
+/// assert(typo.message == #"no key "nmae" on PersonViewModel; did you mean "name"?"#)
 /// ```
 extension BindingExpressionError {
     /// The list of operators, as messages write it.
@@ -97,9 +97,9 @@ extension BindingExpressionError {
     /// - Returns: The error.
     ///
     /// ```swift
-    /// let error = BindingExpressionError.unknownKey(
+    /// let unknown = BindingExpressionError.unknownKey(
     ///     "titel", on: "Article", range: 0..<5, in: "titel ~> label.text", candidates: ["title"])
-    /// assert(error.description.hasSuffix("^~~~~"))
+    /// assert(unknown.description.hasSuffix("^~~~~"))
     /// ```
     static func unknownKey(
         _ name: String, on typeName: String, range: Range<Int>, in expression: String, candidates: [String]
@@ -120,9 +120,9 @@ extension BindingExpressionError {
     /// - Returns: The error.
     ///
     /// ```swift
-    /// let error = BindingExpressionError.unknownTransformer(
+    /// let unregistered = BindingExpressionError.unknownTransformer(
     ///     "Upercase", range: 21..<29, in: "name ~> label.text | Upercase", candidates: ["Uppercase"])
-    /// assert(error.message.hasSuffix(#"did you mean "Uppercase"?"#))
+    /// assert(unregistered.message.hasSuffix(#"did you mean "Uppercase"?"#))
     /// ```
     static func unknownTransformer(_ name: String, range: Range<Int>, in expression: String, candidates: [String]) -> Self {
         let hint = suggestion(for: name, among: candidates)
