@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
         // Builds the DocC catalog (`swift package generate-documentation`); no product uses it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Property-based tests (the string-binding parser's fuzz tests); only BinderyTests uses it.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .macro(
@@ -66,7 +68,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BinderyTests",
-            dependencies: ["Bindery"]
+            dependencies: ["Bindery", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "BinderyTerminalTests",
