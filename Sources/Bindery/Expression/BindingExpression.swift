@@ -23,7 +23,7 @@ struct BindingExpression: Sendable, Equatable {
     /// The key path on the left of the operator.
     let left: KeyPathExpression
     /// The operator: which way values flow, and whether a value is written now.
-    let direction: ExpressionOperator
+    let direction: BindingDirection
     /// The key path on the right of the operator.
     let right: KeyPathExpression
     /// The transformer named after `|`, if any.
@@ -56,7 +56,7 @@ struct BindingExpression: Sendable, Equatable {
     /// assert(unspaced.canonicalText == "name ~> label.text | !Uppercase")
     /// ```
     var canonicalText: String {
-        var text = left.canonicalText + " " + direction.rawValue + " " + right.canonicalText
+        var text = left.canonicalText + " " + direction.symbol + " " + right.canonicalText
         if let transformer { text += " " + transformer.canonicalText }
         return text
     }

@@ -11,7 +11,7 @@
 /// ```
 extension BindingExpressionError {
     /// The list of operators, as messages write it.
-    private static let operatorList = ExpressionOperator.allCases.map(\.rawValue).joined(separator: " ")
+    private static let operatorList = BindingDirection.allCases.map(\.symbol).joined(separator: " ")
 
     // MARK: - Parsing
 
@@ -21,8 +21,8 @@ extension BindingExpressionError {
     }
 
     /// A key path was expected after the operator `op`.
-    static func expectedKeyPath(after op: ExpressionOperator, found: String?, range: Range<Int>, in expression: String) -> Self {
-        Self("expected a key path after `\(op.rawValue)`" + butFound(found), at: range, in: expression)
+    static func expectedKeyPath(after op: BindingDirection, found: String?, range: Range<Int>, in expression: String) -> Self {
+        Self("expected a key path after `\(op.symbol)`" + butFound(found), at: range, in: expression)
     }
 
     /// A word made of name characters that does not start with a letter or `_` (`1abc`).

@@ -116,7 +116,7 @@ struct ExpressionParser {
     ///
     /// - Parameter operator: The operator before it, for the right key path; nil for the left.
     private mutating func parseKeyPath(
-        after operator: (ExpressionOperator, Range<Int>)?
+        after operator: (BindingDirection, Range<Int>)?
     ) throws(BindingExpressionError) -> KeyPathExpression {
         guard kind(at: position) == .nameHead else { throw expectedKeyPath(after: `operator`) }
         var components = [readName()]
@@ -142,7 +142,7 @@ struct ExpressionParser {
     }
 
     /// The error for a missing or malformed key path at ``position``.
-    private func expectedKeyPath(after operator: (ExpressionOperator, Range<Int>)?) -> BindingExpressionError {
+    private func expectedKeyPath(after operator: (BindingDirection, Range<Int>)?) -> BindingExpressionError {
         guard let found = kind(at: position) else {
             if let (op, range) = `operator` { return .expectedKeyPath(after: op, found: nil, range: range, in: source) }
             // Nothing but whitespace, or nothing at all.
@@ -157,7 +157,7 @@ struct ExpressionParser {
     /// Reads one of the six operators: the whole run of operator characters must be one.
     private mutating func parseOperator(
         after left: KeyPathExpression
-    ) throws(BindingExpressionError) -> (ExpressionOperator, Range<Int>) {
+    ) throws(BindingExpressionError) -> (BindingDirection, Range<Int>) {
         guard let found = kind(at: position) else {
             throw .expectedOperator(after: left.canonicalText, found: nil, range: left.range, in: source)
         }
@@ -166,7 +166,7 @@ struct ExpressionParser {
         }
         let range = tokenRange(at: position)
         let text = token(at: position)
-        guard found == .operatorSymbol, let op = ExpressionOperator(rawValue: text) else {
+        guard found == .operatorSymbol, let op = BindingDirection(symbol: text) else {
             throw .expectedOperator(after: left.canonicalText, found: text, range: range, in: source)
         }
         position = range.upperBound

@@ -42,6 +42,13 @@ public enum BindingDirection: Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// The direction an operator's symbol names (`"~>"`, `"<!>"`, …), as string bindings write
+    /// it; nil for any other text.
+    init?(symbol: String) {
+        guard let found = Self.allCases.first(where: { $0.symbol == symbol }) else { return nil }
+        self = found
+    }
+
     /// What an operator passed as a value is applied to, to find the direction it names. Not
     /// API: only the operators make one.
     public struct _Operand: Sendable {

@@ -10,7 +10,7 @@ import Testing
         let shape: ExpressionShape
         var testDescription: String { text.debugDescription }
 
-        init(_ text: String, _ left: [String], _ direction: ExpressionOperator, _ right: [String], _ transformer: String? = nil, reversed: Bool = false) {
+        init(_ text: String, _ left: [String], _ direction: BindingDirection, _ right: [String], _ transformer: String? = nil, reversed: Bool = false) {
             self.text = text
             shape = ExpressionShape(left: left, direction: direction, right: right, transformer: transformer, isReversed: reversed)
         }
@@ -20,26 +20,26 @@ import Testing
         Valid("name ~> label", ["name"], .leftToRight, ["label"]),
         Valid("name <~ label", ["name"], .rightToLeft, ["label"]),
         Valid("name <> label", ["name"], .twoWay, ["label"]),
-        Valid("name !~> label", ["name"], .leftToRightQuiet, ["label"]),
-        Valid("name <~! label", ["name"], .rightToLeftQuiet, ["label"]),
-        Valid("name <!> label", ["name"], .twoWayQuiet, ["label"]),
+        Valid("name !~> label", ["name"], .leftToRightLater, ["label"]),
+        Valid("name <~! label", ["name"], .rightToLeftLater, ["label"]),
+        Valid("name <!> label", ["name"], .twoWayLater, ["label"]),
     ]
 
     static let paths: [Valid] = [
         Valid("name ~> textLabel.text", ["name"], .leftToRight, ["textLabel", "text"]),
         Valid("session.user.name <> nameField", ["session", "user", "name"], .twoWay, ["nameField"]),
-        Valid("a.b.c.d.e <~! f.g", ["a", "b", "c", "d", "e"], .rightToLeftQuiet, ["f", "g"]),
-        Valid("_private <!> __x1.y_2", ["_private"], .twoWayQuiet, ["__x1", "y_2"]),
+        Valid("a.b.c.d.e <~! f.g", ["a", "b", "c", "d", "e"], .rightToLeftLater, ["f", "g"]),
+        Valid("_private <!> __x1.y_2", ["_private"], .twoWayLater, ["__x1", "y_2"]),
         Valid("café ~> ñandú.größe", ["café"], .leftToRight, ["ñandú", "größe"]),
         Valid("名前 <~ ラベル.テキスト", ["名前"], .rightToLeft, ["ラベル", "テキスト"]),
-        Valid("x9 !~> y٣", ["x9"], .leftToRightQuiet, ["y٣"]),
+        Valid("x9 !~> y٣", ["x9"], .leftToRightLater, ["y٣"]),
     ]
 
     static let spacing: [Valid] = [
         Valid("name~>label.text", ["name"], .leftToRight, ["label", "text"]),
-        Valid("name!~>label", ["name"], .leftToRightQuiet, ["label"]),
-        Valid("name<~!label", ["name"], .rightToLeftQuiet, ["label"]),
-        Valid("name<!>label", ["name"], .twoWayQuiet, ["label"]),
+        Valid("name!~>label", ["name"], .leftToRightLater, ["label"]),
+        Valid("name<~!label", ["name"], .rightToLeftLater, ["label"]),
+        Valid("name<!>label", ["name"], .twoWayLater, ["label"]),
         Valid("   name   <>   label   ", ["name"], .twoWay, ["label"]),
         Valid("\tname\n~>\r\nlabel\n", ["name"], .leftToRight, ["label"]),
         Valid("name\u{00A0}~>\u{3000}label", ["name"], .leftToRight, ["label"]),
@@ -51,8 +51,8 @@ import Testing
         Valid("name~>label.text|Uppercase", ["name"], .leftToRight, ["label", "text"], "Uppercase"),
         Valid("name~>label.text|!Uppercase", ["name"], .leftToRight, ["label", "text"], "Uppercase", reversed: true),
         Valid("count <> field.text | ! IntText  ", ["count"], .twoWay, ["field", "text"], "IntText", reversed: true),
-        Valid("a <~! b |\n!\n_t2", ["a"], .rightToLeftQuiet, ["b"], "_t2", reversed: true),
-        Valid("a <!> b | Größe", ["a"], .twoWayQuiet, ["b"], "Größe"),
+        Valid("a <~! b |\n!\n_t2", ["a"], .rightToLeftLater, ["b"], "_t2", reversed: true),
+        Valid("a <!> b | Größe", ["a"], .twoWayLater, ["b"], "Größe"),
     ]
 
     @Test("Each of the six operators parses, with its direction", arguments: operators)
@@ -92,7 +92,7 @@ import Testing
         let expected = BindingExpression(
             source: "vm.name !~> label | Up",
             left: KeyPathExpression(components: [.init(name: "vm", range: 0..<2), .init(name: "name", range: 3..<7)]),
-            direction: .leftToRightQuiet,
+            direction: .leftToRightLater,
             right: KeyPathExpression(components: [.init(name: "label", range: 12..<17)]),
             transformer: TransformerReference(name: "Up", isReversed: false, range: 20..<22))
         #expect(expression == expected)

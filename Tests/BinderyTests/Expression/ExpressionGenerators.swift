@@ -127,8 +127,8 @@ enum ExpressionGenerators {
         var text = space(&choices)
         let left = keyPath(&choices)
         text += left.joined(separator: ".") + space(&choices)
-        let op = choices.pick(ExpressionOperator.allCases)
-        text += op.rawValue + space(&choices)
+        let op = choices.pick(BindingDirection.allCases)
+        text += op.symbol + space(&choices)
         let right = keyPath(&choices)
         text += right.joined(separator: ".")
         var transformer: String?

@@ -4,14 +4,14 @@
 /// spacing have the same shape.
 struct ExpressionShape: Equatable, Sendable, CustomStringConvertible {
     var left: [String]
-    var direction: ExpressionOperator
+    var direction: BindingDirection
     var right: [String]
     var transformer: String?
     var isReversed = false
 
     var description: String {
         let tail = transformer.map { " | " + (isReversed ? "!" : "") + $0 } ?? ""
-        return left.joined(separator: ".") + " " + direction.rawValue + " " + right.joined(separator: ".") + tail
+        return left.joined(separator: ".") + " " + direction.symbol + " " + right.joined(separator: ".") + tail
     }
 }
 

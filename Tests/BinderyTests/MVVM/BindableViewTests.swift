@@ -191,5 +191,7 @@ final class CountingLabel {
         #expect(direction.pushesNow == pushesNow)
         #expect(direction.sendsLeftToRight == leftToRight)
         #expect(direction.sendsRightToLeft == rightToLeft)
+        #expect(BindingDirection(symbol: direction.symbol) == direction)
+        #expect(BindingDirection(symbol: "->") == nil)
     }
 }
