@@ -7,12 +7,12 @@
 ///
 /// The binding is a chain (see ``Chain``) headed by the source; the target is converted
 /// automatically when the conversion table has the pair (see <doc:AutomaticConversion>), and
-/// otherwise writes nothing until ``transform(_:)`` or ``transformed(by:)`` gives it a
+/// otherwise writes nothing until ``transform(_:)`` or `transformed(by:)` gives it a
 /// function.
 ///
 /// **Retention.** Neither object is retained, by the binding or by this handle, which keeps
 /// only key paths and the objects' identities; you need not keep it. Functions given to
-/// ``transform(_:)``, transformers and ``observe(_:)`` blocks are held by the chain until it
+/// ``transform(_:)``, transformers and `observe(_:)` blocks are held by the chain until it
 /// ends.
 ///
 /// **Threads.** Declared on the main thread (from main-actor code), the target is written only
@@ -76,7 +76,7 @@ public struct OneWayBinding<Source, Target>: Sendable {
         OneWayBinding(link.observing(delivery: .mainActor) { value in MainActor.assumeIsolated { body(value) } })
     }
 
-    /// Ends the binding: the target leaves the chain, with the blocks ``observe(_:)`` added.
+    /// Ends the binding: the target leaves the chain, with the blocks `observe(_:)` added.
     /// Other bindings of the source stay. Calling it again does nothing.
     ///
     /// ```swift

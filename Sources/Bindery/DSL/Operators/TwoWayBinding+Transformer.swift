@@ -75,7 +75,7 @@ extension TwoWayBinding {
     /// Converts both ways through the transformer registered as `name` (see
     /// ``Bind/register(_:as:)-(Transformer,_)``). An unknown name is reported and changes
     /// nothing; a transformer without a reverse, or an async one, is refused as by
-    /// ``transformed(by:)-(T)``.
+    /// `transformed(by:)`.
     ///
     /// - Parameters:
     ///   - name: The registered name.

@@ -8,7 +8,7 @@
 /// The binding is a chain (see ``Chain``) headed by the left property; the right one converts
 /// automatically when the conversion table has the pair both ways (see
 /// <doc:AutomaticConversion>), and otherwise reads and writes nothing until
-/// ``transform(_:reverse:)`` or ``transformed(by:)`` gives it a pair of functions. A side's
+/// ``transform(_:reverse:)`` or `transformed(by:)` gives it a pair of functions. A side's
 /// own change is never written back to it (see <doc:Guarantees#No-echo>).
 ///
 /// **Retention.** Neither object is retained, by the binding or by this handle; you need not
@@ -73,7 +73,7 @@ public struct TwoWayBinding<Left, Right>: Sendable {
         TwoWayBinding(link.observing(delivery: .mainActor) { value in MainActor.assumeIsolated { body(value) } })
     }
 
-    /// Ends the binding: the right side leaves the chain, with the blocks ``observe(_:)``
+    /// Ends the binding: the right side leaves the chain, with the blocks `observe(_:)`
     /// added. Other bindings of the left side stay. Calling it again does nothing.
     public func unbind() { link.unbind() }
 
