@@ -36,6 +36,47 @@ private func operatorBindUnbind() -> Work {
         }))
 }
 
+// MARK: - String binding: parse + bind + unbind
+
+/// Binds each source to its `@Dynamic` receiver with `~>` and unbinds the binding.
+@inline(never)
+func benchOperatorDynamicLoop(_ sources: [Source], _ receivers: [Receiver]) {
+    for i in sources.indices {
+        let binding = (sources[i], \.value) ~> (receivers[i], \.value)
+        binding.unbind()
+    }
+}
+
+/// The same through a string binding: parsed (a cache lookup after the first), resolved by
+/// name, bound and unbound.
+@inline(never)
+func benchExpressionLoop(_ sources: [Source], _ receivers: [Receiver]) {
+    for i in sources.indices {
+        let binding = try! Bind.expression("value ~> value").bind(sources[i], receivers[i])
+        binding.unbind()
+    }
+}
+
+private func dynamicBindUnbind(_ loop: @escaping ([Source], [Receiver]) -> Void) -> Work {
+    var sources: [Source] = []
+    var receivers: [Receiver] = []
+    return .batch(BatchBody(
+        prepare: { n in
+            sources = (0..<n).map { i in
+                let source = Source()
+                source.value = i + 1
+                return source
+            }
+            receivers = (0..<n).map { _ in Receiver() }
+        },
+        run: { loop(sources, receivers) },
+        cleanup: { sources = []; receivers = [] },
+        verify: {
+            receivers.indices.allSatisfy { receivers[$0].value == $0 + 1 }
+                && !sources.contains { Bind.isBound($0) }
+        }))
+}
+
 // MARK: - Transform hop
 
 private func transformHop() -> Work {
@@ -120,6 +161,10 @@ private func bindableCellReuse() -> Work {
 
 let operatorMeasurements: [Measurement] = [
     Measurement(id: "operator.bind-unbind", what: "(s, \\.value) ~> (p, \\.value) + unbind()", make: operatorBindUnbind),
+    Measurement(id: "operator.bind-unbind.dynamic", what: "(s, \\.value) ~> (r, \\.value) + unbind(), r @Dynamic",
+                make: { dynamicBindUnbind(benchOperatorDynamicLoop) }),
+    Measurement(id: "expression.bind-unbind", what: "Bind.expression(\"value ~> value\").bind(s, r) + unbind()",
+                make: { dynamicBindUnbind(benchExpressionLoop) }),
     Measurement(id: "transform.hop", what: "((s, \\.value) ~> (p, \\.text)).transform { \"#\\($0)\" }", make: transformHop),
     Measurement(id: "convert.hop", what: "Bind.in(s, \\.value).out(p, \\.text, convert: { \"#\\($0)\" })", make: convertHop),
     Measurement(id: "bindable-cell", what: "a BindableView cell of 8 bindings given the next row model", make: bindableCellReuse),

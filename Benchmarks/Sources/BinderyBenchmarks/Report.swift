@@ -74,6 +74,8 @@ let rows: [Row] = [
         target: .ratio(1.1), zeroAllocations: false, summary: "an operator's bind + unbind against the same chain through `Bind.in`"),
     Row(id: "bindable-cell", bindery: "bindable-cell", baseline: Baseline(measurement: "combine.cell-reuse"),
         target: .ratio(0.5), zeroAllocations: false, summary: "a `BindableView` cell reassigned against OpenCombine's same cell"),
+    Row(id: "expression.bind-unbind", bindery: "expression.bind-unbind", baseline: Baseline(measurement: "operator.bind-unbind.dynamic"),
+        zeroAllocations: false),
     Row(id: "transform.hop", bindery: "transform.hop", baseline: Baseline(measurement: "convert.hop"), target: .ratio(1.1),
         summary: "a transform closure hop against a convert closure hop"),
     Row(id: "fan-in.bind.1000", bindery: "fan-in.bind.1000", baseline: Baseline(measurement: "fan-in.bind.10"),
@@ -101,7 +103,7 @@ let peerIDs = [
     "floor.strong", "floor.weak", "floor.string", "plain.write", "combine.sink", "combine.assign",
     "observation.rearm", "observation.unobserved", "floor.fan-out.1", "floor.fan-out.10", "floor.fan-out.100",
     "floor.fan-out.1000", "floor.filter-convert", "combine.subscribe-cancel", "combine.memory.subject+sink",
-    "combine.memory.sink", "combine.cell-reuse", "convert.hop", "fan-in.bind.10", "threads.one", "threads.machine.one",
+    "combine.memory.sink", "combine.cell-reuse", "convert.hop", "operator.bind-unbind.dynamic", "fan-in.bind.10", "threads.one", "threads.machine.one",
 ]
 
 // MARK: - Formatting
