@@ -2,10 +2,11 @@
 // to the main actor, and the app's helpers. Not part of any example.
 import Bindery
 
-/// A label.
-@MainActor final class Label {
+/// A label: its designated property is its text.
+@MainActor final class Label: @MainActor DesignatedProperty {
     var text: String?
     var isVisible = true
+    static var designatedKeyPath: ReferenceWritableKeyPath<Label, String?> { \.text }
 }
 
 /// A text field: reports user edits as events.

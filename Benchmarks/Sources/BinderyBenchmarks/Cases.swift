@@ -236,6 +236,12 @@ func benchBindUnbindLoop(_ sources: [Source], _ targets: [Plain]) {
 }
 
 private func bindUnbind() -> Work {
+    plainBindUnbind(benchBindUnbindLoop)
+}
+
+/// Fresh sources (each with its own value) and plain targets for a bind + unbind loop; verified
+/// by each target holding its source's value and no source being bound any more.
+func plainBindUnbind(_ loop: @escaping ([Source], [Plain]) -> Void) -> Work {
     var sources: [Source] = []
     var targets: [Plain] = []
     return .batch(BatchBody(
@@ -247,7 +253,7 @@ private func bindUnbind() -> Work {
             }
             targets = (0..<n).map { _ in Plain() }
         },
-        run: { benchBindUnbindLoop(sources, targets) },
+        run: { loop(sources, targets) },
         cleanup: { sources = []; targets = [] },
         // The receiver got the chain's value when it joined, and the chain is gone.
         verify: {

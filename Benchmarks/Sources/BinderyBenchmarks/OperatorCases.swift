@@ -16,24 +16,7 @@ func benchOperatorBindUnbindLoop(_ sources: [Source], _ targets: [Plain]) {
 }
 
 private func operatorBindUnbind() -> Work {
-    var sources: [Source] = []
-    var targets: [Plain] = []
-    return .batch(BatchBody(
-        prepare: { n in
-            sources = (0..<n).map { i in
-                let source = Source()
-                source.value = i + 1
-                return source
-            }
-            targets = (0..<n).map { _ in Plain() }
-        },
-        run: { benchOperatorBindUnbindLoop(sources, targets) },
-        cleanup: { sources = []; targets = [] },
-        // The receiver got the source's value when bound, and nothing is bound any more.
-        verify: {
-            targets.indices.allSatisfy { targets[$0].value == $0 + 1 }
-                && !sources.contains { Bind.isBound($0) }
-        }))
+    plainBindUnbind(benchOperatorBindUnbindLoop)
 }
 
 // MARK: - String binding: parse + bind + unbind

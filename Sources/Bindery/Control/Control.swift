@@ -24,14 +24,7 @@ import Synchronization
 ///
 /// Bindery never retains a control; a control leaves every chain when its event center
 /// deinitialises with it.
-public protocol Control: AnyObject {
-    /// The type of the designated property.
-    associatedtype DesignatedValue
-
-    /// The property the shorthands bind: a text field's text, a slider's value, a switch's
-    /// `isOn`, a button's tap count.
-    static var designatedKeyPath: ReferenceWritableKeyPath<Self, DesignatedValue> { get }
-
+public protocol Control: DesignatedProperty {
     /// The events that report a user edit of the designated property.
     static var designatedEvents: ControlEvents { get }
 

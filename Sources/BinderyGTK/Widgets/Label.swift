@@ -14,7 +14,7 @@ import CGtk
 /// let rateLabel = Label()
 /// Bind.inout(lottery, \.winRate).out(rateLabel, \.text)   // Double -> String, automatic
 /// ```
-@MainActor public final class Label: WrappedWidget {
+@MainActor public final class Label: WrappedWidget, @MainActor DesignatedProperty {
     /// The CSS class that ``isBlinking`` turns on and off: style it in your CSS
     /// (`label.bindery-blink { background: yellow; }`).
     public static let blinkClass = "bindery-blink"
@@ -126,4 +126,10 @@ import CGtk
         stopBlinking()
     }
 }
+
+extension Label {
+    /// The property the operators' shorthands bind: `field ~> label` shows the field's text.
+    public static var designatedKeyPath: ReferenceWritableKeyPath<Label, String> { \.text }
+}
+
 #endif

@@ -1,7 +1,9 @@
+import Bindery
+
 /// A line of text: a receiver for any chain of text (`Bind.in(model, \.name).out(label, \.text)`).
 ///
 /// Not a control: a person does not edit it. Text longer than the frame is cut.
-@MainActor public final class Label: Widget {
+@MainActor public final class Label: Widget, @MainActor DesignatedProperty {
     /// The text; nil shows nothing.
     public var text: String?
     /// How it is drawn.
@@ -23,4 +25,9 @@
         if isBlinking, context.isBlinkPhase { style.isReversed.toggle() }
         canvas.draw(text ?? "", at: frame.origin, style: style, width: frame.size.columns)
     }
+}
+
+extension Label {
+    /// The property the operators' shorthands bind: `field ~> label` shows the field's text.
+    public static var designatedKeyPath: ReferenceWritableKeyPath<Label, String?> { \.text }
 }

@@ -23,7 +23,7 @@ public func ~> <Root: DynamicObject, Source, Target: AnyObject, Property>(lhs: (
     OneWayBinding(OperatorLink(head: Operand.sender(lhs.0, lhs.1), rhs.0, PropertyKey(rhs.0, rhs.1), role: .receives, initial: true))
 }
 
-/// Binds a `@Dynamic` object's property (left) to a control's designated property (right): the right side receives the left side's changes, and gets its value now.
+/// Binds a `@Dynamic` object's property (left) to a control's or a label's designated property (right): the right side receives the left side's changes, and gets its value now.
 ///
 /// Neither object is retained. Declared on the main thread, the receiving side is written only
 /// on the main actor; elsewhere, on the thread that made the change. See ``OneWayBinding``.
@@ -34,10 +34,10 @@ public func ~> <Root: DynamicObject, Source, Target: AnyObject, Property>(lhs: (
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// (vm, \.name) ~> otherField
+/// (vm, \.name) ~> nameLabel
 /// ```
 @inlinable @discardableResult
-public func ~> <Root: DynamicObject, Source, Target: Control>(lhs: (Root, KeyPath<Root, Source>), rhs: Target) -> OneWayBinding<Source, Target.DesignatedValue> {
+public func ~> <Root: DynamicObject, Source, Target: DesignatedProperty>(lhs: (Root, KeyPath<Root, Source>), rhs: Target) -> OneWayBinding<Source, Target.DesignatedValue> {
     OneWayBinding(OperatorLink(head: Operand.sender(lhs.0, lhs.1), rhs, PropertyKey(rhs, Target.designatedKeyPath), role: .receives, initial: true))
 }
 
@@ -59,7 +59,7 @@ public func ~> <Root: Control, Source, Target: AnyObject, Property>(lhs: (Root, 
     OneWayBinding(OperatorLink(head: Operand.sender(lhs.0, lhs.1), rhs.0, PropertyKey(rhs.0, rhs.1), role: .receives, initial: true))
 }
 
-/// Binds a control's property, sent on its designated events (left) to a control's designated property (right): the right side receives the left side's changes, and gets its value now.
+/// Binds a control's property, sent on its designated events (left) to a control's or a label's designated property (right): the right side receives the left side's changes, and gets its value now.
 ///
 /// Neither object is retained. Declared on the main thread, the receiving side is written only
 /// on the main actor; elsewhere, on the thread that made the change. See ``OneWayBinding``.
@@ -70,10 +70,10 @@ public func ~> <Root: Control, Source, Target: AnyObject, Property>(lhs: (Root, 
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// (nameField, \.text) ~> otherField
+/// (nameField, \.text) ~> nameLabel
 /// ```
 @inlinable @discardableResult
-public func ~> <Root: Control, Source, Target: Control>(lhs: (Root, KeyPath<Root, Source>), rhs: Target) -> OneWayBinding<Source, Target.DesignatedValue> {
+public func ~> <Root: Control, Source, Target: DesignatedProperty>(lhs: (Root, KeyPath<Root, Source>), rhs: Target) -> OneWayBinding<Source, Target.DesignatedValue> {
     OneWayBinding(OperatorLink(head: Operand.sender(lhs.0, lhs.1), rhs, PropertyKey(rhs, Target.designatedKeyPath), role: .receives, initial: true))
 }
 
@@ -95,7 +95,7 @@ public func ~> <Root: Control, Target: AnyObject, Property>(lhs: Root, rhs: (Tar
     OneWayBinding(OperatorLink(head: Operand.sender(lhs, Root.designatedKeyPath), rhs.0, PropertyKey(rhs.0, rhs.1), role: .receives, initial: true))
 }
 
-/// Binds a control's designated property, sent on its designated events (left) to a control's designated property (right): the right side receives the left side's changes, and gets its value now.
+/// Binds a control's designated property, sent on its designated events (left) to a control's or a label's designated property (right): the right side receives the left side's changes, and gets its value now.
 ///
 /// Neither object is retained. Declared on the main thread, the receiving side is written only
 /// on the main actor; elsewhere, on the thread that made the change. See ``OneWayBinding``.
@@ -106,10 +106,10 @@ public func ~> <Root: Control, Target: AnyObject, Property>(lhs: Root, rhs: (Tar
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// nameField ~> otherField
+/// nameField ~> nameLabel
 /// ```
 @inlinable @discardableResult
-public func ~> <Root: Control, Target: Control>(lhs: Root, rhs: Target) -> OneWayBinding<Root.DesignatedValue, Target.DesignatedValue> {
+public func ~> <Root: Control, Target: DesignatedProperty>(lhs: Root, rhs: Target) -> OneWayBinding<Root.DesignatedValue, Target.DesignatedValue> {
     OneWayBinding(OperatorLink(head: Operand.sender(lhs, Root.designatedKeyPath), rhs, PropertyKey(rhs, Target.designatedKeyPath), role: .receives, initial: true))
 }
 
@@ -131,7 +131,7 @@ public func !~> <Root: DynamicObject, Source, Target: AnyObject, Property>(lhs: 
     OneWayBinding(OperatorLink(head: Operand.sender(lhs.0, lhs.1), rhs.0, PropertyKey(rhs.0, rhs.1), role: .receives, initial: false))
 }
 
-/// Binds a `@Dynamic` object's property (left) to a control's designated property (right): the right side receives the left side's changes, from now on; nothing is written now.
+/// Binds a `@Dynamic` object's property (left) to a control's or a label's designated property (right): the right side receives the left side's changes, from now on; nothing is written now.
 ///
 /// Neither object is retained. Declared on the main thread, the receiving side is written only
 /// on the main actor; elsewhere, on the thread that made the change. See ``OneWayBinding``.
@@ -142,10 +142,10 @@ public func !~> <Root: DynamicObject, Source, Target: AnyObject, Property>(lhs: 
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// (vm, \.name) !~> otherField
+/// (vm, \.name) !~> nameLabel
 /// ```
 @inlinable @discardableResult
-public func !~> <Root: DynamicObject, Source, Target: Control>(lhs: (Root, KeyPath<Root, Source>), rhs: Target) -> OneWayBinding<Source, Target.DesignatedValue> {
+public func !~> <Root: DynamicObject, Source, Target: DesignatedProperty>(lhs: (Root, KeyPath<Root, Source>), rhs: Target) -> OneWayBinding<Source, Target.DesignatedValue> {
     OneWayBinding(OperatorLink(head: Operand.sender(lhs.0, lhs.1), rhs, PropertyKey(rhs, Target.designatedKeyPath), role: .receives, initial: false))
 }
 
@@ -167,7 +167,7 @@ public func !~> <Root: Control, Source, Target: AnyObject, Property>(lhs: (Root,
     OneWayBinding(OperatorLink(head: Operand.sender(lhs.0, lhs.1), rhs.0, PropertyKey(rhs.0, rhs.1), role: .receives, initial: false))
 }
 
-/// Binds a control's property, sent on its designated events (left) to a control's designated property (right): the right side receives the left side's changes, from now on; nothing is written now.
+/// Binds a control's property, sent on its designated events (left) to a control's or a label's designated property (right): the right side receives the left side's changes, from now on; nothing is written now.
 ///
 /// Neither object is retained. Declared on the main thread, the receiving side is written only
 /// on the main actor; elsewhere, on the thread that made the change. See ``OneWayBinding``.
@@ -178,10 +178,10 @@ public func !~> <Root: Control, Source, Target: AnyObject, Property>(lhs: (Root,
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// (nameField, \.text) !~> otherField
+/// (nameField, \.text) !~> nameLabel
 /// ```
 @inlinable @discardableResult
-public func !~> <Root: Control, Source, Target: Control>(lhs: (Root, KeyPath<Root, Source>), rhs: Target) -> OneWayBinding<Source, Target.DesignatedValue> {
+public func !~> <Root: Control, Source, Target: DesignatedProperty>(lhs: (Root, KeyPath<Root, Source>), rhs: Target) -> OneWayBinding<Source, Target.DesignatedValue> {
     OneWayBinding(OperatorLink(head: Operand.sender(lhs.0, lhs.1), rhs, PropertyKey(rhs, Target.designatedKeyPath), role: .receives, initial: false))
 }
 
@@ -203,7 +203,7 @@ public func !~> <Root: Control, Target: AnyObject, Property>(lhs: Root, rhs: (Ta
     OneWayBinding(OperatorLink(head: Operand.sender(lhs, Root.designatedKeyPath), rhs.0, PropertyKey(rhs.0, rhs.1), role: .receives, initial: false))
 }
 
-/// Binds a control's designated property, sent on its designated events (left) to a control's designated property (right): the right side receives the left side's changes, from now on; nothing is written now.
+/// Binds a control's designated property, sent on its designated events (left) to a control's or a label's designated property (right): the right side receives the left side's changes, from now on; nothing is written now.
 ///
 /// Neither object is retained. Declared on the main thread, the receiving side is written only
 /// on the main actor; elsewhere, on the thread that made the change. See ``OneWayBinding``.
@@ -214,10 +214,10 @@ public func !~> <Root: Control, Target: AnyObject, Property>(lhs: Root, rhs: (Ta
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// nameField !~> otherField
+/// nameField !~> nameLabel
 /// ```
 @inlinable @discardableResult
-public func !~> <Root: Control, Target: Control>(lhs: Root, rhs: Target) -> OneWayBinding<Root.DesignatedValue, Target.DesignatedValue> {
+public func !~> <Root: Control, Target: DesignatedProperty>(lhs: Root, rhs: Target) -> OneWayBinding<Root.DesignatedValue, Target.DesignatedValue> {
     OneWayBinding(OperatorLink(head: Operand.sender(lhs, Root.designatedKeyPath), rhs, PropertyKey(rhs, Target.designatedKeyPath), role: .receives, initial: false))
 }
 
@@ -239,7 +239,7 @@ public func <~ <Root: DynamicObject, Source, Target: AnyObject, Property>(lhs: (
     OneWayBinding(OperatorLink(head: Operand.sender(rhs.0, rhs.1), lhs.0, PropertyKey(lhs.0, lhs.1), role: .receives, initial: true))
 }
 
-/// Binds a `@Dynamic` object's property (right) to a control's designated property (left): the left side receives the right side's changes, and gets its value now.
+/// Binds a `@Dynamic` object's property (right) to a control's or a label's designated property (left): the left side receives the right side's changes, and gets its value now.
 ///
 /// Neither object is retained. Declared on the main thread, the receiving side is written only
 /// on the main actor; elsewhere, on the thread that made the change. See ``OneWayBinding``.
@@ -250,10 +250,10 @@ public func <~ <Root: DynamicObject, Source, Target: AnyObject, Property>(lhs: (
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// otherField <~ (vm, \.name)
+/// nameLabel <~ (vm, \.name)
 /// ```
 @inlinable @discardableResult
-public func <~ <Root: DynamicObject, Source, Target: Control>(lhs: Target, rhs: (Root, KeyPath<Root, Source>)) -> OneWayBinding<Source, Target.DesignatedValue> {
+public func <~ <Root: DynamicObject, Source, Target: DesignatedProperty>(lhs: Target, rhs: (Root, KeyPath<Root, Source>)) -> OneWayBinding<Source, Target.DesignatedValue> {
     OneWayBinding(OperatorLink(head: Operand.sender(rhs.0, rhs.1), lhs, PropertyKey(lhs, Target.designatedKeyPath), role: .receives, initial: true))
 }
 
@@ -275,7 +275,7 @@ public func <~ <Root: Control, Source, Target: AnyObject, Property>(lhs: (Target
     OneWayBinding(OperatorLink(head: Operand.sender(rhs.0, rhs.1), lhs.0, PropertyKey(lhs.0, lhs.1), role: .receives, initial: true))
 }
 
-/// Binds a control's property, sent on its designated events (right) to a control's designated property (left): the left side receives the right side's changes, and gets its value now.
+/// Binds a control's property, sent on its designated events (right) to a control's or a label's designated property (left): the left side receives the right side's changes, and gets its value now.
 ///
 /// Neither object is retained. Declared on the main thread, the receiving side is written only
 /// on the main actor; elsewhere, on the thread that made the change. See ``OneWayBinding``.
@@ -286,10 +286,10 @@ public func <~ <Root: Control, Source, Target: AnyObject, Property>(lhs: (Target
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// otherField <~ (nameField, \.text)
+/// nameLabel <~ (nameField, \.text)
 /// ```
 @inlinable @discardableResult
-public func <~ <Root: Control, Source, Target: Control>(lhs: Target, rhs: (Root, KeyPath<Root, Source>)) -> OneWayBinding<Source, Target.DesignatedValue> {
+public func <~ <Root: Control, Source, Target: DesignatedProperty>(lhs: Target, rhs: (Root, KeyPath<Root, Source>)) -> OneWayBinding<Source, Target.DesignatedValue> {
     OneWayBinding(OperatorLink(head: Operand.sender(rhs.0, rhs.1), lhs, PropertyKey(lhs, Target.designatedKeyPath), role: .receives, initial: true))
 }
 
@@ -311,7 +311,7 @@ public func <~ <Root: Control, Target: AnyObject, Property>(lhs: (Target, Refere
     OneWayBinding(OperatorLink(head: Operand.sender(rhs, Root.designatedKeyPath), lhs.0, PropertyKey(lhs.0, lhs.1), role: .receives, initial: true))
 }
 
-/// Binds a control's designated property, sent on its designated events (right) to a control's designated property (left): the left side receives the right side's changes, and gets its value now.
+/// Binds a control's designated property, sent on its designated events (right) to a control's or a label's designated property (left): the left side receives the right side's changes, and gets its value now.
 ///
 /// Neither object is retained. Declared on the main thread, the receiving side is written only
 /// on the main actor; elsewhere, on the thread that made the change. See ``OneWayBinding``.
@@ -322,10 +322,10 @@ public func <~ <Root: Control, Target: AnyObject, Property>(lhs: (Target, Refere
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// otherField <~ nameField
+/// nameLabel <~ nameField
 /// ```
 @inlinable @discardableResult
-public func <~ <Root: Control, Target: Control>(lhs: Target, rhs: Root) -> OneWayBinding<Root.DesignatedValue, Target.DesignatedValue> {
+public func <~ <Root: Control, Target: DesignatedProperty>(lhs: Target, rhs: Root) -> OneWayBinding<Root.DesignatedValue, Target.DesignatedValue> {
     OneWayBinding(OperatorLink(head: Operand.sender(rhs, Root.designatedKeyPath), lhs, PropertyKey(lhs, Target.designatedKeyPath), role: .receives, initial: true))
 }
 
@@ -347,7 +347,7 @@ public func <~! <Root: DynamicObject, Source, Target: AnyObject, Property>(lhs: 
     OneWayBinding(OperatorLink(head: Operand.sender(rhs.0, rhs.1), lhs.0, PropertyKey(lhs.0, lhs.1), role: .receives, initial: false))
 }
 
-/// Binds a `@Dynamic` object's property (right) to a control's designated property (left): the left side receives the right side's changes, from now on; nothing is written now.
+/// Binds a `@Dynamic` object's property (right) to a control's or a label's designated property (left): the left side receives the right side's changes, from now on; nothing is written now.
 ///
 /// Neither object is retained. Declared on the main thread, the receiving side is written only
 /// on the main actor; elsewhere, on the thread that made the change. See ``OneWayBinding``.
@@ -358,10 +358,10 @@ public func <~! <Root: DynamicObject, Source, Target: AnyObject, Property>(lhs: 
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// otherField <~! (vm, \.name)
+/// nameLabel <~! (vm, \.name)
 /// ```
 @inlinable @discardableResult
-public func <~! <Root: DynamicObject, Source, Target: Control>(lhs: Target, rhs: (Root, KeyPath<Root, Source>)) -> OneWayBinding<Source, Target.DesignatedValue> {
+public func <~! <Root: DynamicObject, Source, Target: DesignatedProperty>(lhs: Target, rhs: (Root, KeyPath<Root, Source>)) -> OneWayBinding<Source, Target.DesignatedValue> {
     OneWayBinding(OperatorLink(head: Operand.sender(rhs.0, rhs.1), lhs, PropertyKey(lhs, Target.designatedKeyPath), role: .receives, initial: false))
 }
 
@@ -383,7 +383,7 @@ public func <~! <Root: Control, Source, Target: AnyObject, Property>(lhs: (Targe
     OneWayBinding(OperatorLink(head: Operand.sender(rhs.0, rhs.1), lhs.0, PropertyKey(lhs.0, lhs.1), role: .receives, initial: false))
 }
 
-/// Binds a control's property, sent on its designated events (right) to a control's designated property (left): the left side receives the right side's changes, from now on; nothing is written now.
+/// Binds a control's property, sent on its designated events (right) to a control's or a label's designated property (left): the left side receives the right side's changes, from now on; nothing is written now.
 ///
 /// Neither object is retained. Declared on the main thread, the receiving side is written only
 /// on the main actor; elsewhere, on the thread that made the change. See ``OneWayBinding``.
@@ -394,10 +394,10 @@ public func <~! <Root: Control, Source, Target: AnyObject, Property>(lhs: (Targe
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// otherField <~! (nameField, \.text)
+/// nameLabel <~! (nameField, \.text)
 /// ```
 @inlinable @discardableResult
-public func <~! <Root: Control, Source, Target: Control>(lhs: Target, rhs: (Root, KeyPath<Root, Source>)) -> OneWayBinding<Source, Target.DesignatedValue> {
+public func <~! <Root: Control, Source, Target: DesignatedProperty>(lhs: Target, rhs: (Root, KeyPath<Root, Source>)) -> OneWayBinding<Source, Target.DesignatedValue> {
     OneWayBinding(OperatorLink(head: Operand.sender(rhs.0, rhs.1), lhs, PropertyKey(lhs, Target.designatedKeyPath), role: .receives, initial: false))
 }
 
@@ -419,7 +419,7 @@ public func <~! <Root: Control, Target: AnyObject, Property>(lhs: (Target, Refer
     OneWayBinding(OperatorLink(head: Operand.sender(rhs, Root.designatedKeyPath), lhs.0, PropertyKey(lhs.0, lhs.1), role: .receives, initial: false))
 }
 
-/// Binds a control's designated property, sent on its designated events (right) to a control's designated property (left): the left side receives the right side's changes, from now on; nothing is written now.
+/// Binds a control's designated property, sent on its designated events (right) to a control's or a label's designated property (left): the left side receives the right side's changes, from now on; nothing is written now.
 ///
 /// Neither object is retained. Declared on the main thread, the receiving side is written only
 /// on the main actor; elsewhere, on the thread that made the change. See ``OneWayBinding``.
@@ -430,9 +430,9 @@ public func <~! <Root: Control, Target: AnyObject, Property>(lhs: (Target, Refer
 /// - Returns: The binding, to transform, observe or unbind.
 ///
 /// ```swift
-/// otherField <~! nameField
+/// nameLabel <~! nameField
 /// ```
 @inlinable @discardableResult
-public func <~! <Root: Control, Target: Control>(lhs: Target, rhs: Root) -> OneWayBinding<Root.DesignatedValue, Target.DesignatedValue> {
+public func <~! <Root: Control, Target: DesignatedProperty>(lhs: Target, rhs: Root) -> OneWayBinding<Root.DesignatedValue, Target.DesignatedValue> {
     OneWayBinding(OperatorLink(head: Operand.sender(rhs, Root.designatedKeyPath), lhs, PropertyKey(lhs, Target.designatedKeyPath), role: .receives, initial: false))
 }

@@ -1,6 +1,12 @@
 import Testing
 @testable import Bindery
 
+/// A label whose designated property is its text.
+final class Caption: DesignatedProperty, @unchecked Sendable {
+    var text: String? = nil
+    static var designatedKeyPath: ReferenceWritableKeyPath<Caption, String?> { \.text }
+}
+
 /// The six direction operators, each against what it promises: the value pushed when bound,
 /// later updates each way, `unbind()`, and the end of the binding when either side deinitialises.
 @Suite(.failOnUnexpectedDiagnostics) struct OperatorTests {
@@ -148,6 +154,12 @@ import Testing
         let other = TestField()
         field ~> other
         #expect(other.text == "model")
+        let caption = Caption(), count = Caption()
+        field ~> caption                     // a label's designated property: its text
+        (box, \.int) ~> count
+        #expect(count.text == "0")
+        field.type("later")
+        #expect(caption.text == "later")
     }
 
     @Test("Rule 4: a control's own edit is not written back to it")
