@@ -1,4 +1,4 @@
-// The five cases of the README's headline table and of the chart (Docs/benchmarks.svg), made
+// The cases of the README's headline table and of the chart (Docs/benchmarks.svg), made
 // from the same outcomes as the full tables.
 
 /// How a headline figure is written.
@@ -44,6 +44,20 @@ let headlineCases: [HeadlineCase] = [
     HeadlineCase(
         title: "Memory per live chain (10,000 chains)", chartTitle: ["Memory per live chain", "vs an OpenCombine sink"],
         row: "memory.chain", baseline: "OpenCombine `sink` on an existing subject", unit: .bytes),
+    HeadlineCase(
+        title: "An operator's bind + unbind (`~>`)", chartTitle: ["Operator bind + unbind", "vs the same chain via Bind.in"],
+        row: "operator.bind-unbind", alsoJudgedBy: ["operator.bind-unbind (allocations)"],
+        baseline: "the same chain through `Bind.in(…).out(…)`", unit: .microseconds),
+    HeadlineCase(
+        title: "A `BindableView` cell of 8 bindings given the next row model",
+        chartTitle: ["BindableView cell (8)", "vs the same cell in OpenCombine"],
+        row: "bindable-cell", baseline: "the same cell in OpenCombine", unit: .microseconds),
+    HeadlineCase(
+        title: "A transform closure hop", chartTitle: ["Transform hop", "vs a convert closure hop"],
+        row: "transform.hop", baseline: "`Bind.in(…).out(…, convert:)`", unit: .nanoseconds),
+    HeadlineCase(
+        title: "A string binding: parse + bind + unbind", chartTitle: ["String binding", "vs the typed operator"],
+        row: "expression.bind-unbind", baseline: "the typed operator `~>`", unit: .microseconds),
 ]
 
 // MARK: - Figures in words

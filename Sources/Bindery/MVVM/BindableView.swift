@@ -59,7 +59,7 @@ extension BindableView {
     public func rebind() {
         guard let view = self as? BindingRoot else { return }
         let bindings = type(of: self).bindings
-        for binding in bindings { binding.unbind(view) }
+        Bind.unbind(sides: bindings.compactMap { $0.viewSide(view) })
         if let viewModel {
             for binding in bindings { binding.bind(view, viewModel) }
         }

@@ -18,8 +18,9 @@
 public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
     /// Binds the view to the view model.
     @usableFromInline let bind: @MainActor (View, ViewModel) -> Void
-    /// Removes the view's side of the binding.
-    @usableFromInline let unbind: @MainActor (View) -> Void
+    /// The view's side of the binding: the object and key path its endpoint is on, which
+    /// `rebind()` takes out of its chain; nil when the view is not of the type declared.
+    @usableFromInline let viewSide: @MainActor (View) -> ViewSide?
 
     /// A binding from a view model's property to a writable property of the view: `~>` or
     /// `!~>`. The path may go through the view's subviews (`\.codeLabel.text`).
@@ -47,7 +48,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
             default: ViewBindingProblem.viewSideCannotSend(source, direction, target)
             }
         }
-        unbind = { view in Bind.unbind(view, target) }
+        viewSide = { view in ViewSide(view, target) }
     }
 
     /// A binding between a view model's property and a control the view holds (its designated
@@ -77,7 +78,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
             case .twoWayLater: (viewModel, source) <!> target
             }
         }
-        unbind = { view in Bind.unbind(view[keyPath: control], Target.designatedKeyPath) }
+        viewSide = { view in ViewSide(view[keyPath: control], Target.designatedKeyPath) }
     }
 
     /// A binding from a read-only view model property to a control the view holds: `~>` or
@@ -104,7 +105,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
             default: ViewBindingProblem.readOnlySource(source, direction, Target.self)
             }
         }
-        unbind = { view in Bind.unbind(view[keyPath: control], Target.designatedKeyPath) }
+        viewSide = { view in ViewSide(view[keyPath: control], Target.designatedKeyPath) }
     }
 
     /// A binding from a view model's property to a writable property of the view through a
@@ -139,7 +140,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
                 head: Operand.sender(viewModel, source), view, PropertyKey(view, target), role: .receives,
                 initial: direction.pushesNow, toChain: nil, fromChain: forward)
         }
-        unbind = plain.unbind
+        viewSide = plain.viewSide
     }
 
     /// A binding between a view model's property and a control the view holds, through a
@@ -172,7 +173,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
             case .twoWayLater: ((viewModel, source) <!> target).transformed(by: transformer)
             }
         }
-        unbind = { view in Bind.unbind(view[keyPath: control], Target.designatedKeyPath) }
+        viewSide = { view in ViewSide(view[keyPath: control], Target.designatedKeyPath) }
     }
 
     /// Bindings a subclass of the view declares, typed by the subclass (so that its key paths
@@ -194,17 +195,31 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
     /// ```
     public static func subclass<Subclass: AnyObject>(_ subclass: Subclass.Type, _ bindings: Bindings<Subclass, ViewModel>) -> Bindings<View, ViewModel> {
         bindings.map { binding in
-            let bind = binding.bind, unbind = binding.unbind
+            let bind = binding.bind, viewSide = binding.viewSide
             return ViewBinding(
                 bind: { view, viewModel in if let view = view as? Subclass { bind(view, viewModel) } },
-                unbind: { view in if let view = view as? Subclass { unbind(view) } })
+                viewSide: { view in (view as? Subclass).flatMap(viewSide) })
         }
     }
 
     @usableFromInline
-    init(bind: @escaping @MainActor (View, ViewModel) -> Void, unbind: @escaping @MainActor (View) -> Void) {
+    init(bind: @escaping @MainActor (View, ViewModel) -> Void, viewSide: @escaping @MainActor (View) -> ViewSide?) {
         self.bind = bind
-        self.unbind = unbind
+        self.viewSide = viewSide
+    }
+}
+
+/// Where a declared binding's view side is: an object (the view, or a control it holds) and a key
+/// path.
+@usableFromInline
+struct ViewSide {
+    let object: AnyObject
+    let keyPath: AnyKeyPath
+
+    @usableFromInline
+    init(_ object: AnyObject, _ keyPath: AnyKeyPath) {
+        self.object = object
+        self.keyPath = keyPath
     }
 }
 
