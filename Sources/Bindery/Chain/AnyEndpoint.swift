@@ -245,7 +245,12 @@ class AnyEndpoint {
     }
 
     /// Takes over another endpoint's identity fields for a retyped copy.
-    init(copying other: AnyEndpoint, wantsInitial: Bool? = nil) {
+    ///
+    /// - Parameter source: How the declaration that makes the copy hears changes. An endpoint
+    ///   first declared as a receiver heard nothing; declared again as a sender, its copy must
+    ///   hear them as a new endpoint would: a route through `@Dynamic` objects keeps the route,
+    ///   a property marks its object as the notifier.
+    init(copying other: AnyEndpoint, wantsInitial: Bool? = nil, source: EndpointSource = .none) {
         keyPath = other.keyPath
         events = other.events
         role = other.role
@@ -254,9 +259,21 @@ class AnyEndpoint {
         if let wantsInitial {
             if wantsInitial { traits.insert(.wantsInitial) } else { traits.remove(.wantsInitial) }
         }
+        var route = other.extras?.route
+        switch source {
+        case .route(let found) where route == nil:
+            route = found
+            traits.insert(.isRoute)
+        case .property where !traits.contains(.isRoute):
+            traits.insert(.notifierIsObject)
+        default:
+            break
+        }
         self.traits = traits
         if let extras = other.extras {
-            self.extras = Extras(weakTarget: extras.weakTarget, objectType: extras.objectType, route: extras.route, index: extras.index)
+            self.extras = Extras(weakTarget: extras.weakTarget, objectType: extras.objectType, route: route, index: extras.index)
+        } else if let route {
+            extras = Extras(weakTarget: nil, objectType: nil, route: route, index: nil)
         } else {
             extras = nil
         }

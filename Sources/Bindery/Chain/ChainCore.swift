@@ -281,7 +281,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             return nil
         }
         let accessors = member(at: position).accessors.redeclared(with: declared)
-        let endpoint = Endpoint(retyping: old, accessors: accessors, core: self, wantsInitial: spec.initial)
+        let endpoint = Endpoint(retyping: old, accessors: accessors, core: self, wantsInitial: spec.initial, source: spec.source)
         endpoint.role = old.role.union(spec.role)
         Registry.shared.transferLocked(from: old, to: endpoint)
         Registry.shared.subscribeLocked(endpoint, source: spec.source)

@@ -27,10 +27,13 @@ class Endpoint<Value>: AnyEndpoint {
         super.init(spec: spec)
     }
 
-    init(retyping other: AnyEndpoint, accessors: Accessors<Value>, core: ChainCore<Value>, wantsInitial: Bool? = nil) {
+    init(
+        retyping other: AnyEndpoint, accessors: Accessors<Value>, core: ChainCore<Value>, wantsInitial: Bool? = nil,
+        source: EndpointSource = .none
+    ) {
         self.accessors = accessors
         chain = .passRetained(core)
-        super.init(copying: other, wantsInitial: wantsInitial)
+        super.init(copying: other, wantsInitial: wantsInitial, source: source)
     }
 
     /// The head of a chain that is this endpoint (see `ChainCore.makeLocked`).

@@ -14,6 +14,21 @@ import Testing
         #expect(label.text == "Grace")
     }
 
+    @Test("Rule 7: a route first declared as a receiver, then declared again as a sender, sends (and follows its links)")
+    func routeReceiverDeclaredAgainAsSender() {
+        let app = App(session: Session(user: User(name: "a")))
+        let box = Box()
+        Bind.inout(box, \.string).out(app, \.session.user.name)
+        #expect(app.session.user.name == "")
+        Bind.inout(app, \.session.user.name)
+        app.session.user.name = "sent"
+        #expect(box.string == "sent")
+        app.session = Session(user: User(name: "replaced"))
+        #expect(box.string == "replaced")
+        box.string = "back"
+        #expect(app.session.user.name == "back")
+    }
+
     @Test("Replacing an intermediate object re-attaches to the new one and lets go of the old")
     func reattachesWhenIntermediateReplaced() {
         let oldUser = User(name: "old")

@@ -105,10 +105,8 @@ struct ModelProgram: CustomStringConvertible, Sendable {
             case 3:
                 return .twoWay(pick([.dynamicS(node()), .controlText]), initial: initial)
             case 4:
-                // Not a route: a route endpoint declared first as a receiver never sends when it
-                // is declared again as a sender (a known engine bug, reported with this check).
                 return .receiver(pick([.dynamicA(node()), .dynamicB(node()), .element(node(), index: int(0..<4)),
-                                       .box, .dynamicS(node()), .dynamicFlag(node())]), initial: initial)
+                                       .box, .dynamicS(node()), .dynamicFlag(node()), .route(node())]), initial: initial)
             case 5, 6:
                 return .receiver(pick([.plainA(plain()), .plainText(plain()), .plainScaled(plain()), .plainFlag(plain()),
                                        .plainRatio(plain())]), initial: initial)
