@@ -155,8 +155,13 @@ final class Registry: @unchecked Sendable {
             single._withUnsafeGuaranteedRef { $0.act(decision, thread) }
             if case .enqueue = decision { single.release() }
         }
-        for endpoint in several {
-            let decision = locked(thread: thread) { endpoint.decideLocked(thread, from: registrar, slot: slot) }
+        for listed in several {
+            // Each listener is asked under a lock of its own: one declared again meanwhile has
+            // been replaced (its subscriptions with it), and its replacement hears the change.
+            let (endpoint, decision) = locked(thread: thread) { () -> (AnyEndpoint, Decision) in
+                let endpoint = listed.activeLocked() ?? listed
+                return (endpoint, endpoint.decideLocked(thread, from: registrar, slot: slot))
+            }
             endpoint.act(decision, thread)
         }
     }
