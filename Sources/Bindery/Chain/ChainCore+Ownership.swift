@@ -111,8 +111,17 @@ extension ChainCore {
     func enqueue(_ item: Item<Value>, _ thread: UnsafeMutablePointer<ThreadState>, sequence: UInt32? = nil) {
         let tag = UInt(bitPattern: thread)
         let depth = thread.pointee.causalDepth
+        var successor: AnyEndpoint?
         let becameOwner = Registry.shared.locked(thread: thread) { () -> Bool in
-            guard !dissolved else { return false }
+            guard !dissolved else {
+                // Merged into another chain (a join declared meanwhile) after this change was
+                // heard here: its origin's replacement there hears it again, so that it is not
+                // lost with this chain. Ended chains have no replacement: nothing to deliver.
+                if case .change(_, let origin, _) = item, let active = origin.activeLocked(), active !== origin {
+                    successor = active
+                }
+                return false
+            }
             queue.append(Queued(item: item, depth: depth, sequence: sequence ?? writeSequence.load(ordering: .relaxed)))
             // Takes an idle chain, or has its owner look here before giving it back.
             var state = self.state.load(ordering: .acquiring)
@@ -124,6 +133,7 @@ extension ChainCore {
             }
         }
         if becameOwner { giveBack(thread) }
+        if let successor { Registry.shared.renotify(successor, thread) }
     }
 
     /// Queues a change from `origin` for the chain's owner (or becomes the owner).

@@ -166,6 +166,13 @@ final class Registry: @unchecked Sendable {
         }
     }
 
+    /// Has `endpoint` hear its property's change again: for a change its predecessor heard in
+    /// a chain that was merged away before the change could be queued there.
+    func renotify(_ endpoint: AnyEndpoint, _ thread: UnsafeMutablePointer<ThreadState>) {
+        let decision = locked(thread: thread) { endpoint.decideLocked(thread) }
+        endpoint.act(decision, thread)
+    }
+
     /// The update path for a slot with one listener, which is nearly always: the listener is
     /// read from the registrar's published table, and its chain taken, with no lock (see
     /// `ChainCore.takeWithoutLock`). False when the change must go the locked way: the slot
