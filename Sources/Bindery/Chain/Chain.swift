@@ -140,8 +140,11 @@ public struct Chain<Value>: @unchecked Sendable {
             }
             let other = existing.anyCore.resolvedLocked()
             let merge = other === core ? nil : core.absorbLocked(other)
-            // The declaration's own initial value, unless the merge already gives it one.
-            let sentByMerge = other !== core && existing.wantsInitial
+            // The declaration's own initial value, unless the merge already gives it one: the
+            // merge gives one only to an endpoint that received in its old chain (a sender
+            // declared again as a receiver, as `(vm, \.name) <~ field` after
+            // `(vm, \.name) ~> label` does, gets the chain's value from this declaration).
+            let sentByMerge = other !== core && existing.wantsInitial && existing.role.contains(.receives)
             var initialValue: AfterLock?
             if let member = Registry.shared.endpointLocked(for: spec), member.anyCore === core {
                 initialValue = core.replaceLocked(member, with: spec, sendingInitial: !sentByMerge)

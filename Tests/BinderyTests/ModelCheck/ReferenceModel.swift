@@ -330,7 +330,10 @@ final class ReferenceModel: ModelWorld {
         var pushedByMerge = false
         var merged: (receivers: [Place], blocks: [BlockSpec])?
         if other !== chain {
-            pushedByMerge = other.members[memberIndex(other, place)!].wantsInitial
+            // The merge gives the chain's value only to members that received in their old
+            // chain; a sender declared again as a receiver gets it from this declaration.
+            let member = other.members[memberIndex(other, place)!]
+            pushedByMerge = member.wantsInitial && member.receives
             merged = merge(other, into: chain)
         }
         let index = memberIndex(chain, place)!
