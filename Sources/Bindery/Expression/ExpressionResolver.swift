@@ -164,13 +164,30 @@ struct SecondVisitor<Head> {
             throw ExpressionResolver.readOnly(path, in: expression)
         }
         let object = unsafeDowncast(self.object, to: Dynamic.self)
+        if let transformer, case .sync(let registered)? = TransformerRegistry.shared.entry(named: transformer.name) {
+            // Declared with its functions from the start: the receiving side is written once.
+            guard let functions = TransformerFunctions.registered(
+                registered, reversed: transformer.isReversed, twoWay: twoWay, from: Head.self, to: Value.self)
+            else {
+                throw BindingExpressionError(
+                    "\"\(transformer.name)\" (\(type(of: registered))) does not convert \(Head.self) to \(Value.self)",
+                    at: transformer.range, in: expression.source)
+            }
+            if twoWay {
+                return OperatorLink<Head, Value>(
+                    head: head, object, DynamicKey(object, writable), role: [.sends, .receives], initial: initial,
+                    toChain: functions.backward, fromChain: functions.forward)
+            }
+            return OperatorLink<Head, Value>(
+                head: head, object, PropertyKey(object, writable), role: .receives, initial: initial,
+                toChain: nil, fromChain: functions.forward)
+        }
         if twoWay {
-            let link = OperatorLink<Head, Value>(
+            return OperatorLink<Head, Value>(
                 head: head, object, DynamicKey(object, writable), role: [.sends, .receives], initial: initial)
-            if let transformer { TwoWayBinding(link).transformed(byName: transformer.name, reversed: transformer.isReversed) }
-            return link
         }
         let link = OperatorLink<Head, Value>(head: head, object, PropertyKey(object, writable), role: .receives, initial: initial)
+        // An async transformer (one way only, checked before) delivers its results later.
         if let transformer { OneWayBinding(link).transformed(byName: transformer.name, reversed: transformer.isReversed) }
         return link
     }

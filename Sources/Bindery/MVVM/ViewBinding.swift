@@ -129,7 +129,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
         let plain = ViewBinding(source, direction, target)
         let direction = BindingDirection.named(by: direction)
         // The conversions around the transformer are found once, for every view bound.
-        let forward = ViewBindingProblem.function(transformer, from: Value.self, to: Property.self)
+        let forward = TransformerFunctions.forward(transformer, from: Value.self, to: Property.self)
         bind = { view, viewModel in
             guard direction == .leftToRight || direction == .leftToRightLater else { return plain.bind(view, viewModel) }
             guard let forward else {

@@ -1,4 +1,4 @@
-/// What a view's declared bindings report, and the functions they build once per declaration.
+/// What a view's declared bindings report.
 @usableFromInline
 enum ViewBindingProblem {
     /// A view-side property (not a control) given a direction that sends from the view.
@@ -26,15 +26,5 @@ enum ViewBindingProblem {
             .misuse, rule: .conversion,
             "cannot bind through \(transformer): it converts \(input) to \(output), and the binding needs \(source) to \(target) "
                 + "(automatic conversion may bridge either end). Not bound")
-    }
-
-    /// `From` → `To` through `transformer`, bridged by automatic conversion at both ends; nil
-    /// when either end does not convert.
-    @usableFromInline
-    static func function<T: Transformer, From, To>(_ transformer: T, from: From.Type, to: To.Type) -> ((From) -> To)? {
-        guard let input = Conversion.adapter(from: From.self, to: T.Input.self),
-              let output = Conversion.adapter(from: T.Output.self, to: To.self)
-        else { return nil }
-        return { output(transformer.transform(input($0))) }
     }
 }

@@ -20,6 +20,14 @@ import Bindery
     var plain = Label()
 }
 
+/// A title that counts its writes.
+@Dynamic final class CountedTitle {
+    var writes = 0
+    var title = "" {
+        didSet { writes += 1 }
+    }
+}
+
 /// Strings, parsed and bound: `Bind.expression(_:)` and `StringBinding.bind(_:_:)`.
 @Suite(.failOnUnexpectedDiagnostics) struct StringBindingTests {
     init() {
@@ -69,6 +77,15 @@ import Bindery
         cell.textLabel = replaced          // the binding follows the new label
         vm.name = "cy"
         #expect(replaced.text == "CY")
+    }
+
+    @Test("A transformer named after | is declared with the binding: the receiving side is written once")
+    func transformerWritesOnce() throws {
+        let vm = PersonViewModel(), counted = CountedTitle()
+        vm.name = "ann"
+        try Bind.expression("name ~> title | Uppercase").bind(vm, counted)
+        #expect(counted.title == "ANN")
+        #expect(counted.writes == 1)
     }
 
     @Test("`| !Name` applies the reverse; a two-way binding converts both ways")

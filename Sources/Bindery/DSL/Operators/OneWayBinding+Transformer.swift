@@ -17,13 +17,11 @@ extension OneWayBinding {
     /// ```
     @discardableResult
     public func transformed<T: Transformer>(by transformer: T) -> OneWayBinding {
-        guard let input = Conversion.adapter(from: Source.self, to: T.Input.self),
-              let output = Conversion.adapter(from: T.Output.self, to: Target.self)
-        else {
+        guard let forward = TransformerFunctions.forward(transformer, from: Source.self, to: Target.self) else {
             link.reportMismatch(T.self, reads: T.Input.self, makes: T.Output.self, from: Source.self, to: Target.self)
             return self
         }
-        link.redeclare(toChain: nil, fromChain: { output(transformer.transform(input($0))) }, doing: "transform")
+        link.redeclare(toChain: nil, fromChain: forward, doing: "transform")
         return self
     }
 
@@ -42,13 +40,11 @@ extension OneWayBinding {
     @discardableResult
     public func transformed<T: ReversibleTransformer>(by transformer: T, reversed: Bool) -> OneWayBinding {
         guard reversed else { return transformed(by: transformer) }
-        guard let input = Conversion.adapter(from: Source.self, to: T.Output.self),
-              let output = Conversion.adapter(from: T.Input.self, to: Target.self)
-        else {
+        guard let backward = TransformerFunctions.through(transformer, reversed: true, from: Source.self, to: Target.self) else {
             link.reportMismatch(T.self, reads: T.Output.self, makes: T.Input.self, from: Source.self, to: Target.self)
             return self
         }
-        link.redeclare(toChain: nil, fromChain: { output(transformer.reverseTransform(input($0))) }, doing: "transform")
+        link.redeclare(toChain: nil, fromChain: backward, doing: "transform")
         return self
     }
 

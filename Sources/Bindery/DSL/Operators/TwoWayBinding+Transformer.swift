@@ -44,8 +44,8 @@ extension TwoWayBinding {
     public func transformed<T: ReversibleTransformer>(by transformer: T, reversed: Bool) -> TwoWayBinding {
         // Left → transformer's input side, through the transformer, → right; and back.
         let (inputSide, outputSide): (Any.Type, Any.Type) = reversed ? (T.Output.self, T.Input.self) : (T.Input.self, T.Output.self)
-        guard let forward = Self.function(transformer, reversed: reversed, from: Left.self, to: Right.self),
-              let backward = Self.function(transformer, reversed: !reversed, from: Right.self, to: Left.self)
+        guard let forward = TransformerFunctions.through(transformer, reversed: reversed, from: Left.self, to: Right.self),
+              let backward = TransformerFunctions.through(transformer, reversed: !reversed, from: Right.self, to: Left.self)
         else {
             link.reportMismatch(T.self, reads: inputSide, makes: outputSide, from: Left.self, to: Right.self)
             return self
@@ -97,22 +97,5 @@ extension TwoWayBinding {
             link.reportUnknownTransformer(name)
             return self
         }
-    }
-
-    /// `From` → `To` through `transformer` (its reverse if `reversed`), bridged by automatic
-    /// conversion at both ends; nil when either end does not convert.
-    private static func function<T: ReversibleTransformer, From, To>(
-        _ transformer: T, reversed: Bool, from: From.Type, to: To.Type
-    ) -> ((From) -> To)? {
-        if reversed {
-            guard let input = Conversion.adapter(from: From.self, to: T.Output.self),
-                  let output = Conversion.adapter(from: T.Input.self, to: To.self)
-            else { return nil }
-            return { output(transformer.reverseTransform(input($0))) }
-        }
-        guard let input = Conversion.adapter(from: From.self, to: T.Input.self),
-              let output = Conversion.adapter(from: T.Output.self, to: To.self)
-        else { return nil }
-        return { output(transformer.transform(input($0))) }
     }
 }
