@@ -20,9 +20,15 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     /// automatically; see ``OperandKey/automaticSpec(on:role:initial:delivery:)``.
     @inlinable
     init<Key: OperandKey<Property>>(head: consuming EndpointSpec<Head>, _ object: Key.Root, _ key: Key, role: Role, initial: Bool) {
-        self.init(head: head, key, role: role, initial: initial) { delivery in
-            key.automaticSpec(on: object, role: role, initial: initial, delivery: delivery)
-        }
+        let delivery = Delivery.automatic.resolvedForCurrentThread()
+        head.delivery = head.role.contains(.receives) ? delivery : .immediate
+        headKeyPath = head.keyPath
+        let spec: EndpointSpec<Head> = key.automaticSpec(on: object, role: role, initial: initial, delivery: delivery)
+        chain = Chain(head: head).adding(spec)
+        self.key = key
+        self.role = role
+        self.initial = initial
+        self.delivery = delivery
     }
 
     /// Starts a chain at `head` and adds the endpoint `key` names on `object`, converted by the
@@ -33,21 +39,12 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
         head: consuming EndpointSpec<Head>, _ object: Key.Root, _ key: Key, role: Role, initial: Bool,
         toChain: ((Property) -> Head)?, fromChain: ((Head) -> Property)?
     ) {
-        self.init(head: head, key, role: role, initial: initial) { delivery in
-            key.spec(on: object, role: role, initial: initial, delivery: delivery, toChain: toChain, fromChain: fromChain)
-        }
-    }
-
-    /// Starts a chain at `head` (a receiving head is delivered as the operator's receiving side
-    /// is) and adds the endpoint `second` makes for the binding's delivery.
-    @inlinable
-    init<Key: OperandKey<Property>>(
-        head: consuming EndpointSpec<Head>, _ key: Key, role: Role, initial: Bool, second: (Delivery) -> EndpointSpec<Head>
-    ) {
         let delivery = Delivery.automatic.resolvedForCurrentThread()
         head.delivery = head.role.contains(.receives) ? delivery : .immediate
         headKeyPath = head.keyPath
-        chain = Chain(head: head).adding(second(delivery))
+        let spec: EndpointSpec<Head> = key.spec(
+            on: object, role: role, initial: initial, delivery: delivery, toChain: toChain, fromChain: fromChain)
+        chain = Chain(head: head).adding(spec)
         self.key = key
         self.role = role
         self.initial = initial
