@@ -104,6 +104,18 @@ import Testing
         #expect(second.text == "5")
     }
 
+    @Test("Rules 2, 7: a sender of another chain declared again as a receiver gets the value of the chain named first")
+    func senderJoinsAsReceiver() {
+        let box = Box(), label = Label(), field = TestField()
+        box.string = "model"
+        Bind.in(box, \.string).out(label, \.text)
+        Bind.in(field).inout(box, \.string)        // the field's chain is named first: its "" wins
+        #expect(box.string == "")
+        #expect(label.text == "")
+        field.type("typed")
+        #expect(box.string == "typed" && label.text == "typed")
+    }
+
     @Test("Rule 7: a continuation on an endpoint of another chain merges the chains; the first-named keeps its value")
     func joinMidChain() {
         let a = Box(), b = Box()
