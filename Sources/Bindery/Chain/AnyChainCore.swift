@@ -27,7 +27,8 @@ protocol AnyChainCore: AnyObject {
     func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, sendingInitial: Bool) -> AfterLock?
     func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool)
     func addBlockLocked<Declared, Argument>(
-        name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
+        name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness?, declared: Declared.Type,
+        _ body: @escaping (Argument) -> Void
     ) -> AfterLock?
     func absorbLocked(_ other: any AnyChainCore) -> AfterLock?
     /// A declaration continues this chain: until it is complete again, losing a member does
@@ -37,6 +38,8 @@ protocol AnyChainCore: AnyObject {
     /// The member on the object with identity `objectID` at `keyPath`, if there is one.
     func memberLocked(objectID: ObjectIdentifier, keyPath: AnyKeyPath) -> AnyEndpoint?
     func removeBlockLocked(named name: String) -> Bool
+    /// Removes every named block whose name `isRemoved` accepts; true if one was.
+    func removeBlocksLocked(where isRemoved: (String) -> Bool) -> Bool
     func dissolveLocked()
 
     /// Typed hook for `absorbLocked`: moves this chain's members into `target`.

@@ -166,12 +166,17 @@ public struct Chain<Value>: @unchecked Sendable {
     }
 
     /// Adds a named block; see ``out(_:initial:isolation:_:)-(_,_,_,(Value)->Void)``.
-    func adding<Argument>(block name: String, initial: Bool, delivery: Delivery, _ body: @escaping (Argument) -> Void) -> Chain {
+    ///
+    /// - Parameter liveness: Ended when the block leaves the chain (removed, replaced, or the
+    ///   chain ended), for a caller that must know; by default a main-actor block gets one.
+    func adding<Argument>(
+        block name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness? = nil, _ body: @escaping (Argument) -> Void
+    ) -> Chain {
         let (core, work) = Registry.shared.locked { () -> (any AnyChainCore, AfterLock?) in
             guard let core = continuedLocked(refusing: "cannot add block \"\(name)\": the chain it continues has ended; not added") else {
                 return (self.core.resolvedLocked(), nil)
             }
-            return (core, core.addBlockLocked(name: name, initial: initial, delivery: delivery, declared: Value.self, body))
+            return (core, core.addBlockLocked(name: name, initial: initial, delivery: delivery, liveness: liveness, declared: Value.self, body))
         }
         work?.run()
         return Chain(core: core)

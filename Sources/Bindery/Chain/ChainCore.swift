@@ -312,7 +312,8 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @_specialize(where Value == String?, Declared == String?, Argument == String?)
     @_specialize(where Value == Int?, Declared == Int?, Argument == Int?)
     func addBlockLocked<Declared, Argument>(
-        name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
+        name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness?, declared: Declared.Type,
+        _ body: @escaping (Argument) -> Void
     ) -> AfterLock? {
         let typed: (Value) -> Void
         if Argument.self == Value.self {
@@ -323,7 +324,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             Diagnostics.report(.misuse, rule: .order, "cannot add block \"\(name)\" taking \(Argument.self) to a chain of \(Value.self): not added")
             return nil
         }
-        let liveness = delivery == .mainActor ? BlockLiveness() : nil
+        let liveness = liveness ?? (delivery == .mainActor ? BlockLiveness() : nil)
         let block = NamedBlock(name: name, delivery: delivery, initial: initial, liveness: liveness, body: typed)
         if let existing = blocks.firstIndex(where: { $0.name == name }) {
             blocks[existing].liveness?.end()
@@ -338,10 +339,14 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     }
 
     func removeBlockLocked(named name: String) -> Bool {
+        removeBlocksLocked { $0 == name }
+    }
+
+    func removeBlocksLocked(where isRemoved: (String) -> Bool) -> Bool {
         let count = blocks.count
         Registry.shared.buryLocked(blocks)
-        for block in blocks where block.name == name { block.liveness?.end() }
-        blocks.removeAll { $0.name == name }
+        for block in blocks where isRemoved(block.name) { block.liveness?.end() }
+        blocks.removeAll { isRemoved($0.name) }
         guard blocks.count != count else { return false }
         dropPlanLocked()
         checkLivenessLocked()

@@ -236,3 +236,25 @@ extension EndpointSpec {
         }
     }
 }
+
+extension EndpointSpec {
+    /// A receiver written through `transform`, and only when the transformed value differs
+    /// from the property's: a key binding (`bindKey`). The property is read and written through
+    /// its shared accessors, so nothing is applied generically per update.
+    static func deduplicating<Root: AnyObject, Property: Equatable>(
+        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>, transform: @escaping (Value) -> Property
+    ) -> EndpointSpec {
+        let own = EndpointSpec<Property>.property(
+            object, keyPath, writable: keyPath, role: .receives, toChain: nil, fromChain: nil, identity: true)
+        let read = own.accessors.read, write = own.accessors.write
+        let accessors = Accessors<Value>(
+            read: nil,
+            write: { object, value in
+                let new = transform(value)
+                if let current = read?(object), current == new { return true }
+                return write?(object, new) ?? false
+            },
+            isExplicit: true)
+        return EndpointSpec(object: object, keyPath: keyPath, role: .receives, accessors: accessors)
+    }
+}

@@ -12,13 +12,14 @@ final class RefusedChain: AnyChainCore {
     func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, sendingInitial: Bool) -> AfterLock? { nil }
     func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {}
     func addBlockLocked<Declared, Argument>(
-        name: String, initial: Bool, delivery: Delivery, declared: Declared.Type, _ body: @escaping (Argument) -> Void
+        name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness?, declared: Declared.Type, _ body: @escaping (Argument) -> Void
     ) -> AfterLock? { nil }
     func absorbLocked(_ other: any AnyChainCore) -> AfterLock? { nil }
     func reopenLocked() {}
     func detachLocked(_ endpoint: AnyEndpoint) {}
     func memberLocked(objectID: ObjectIdentifier, keyPath: AnyKeyPath) -> AnyEndpoint? { nil }
     func removeBlockLocked(named name: String) -> Bool { false }
+    func removeBlocksLocked(where isRemoved: (String) -> Bool) -> Bool { false }
     func dissolveLocked() {}
     func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? { nil }
 }

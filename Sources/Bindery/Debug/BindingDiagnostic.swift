@@ -52,6 +52,8 @@ public struct BindingDiagnostic: Sendable, Equatable, CustomStringConvertible {
         case badInput = "bad input"
         /// What an update costs.
         case cost = "cost"
+        /// Coalescing transactions are balanced: each commit closes a begin on the same thread.
+        case coalescing = "coalescing"
     }
 
     /// What kind of problem this is.

@@ -27,6 +27,9 @@ struct ThreadState {
         spare.initialize(to: [])
         return spare
     }()
+    /// This thread's coalescing transaction (see `Coalesce`): a reference, so that restoring a
+    /// saved copy of the state (as a deferred run does) leaves an open transaction alone.
+    let coalescing = CoalesceTransaction()
     /// Bind-time answers this thread has had (see `ThreadMemo`).
     let memo = ThreadMemo()
     /// Whether this is the process's first thread, the one that runs `main` (see

@@ -1,0 +1,141 @@
+import Synchronization
+
+/// One registration of a target-action on one key path: a named block in the chain of the
+/// observed property, which turns each value it receives into a ``Change`` (remembering the
+/// value before) and calls the action, at once, held back by a coalescing transaction, or on
+/// the main actor.
+///
+/// The chain's block holds the registration strongly; the registration holds the target and the
+/// observed object weakly. It ends when its block leaves the chain (removed, or the chain
+/// ended: `liveness`), and removes its block itself when a call finds the target gone.
+final class ActionRegistration<Value>: @unchecked Sendable {
+    // @unchecked: `last`, `primed` and `observed` are behind `lock`; every other stored
+    // property is immutable, `liveness` atomic.
+
+    /// The block's name in the chain: `TargetActionName.prefix` of the target, the observed
+    /// object and the key path, then a number of its own.
+    let blockName: String
+    let keyPath: any AnyKeyPath & Sendable
+    /// Whether the target asked to coalesce (`Coalesced`).
+    let coalesces: Bool
+    /// Whether the action runs on the main actor (declared from main-actor code).
+    let onMainActor: Bool
+    /// Whether the registration's first value (the chain's, when its block joins) is a call.
+    let callsImmediately: Bool
+    /// Ended by the chain when the block leaves it.
+    let liveness = BlockLiveness()
+    /// Calls the action with the target; false when the target is gone.
+    private let fire: @Sendable (Change<Value>) -> Bool
+
+    private let lock = Lock()
+    /// The value the last call (or the registration's first value) carried: the next change's
+    /// old value.
+    private var last: Value?
+    /// Whether the first value has come.
+    private var primed = false
+    /// The observed object, to remove the block from its chain.
+    private weak var observed: AnyObject?
+
+    init(
+        target: ObjectIdentifier, keyPath: any AnyKeyPath & Sendable, coalesces: Bool, onMainActor: Bool, callsImmediately: Bool,
+        observed: AnyObject, fire: @escaping @Sendable (Change<Value>) -> Bool
+    ) {
+        blockName = ObserverCounter.uniqueName(TargetActionName.prefix(target: target, object: ObjectIdentifier(observed), keyPath: keyPath))
+        self.keyPath = keyPath
+        self.coalesces = coalesces
+        self.onMainActor = onMainActor
+        self.callsImmediately = callsImmediately
+        self.fire = fire
+        self.observed = observed
+    }
+
+    /// The block's body: runs in the chain's dispatch, on the changing thread, one value at a
+    /// time (a chain's changes are serialised).
+    func receive(_ value: Value) {
+        let (old, isFirst) = lock.withLock { () -> (Value?, Bool) in
+            defer {
+                last = value
+                primed = true
+            }
+            return (last, !primed)
+        }
+        if isFirst {
+            if callsImmediately { deliver(Change(keyPath: keyPath, old: nil, new: value)) }
+            return
+        }
+        let change = Change(keyPath: keyPath, old: old, new: value)
+        let transaction = ThreadState.current.pointee.coalescing
+        if coalesces, transaction.isOpen {
+            transaction.hold(change, for: self)
+        } else {
+            deliver(change)
+        }
+    }
+
+    /// Calls the action with the value the registration has now, as `callImmediately` does
+    /// (a zero-argument action registered on several key paths is called once this way).
+    func callNow() {
+        guard let value = lock.withLock({ last }) else { return }
+        deliver(Change(keyPath: keyPath, old: nil, new: value))
+    }
+
+    /// Makes the call where it belongs: here, or on the main actor. Skipped once the
+    /// registration ended; a call that finds the target gone ends it.
+    func deliver(_ change: Change<Value>) {
+        guard liveness.isLive else { return }
+        if onMainActor, !MainQueue.isCurrent {
+            MainQueue.enqueue { [self] in
+                guard liveness.isLive else { return }
+                if !fire(change) { unbind() }
+            }
+            return
+        }
+        if !fire(change) { unbind() }
+    }
+
+    /// Whether the registration is still in its chain.
+    var isBound: Bool { liveness.isLive }
+
+    /// Takes the registration's block out of its chain.
+    func unbind() {
+        liveness.end()
+        guard let object = lock.withLock({ observed }) else { return }
+        let lifetime = Registry.lifetimeRegistrar(of: object)
+        let name = blockName
+        Registry.shared.locked {
+            Registry.shared.forEachEndpointLocked(of: object, lifetime: lifetime, keyPath: keyPath) { endpoint in
+                _ = endpoint.anyCore.resolvedLocked().removeBlockLocked(named: name)
+            }
+        }
+    }
+}
+
+/// What a target-action handle can do to one of its registrations, whatever its value type.
+protocol AnyActionRegistration: AnyObject, Sendable {
+    var isBound: Bool { get }
+    func unbind()
+    func callNow()
+}
+
+extension ActionRegistration: AnyActionRegistration {}
+
+/// The names of target-actions' blocks: every block of one target on one observed object starts
+/// with the same prefix, and on one of its key paths with a longer one, so that `removeTarget`
+/// finds them; a number after ` #` makes each registration's name its own.
+enum TargetActionName {
+    static func prefix(target: ObjectIdentifier, object: ObjectIdentifier, keyPath: AnyKeyPath?) -> String {
+        let base = "target-action \(hex(target)) on \(hex(object))"
+        guard let keyPath else { return base + " at " }
+        return base + " at \(String(UInt(bitPattern: keyPath.hashValue), radix: 16))"
+    }
+
+    /// Whether `name` is the block of a registration of `target` on `object` (at `keyPath`, or
+    /// at any key path when it is nil).
+    static func isBlock(_ name: String, target: ObjectIdentifier, object: ObjectIdentifier, keyPath: AnyKeyPath?) -> Bool {
+        name.hasPrefix(prefix(target: target, object: object, keyPath: keyPath) + (keyPath == nil ? "" : " #"))
+    }
+
+    private static func hex(_ id: ObjectIdentifier) -> String {
+        String(UInt(bitPattern: id), radix: 16)
+    }
+}

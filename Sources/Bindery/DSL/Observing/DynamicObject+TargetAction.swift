@@ -1,0 +1,316 @@
+// Target-action observation: `addTarget(_:action:forKeyPathChange:)` and its forms, and
+// `removeTarget`. Each registration is a named block in the chain of the observed property
+// (`ActionRegistration`), so lifetime, threads and loops follow the chains' rules.
+
+extension DynamicObject {
+    /// Calls `action` on `target` after each change of the property at `keyPath`.
+    ///
+    /// The target is held weakly: when it deinitialises the registration ends (it is removed
+    /// at the next change). The observed object is not retained either; when it deinitialises,
+    /// the registration ends with it. Registering the same action twice makes two
+    /// registrations, and two calls per change.
+    ///
+    /// The action runs on the thread that made the change, synchronously, after the new value
+    /// is stored, with no Bindery lock held, unless the registration is declared from
+    /// main-actor code: then it runs only on the main actor (at once for a change made there,
+    /// queued in order for a change made on another thread), as a main-actor view's method
+    /// must.
+    ///
+    /// - Parameters:
+    ///   - target: The object whose method is called; held weakly.
+    ///   - action: The method, as `Type.method`.
+    ///   - keyPath: The observed property.
+    ///   - callImmediately: Whether the action is also called now, once.
+    ///   - isolation: Where the registration is declared; leave it out.
+    /// - Returns: The registration's handle, to ``TargetAction/unbind()`` it; discardable.
+    ///
+    /// ```swift
+    /// user.addTarget(screen, action: Screen.nameChanged, forKeyPathChange: \.name)
+    /// ```
+    @discardableResult
+    public func addTarget<Target: AnyObject & Sendable, Value>(
+        _ target: Target, action: @escaping @Sendable (Target) -> () -> Void,
+        forKeyPathChange keyPath: KeyPath<Self, Value> & Sendable, callImmediately: Bool = false,
+        isolation: (any Actor)? = #isolation
+    ) -> TargetAction {
+        TargetAction(registrations: [
+            register(target, coalesces: false, keyPath, callsImmediately: callImmediately, isolation) { target, _ in action(target)() }
+        ])
+    }
+
+    /// Calls `action` on `target` with a ``Change`` (the key path, the old and the new value)
+    /// after each change of the property at `keyPath`.
+    ///
+    /// Retention, threads and the end of the registration are as for
+    /// ``addTarget(_:action:forKeyPathChange:callImmediately:isolation:)-(Target,_,_,_,_)``.
+    /// With `callImmediately`, the first call's change has no old value.
+    ///
+    /// - Parameters:
+    ///   - target: The object whose method is called; held weakly.
+    ///   - action: The method, as `Type.method`, taking a `Change<Value>`.
+    ///   - keyPath: The observed property.
+    ///   - callImmediately: Whether the action is also called now, once, with the current value.
+    ///   - isolation: Where the registration is declared; leave it out.
+    /// - Returns: The registration's handle; discardable.
+    ///
+    /// ```swift
+    /// user.addTarget(screen, action: Screen.nameDidChange, forKeyPathChange: \.name)
+    /// ```
+    @discardableResult
+    public func addTarget<Target: AnyObject & Sendable, Value: Sendable>(
+        _ target: Target, action: @escaping @Sendable (Target) -> (Change<Value>) -> Void,
+        forKeyPathChange keyPath: KeyPath<Self, Value> & Sendable, callImmediately: Bool = false,
+        isolation: (any Actor)? = #isolation
+    ) -> TargetAction {
+        TargetAction(registrations: [
+            register(target, coalesces: false, keyPath, callsImmediately: callImmediately, isolation) { action($0)($1) }
+        ])
+    }
+
+    /// Calls `action` on `target` after each change of any of the properties at `keyPaths`.
+    ///
+    /// With `callImmediately`, the action is called now, once (not once per key path).
+    /// Retention, threads and the end of the registration are as for
+    /// ``addTarget(_:action:forKeyPathChange:callImmediately:isolation:)-(Target,_,_,_,_)``.
+    ///
+    /// - Parameters:
+    ///   - target: The object whose method is called; held weakly.
+    ///   - action: The method, as `Type.method`.
+    ///   - keyPaths: The observed properties, of any types.
+    ///   - callImmediately: Whether the action is also called now, once.
+    ///   - isolation: Where the registration is declared; leave it out.
+    /// - Returns: One handle for every key path's registration; discardable.
+    ///
+    /// ```swift
+    /// user.addTarget(screen, action: Screen.reload, forKeyPathChanges: [\.name, \.age], callImmediately: true)
+    /// ```
+    @discardableResult
+    public func addTarget<Target: AnyObject & Sendable>(
+        _ target: Target, action: @escaping @Sendable (Target) -> () -> Void,
+        forKeyPathChanges keyPaths: [PartialKeyPath<Self> & Sendable], callImmediately: Bool = false,
+        isolation: (any Actor)? = #isolation
+    ) -> TargetAction {
+        registerEach(target, coalesces: false, keyPaths, callImmediately: callImmediately, isolation, action)
+    }
+
+    /// Calls `action` on `target` with a ``Change`` after each change of any of the
+    /// properties at `keyPaths`, which share one type.
+    ///
+    /// With `callImmediately`, the action is called now once per key path, each time with no
+    /// old value. Retention, threads and the end of the registration are as for
+    /// ``addTarget(_:action:forKeyPathChange:callImmediately:isolation:)-(Target,_,_,_,_)``.
+    ///
+    /// - Parameters:
+    ///   - target: The object whose method is called; held weakly.
+    ///   - action: The method, as `Type.method`, taking a `Change<Value>`.
+    ///   - keyPaths: The observed properties; ``Change/keyPath`` says which one changed.
+    ///   - callImmediately: Whether the action is also called now, once per key path.
+    ///   - isolation: Where the registration is declared; leave it out.
+    /// - Returns: One handle for every key path's registration; discardable.
+    ///
+    /// ```swift
+    /// user.addTarget(screen, action: Screen.nameDidChange, forKeyPathChanges: [\.name, \.nickname])
+    /// ```
+    @discardableResult
+    public func addTarget<Target: AnyObject & Sendable, Value: Sendable>(
+        _ target: Target, action: @escaping @Sendable (Target) -> (Change<Value>) -> Void,
+        forKeyPathChanges keyPaths: [KeyPath<Self, Value> & Sendable], callImmediately: Bool = false,
+        isolation: (any Actor)? = #isolation
+    ) -> TargetAction {
+        TargetAction(registrations: keyPaths.map { keyPath in
+            register(target, coalesces: false, keyPath, callsImmediately: callImmediately, isolation) { action($0)($1) }
+        })
+    }
+
+    // MARK: Coalesced targets
+
+    /// Calls `action` on the coalesced target after each change of the property at `keyPath`;
+    /// inside a ``Coalesce`` transaction, once at its commit.
+    ///
+    /// Everything else is as for
+    /// ``addTarget(_:action:forKeyPathChange:callImmediately:isolation:)-(Target,_,_,_,_)``.
+    ///
+    /// - Parameters:
+    ///   - target: The target, as `screen.coalesced`; held weakly.
+    ///   - action: The method, as `Type.method`.
+    ///   - keyPath: The observed property.
+    ///   - callImmediately: Whether the action is also called now, once.
+    ///   - isolation: Where the registration is declared; leave it out.
+    /// - Returns: The registration's handle; discardable.
+    ///
+    /// ```swift
+    /// user.addTarget(screen.coalesced, action: Screen.expensiveLayout, forKeyPathChange: \.name)
+    /// ```
+    @discardableResult
+    public func addTarget<Target: AnyObject & Sendable, Value>(
+        _ target: Coalesced<Target>, action: @escaping @Sendable (Target) -> () -> Void,
+        forKeyPathChange keyPath: KeyPath<Self, Value> & Sendable, callImmediately: Bool = false,
+        isolation: (any Actor)? = #isolation
+    ) -> TargetAction {
+        guard let object = target.target else { return TargetAction(registrations: []) }
+        return TargetAction(registrations: [
+            register(object, coalesces: true, keyPath, callsImmediately: callImmediately, isolation) { target, _ in action(target)() }
+        ])
+    }
+
+    /// Calls `action` on the coalesced target with a ``Change`` after each change of the
+    /// property at `keyPath`; inside a ``Coalesce`` transaction, once at its commit, with the
+    /// first old value and the latest new value.
+    ///
+    /// - Parameters:
+    ///   - target: The target, as `screen.coalesced`; held weakly.
+    ///   - action: The method, as `Type.method`, taking a `Change<Value>`.
+    ///   - keyPath: The observed property.
+    ///   - callImmediately: Whether the action is also called now, once.
+    ///   - isolation: Where the registration is declared; leave it out.
+    /// - Returns: The registration's handle; discardable.
+    ///
+    /// ```swift
+    /// user.addTarget(screen.coalesced, action: Screen.nameDidChange, forKeyPathChange: \.name)
+    /// ```
+    @discardableResult
+    public func addTarget<Target: AnyObject & Sendable, Value: Sendable>(
+        _ target: Coalesced<Target>, action: @escaping @Sendable (Target) -> (Change<Value>) -> Void,
+        forKeyPathChange keyPath: KeyPath<Self, Value> & Sendable, callImmediately: Bool = false,
+        isolation: (any Actor)? = #isolation
+    ) -> TargetAction {
+        guard let object = target.target else { return TargetAction(registrations: []) }
+        return TargetAction(registrations: [
+            register(object, coalesces: true, keyPath, callsImmediately: callImmediately, isolation) { action($0)($1) }
+        ])
+    }
+
+    /// Calls `action` on the coalesced target after each change of any of the properties at
+    /// `keyPaths`; inside a ``Coalesce`` transaction, once per changed key path at its commit.
+    ///
+    /// - Parameters:
+    ///   - target: The target, as `screen.coalesced`; held weakly.
+    ///   - action: The method, as `Type.method`.
+    ///   - keyPaths: The observed properties, of any types.
+    ///   - callImmediately: Whether the action is also called now, once.
+    ///   - isolation: Where the registration is declared; leave it out.
+    /// - Returns: One handle for every key path's registration; discardable.
+    ///
+    /// ```swift
+    /// user.addTarget(screen.coalesced, action: Screen.reload, forKeyPathChanges: [\.name, \.age])
+    /// ```
+    @discardableResult
+    public func addTarget<Target: AnyObject & Sendable>(
+        _ target: Coalesced<Target>, action: @escaping @Sendable (Target) -> () -> Void,
+        forKeyPathChanges keyPaths: [PartialKeyPath<Self> & Sendable], callImmediately: Bool = false,
+        isolation: (any Actor)? = #isolation
+    ) -> TargetAction {
+        guard let object = target.target else { return TargetAction(registrations: []) }
+        return registerEach(object, coalesces: true, keyPaths, callImmediately: callImmediately, isolation, action)
+    }
+
+    // MARK: Removing
+
+    /// Removes every action of `target` on the property at `keyPath` of this object, coalesced
+    /// or not. Actions already queued on the main actor, or held back by a coalescing
+    /// transaction, are dropped.
+    ///
+    /// - Parameters:
+    ///   - target: The target whose actions are removed.
+    ///   - keyPath: The observed property.
+    ///
+    /// ```swift
+    /// user.removeTarget(screen, forKeyPathChange: \.name)
+    /// ```
+    public func removeTarget(_ target: AnyObject, forKeyPathChange keyPath: PartialKeyPath<Self>) {
+        removeActions(of: ObjectIdentifier(target), at: keyPath)
+    }
+
+    /// Removes every action of `target` on every property of this object.
+    ///
+    /// - Parameter target: The target whose actions are removed.
+    ///
+    /// ```swift
+    /// user.removeTarget(screen)
+    /// ```
+    public func removeTarget(_ target: AnyObject) {
+        removeActions(of: ObjectIdentifier(target), at: nil)
+    }
+
+    // MARK: Plumbing
+
+    /// Registers one action on one key path: a block in the key path's chain.
+    private func register<Target: AnyObject & Sendable, Value>(
+        _ target: Target, coalesces: Bool, _ keyPath: KeyPath<Self, Value> & Sendable, callsImmediately: Bool,
+        _ isolation: (any Actor)?, _ call: @escaping @Sendable (Target, Change<Value>) -> Void
+    ) -> ActionRegistration<Value> {
+        register(target, coalesces: coalesces, keyPath, sendable: keyPath, callsImmediately: callsImmediately, isolation, call)
+    }
+
+    /// Registers one action on one key path, given once typed and once as the `Sendable` key
+    /// path that its changes carry.
+    fileprivate func register<Target: AnyObject & Sendable, Value>(
+        _ target: Target, coalesces: Bool, _ keyPath: KeyPath<Self, Value>, sendable: any AnyKeyPath & Sendable,
+        callsImmediately: Bool, _ isolation: (any Actor)?, _ call: @escaping @Sendable (Target, Change<Value>) -> Void
+    ) -> ActionRegistration<Value> {
+        let registration = ActionRegistration<Value>(
+            target: ObjectIdentifier(target), keyPath: sendable, coalesces: coalesces,
+            onMainActor: Delivery.automatic.resolved(declaredIn: isolation) == .mainActor, callsImmediately: callsImmediately,
+            observed: self
+        ) { [weak target] change in
+            guard let target else { return false }
+            call(target, change)
+            return true
+        }
+        _ = Bind.in(self, keyPath).adding(
+            block: registration.blockName, initial: true, delivery: .immediate, liveness: registration.liveness
+        ) { (value: Value) in registration.receive(value) }
+        return registration
+    }
+
+    /// Registers a zero-argument action on key paths of any types; with `callImmediately`,
+    /// calls it once, not once per key path.
+    private func registerEach<Target: AnyObject & Sendable>(
+        _ target: Target, coalesces: Bool, _ keyPaths: [PartialKeyPath<Self> & Sendable], callImmediately: Bool,
+        _ isolation: (any Actor)?, _ action: @escaping @Sendable (Target) -> () -> Void
+    ) -> TargetAction {
+        var registrations: [any AnyActionRegistration] = []
+        for keyPath in keyPaths {
+            guard let opened = keyPath as? any ActionKeyPath else { continue }
+            registrations.append(opened.register(on: self, sendable: keyPath, target: target, coalesces: coalesces, isolation: isolation, action: action))
+        }
+        if callImmediately, let first = registrations.first {
+            first.callNow()
+        }
+        return TargetAction(registrations: registrations)
+    }
+
+    private func removeActions(of target: ObjectIdentifier, at keyPath: AnyKeyPath?) {
+        let lifetime = Registry.lifetimeRegistrar(of: self)
+        let object = ObjectIdentifier(self)
+        Registry.shared.locked {
+            Registry.shared.forEachEndpointLocked(of: self, lifetime: lifetime, keyPath: keyPath) { endpoint in
+                _ = endpoint.anyCore.resolvedLocked().removeBlocksLocked { name in
+                    TargetActionName.isBlock(name, target: target, object: object, keyPath: keyPath ?? endpoint.keyPath)
+                }
+            }
+        }
+    }
+}
+
+/// A key path of an observed object, opened to its value type for a zero-argument action on
+/// several key paths of different types.
+protocol ActionKeyPath {
+    func register<Object: DynamicObject, Target: AnyObject & Sendable>(
+        on object: Object, sendable: PartialKeyPath<Object> & Sendable, target: Target, coalesces: Bool, isolation: (any Actor)?,
+        action: @escaping @Sendable (Target) -> () -> Void
+    ) -> any AnyActionRegistration
+}
+
+extension KeyPath: ActionKeyPath {
+    func register<Object: DynamicObject, Target: AnyObject & Sendable>(
+        on object: Object, sendable: PartialKeyPath<Object> & Sendable, target: Target, coalesces: Bool, isolation: (any Actor)?,
+        action: @escaping @Sendable (Target) -> () -> Void
+    ) -> any AnyActionRegistration {
+        // `self` is a `KeyPath<Object, Value>`: the array it came from holds `Object`'s key paths.
+        let typed = unsafeDowncast(sendable, to: KeyPath<Object, Value>.self)
+        return object.register(target, coalesces: coalesces, typed, sendable: sendable, callsImmediately: false, isolation) { target, _ in
+            action(target)()
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+@testable import Bindery
+
+/// Target-action observation: typed changes, several key paths, `callImmediately`'s counting,
+/// removal, weak targets, and main-actor targets.
+@Suite(.failOnUnexpectedDiagnostics)
+struct TargetActionTests {
+    @Test("A zero-argument action runs once per change, after the value is stored")
+    func zeroArgument() {
+        let person = Person()
+        let screen = Screen()
+        person.addTarget(screen, action: Screen.nameChanged, forKeyPathChange: \.name)
+        #expect(screen.calls.values.isEmpty)
+        person.name = "Grace"
+        person.name = "Linus"
+        #expect(screen.calls.values == ["nameChanged", "nameChanged"])
+    }
+
+    @Test("A change action gets the key path, the old and the new value")
+    func changeValues() {
+        let person = Person()
+        let screen = Screen()
+        person.addTarget(screen, action: Screen.nameDidChange, forKeyPathChange: \.name)
+        person.name = "Grace"
+        person.name = "Linus"
+        #expect(screen.changes.values == [
+            Change(keyPath: \Person.name, old: "Ada", new: "Grace"),
+            Change(keyPath: \Person.name, old: "Grace", new: "Linus"),
+        ])
+    }
+
+    @Test("callImmediately calls a change action now, with no old value")
+    func callImmediatelyChange() {
+        let person = Person()
+        let screen = Screen()
+        person.addTarget(screen, action: Screen.nameDidChange, forKeyPathChange: \.name, callImmediately: true)
+        #expect(screen.changes.values == [Change(keyPath: \Person.name, old: nil, new: "Ada")])
+    }
+
+    @Test("Several key paths: a zero-argument action is called once now, then once per change of any of them")
+    func severalKeyPathsZeroArgument() {
+        let person = Person()
+        let screen = Screen()
+        person.addTarget(screen, action: Screen.reload, forKeyPathChanges: [\.name, \.age, \.nickname], callImmediately: true)
+        #expect(screen.calls.count == 1)
+        person.age = 37
+        person.name = "Grace"
+        #expect(screen.calls.count == 3)
+    }
+
+    @Test("Several key paths: a change action is called now once per key path, then per change, naming the key path")
+    func severalKeyPathsChange() {
+        let person = Person()
+        let screen = Screen()
+        person.addTarget(screen, action: Screen.nameDidChange, forKeyPathChanges: [\.name, \.nickname], callImmediately: true)
+        #expect(screen.changes.values == [
+            Change(keyPath: \Person.name, old: nil, new: "Ada"),
+            Change(keyPath: \Person.nickname, old: nil, new: "A"),
+        ])
+        person.nickname = "G"
+        #expect(screen.changes.last == Change(keyPath: \Person.nickname, old: "A", new: "G"))
+    }
+
+    @Test("Registering the same action twice makes two calls per change")
+    func registeringTwice() {
+        let person = Person()
+        let screen = Screen()
+        person.addTarget(screen, action: Screen.nameChanged, forKeyPathChange: \.name)
+        person.addTarget(screen, action: Screen.nameChanged, forKeyPathChange: \.name)
+        person.name = "Grace"
+        #expect(screen.calls.count == 2)
+    }
+
+    @Test("A handle's unbind removes that registration only")
+    func handleUnbind() {
+        let person = Person()
+        let screen = Screen()
+        let first = person.addTarget(screen, action: Screen.nameChanged, forKeyPathChange: \.name)
+        person.addTarget(screen, action: Screen.nameDidChange, forKeyPathChange: \.name)
+        #expect(first.isBound)
+        first.unbind()
+        #expect(!first.isBound)
+        person.name = "Grace"
+        #expect(screen.calls.values.isEmpty)
+        #expect(screen.changes.count == 1)
+    }
+
+    @Test("removeTarget on a key path removes every action of that target there, and nothing else")
+    func removeTargetOnKeyPath() {
+        let person = Person()
+        let screen = Screen()
+        let other = Screen()
+        person.addTarget(screen, action: Screen.nameChanged, forKeyPathChange: \.name)
+        person.addTarget(screen, action: Screen.nameDidChange, forKeyPathChange: \.name)
+        person.addTarget(screen.coalesced, action: Screen.reload, forKeyPathChange: \.name)
+        person.addTarget(screen, action: Screen.ageDidChange, forKeyPathChange: \.age)
+        person.addTarget(other, action: Screen.nameChanged, forKeyPathChange: \.name)
+        person.removeTarget(screen, forKeyPathChange: \.name)
+        person.name = "Grace"
+        person.age = 40
+        #expect(screen.calls.values.isEmpty)
+        #expect(screen.changes.values.isEmpty)
+        #expect(screen.ages.count == 1)
+        #expect(other.calls.values == ["nameChanged"])
+    }
+
+    @Test("removeTarget without a key path removes the target's actions on every property of the object")
+    func removeTargetEverywhere() {
+        let person = Person()
+        let screen = Screen()
+        person.addTarget(screen, action: Screen.nameChanged, forKeyPathChange: \.name)
+        person.addTarget(screen, action: Screen.ageDidChange, forKeyPathChange: \.age)
+        person.removeTarget(screen)
+        person.name = "Grace"
+        person.age = 40
+        #expect(screen.calls.values.isEmpty)
+        #expect(screen.ages.values.isEmpty)
+    }
+
+    @Test("Rule 1: the target is held weakly; once it is gone nothing is called and its registration leaves the chain")
+    func weakTarget() {
+        let person = Person()
+        weak var gone: Screen?
+        let calls = Recorder<String>()
+        do {
+            let screen = Screen()
+            gone = screen
+            person.addTarget(screen, action: Screen.nameChanged, forKeyPathChange: \.name)
+            person.name = "Grace"
+            calls.append(contentsOf: screen.calls.values)
+        }
+        #expect(gone == nil)
+        #expect(calls.values == ["nameChanged"])
+        person.name = "Linus"   // finds the target gone: the registration removes itself
+        #expect(!Bind.isBound(person, \.name))
+    }
+
+    @Test("Rule 1: the observed object is not retained, and its registrations end with it")
+    func observedObjectDies() {
+        let screen = Screen()
+        weak var gone: Person?
+        let registration: TargetAction
+        do {
+            let person = Person()
+            gone = person
+            registration = person.addTarget(screen, action: Screen.nameChanged, forKeyPathChange: \.name)
+            #expect(registration.isBound)
+        }
+        #expect(gone == nil)
+        #expect(!registration.isBound)
+    }
+
+    @Test("Observing a property joins its chain: a change coming through the chain is heard")
+    func changeThroughChain() {
+        let source = Person()
+        let person = Person()
+        let screen = Screen()
+        Bind.in(source, \.name).out(person, \.name)
+        person.addTarget(screen, action: Screen.nameDidChange, forKeyPathChange: \.name)
+        source.name = "Grace"
+        #expect(screen.changes.values == [Change(keyPath: \Person.name, old: "Ada", new: "Grace")])
+    }
+
+    @Test("Rule 10: changes from several threads each reach the action once, and the last call carries the last value", .timeLimit(.minutes(1)))
+    func threads() async {
+        let person = Person()
+        let screen = Screen()
+        person.addTarget(screen, action: Screen.ageDidChange, forKeyPathChange: \.age)
+        await withTaskGroup(of: Void.self) { group in
+            for lane in 0..<4 {
+                group.addTask {
+                    for step in 1...250 { person.age = lane * 1000 + step }
+                }
+            }
+        }
+        let changes = screen.ages.values
+        #expect(changes.count == 1000)
+        #expect(changes.last?.new == person.age)
+        // Each change's old value is the previous change's new value: serialised, nothing lost.
+        for (previous, next) in zip(changes, changes.dropFirst()) {
+            #expect(next.old == previous.new)
+        }
+    }
+
+    @Test("Rule 10: a main-actor target registered from main-actor code is called only on the main actor", .timeLimit(.minutes(1)))
+    @MainActor
+    func mainActorTarget() async {
+        let person = Person()
+        let screen = MainScreen()
+        person.addTarget(screen, action: MainScreen.nameDidChange, forKeyPathChange: \.name)
+        person.name = "on main"
+        #expect(screen.names == ["on main"])    // at once, on the main thread
+        await Task.detached {
+            person.name = "from a task"
+        }.value
+        await drainMainQueue()
+        #expect(screen.names == ["on main", "from a task"])
+        #expect(screen.allOnMain)
+    }
+
+    @Test("Unbinding drops a main-actor call already queued")
+    @MainActor
+    func unbindDropsQueuedCall() async {
+        let person = Person()
+        let screen = MainScreen()
+        let registration = person.addTarget(screen, action: MainScreen.nameDidChange, forKeyPathChange: \.name)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            person.name = "queued"
+            registration.unbind()
+            done.signal()
+        }
+        done.wait()    // the main actor stays busy: the queued call cannot run before the unbind
+        await drainMainQueue()
+        #expect(screen.names.isEmpty)
+    }
+}
+
+extension Recorder {
+    func append(contentsOf elements: [Element]) {
+        for element in elements { append(element) }
+    }
+}
