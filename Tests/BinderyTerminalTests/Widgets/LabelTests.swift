@@ -16,6 +16,18 @@ import Testing
         #expect(canvas.text(ofRow: 0) == "1234  ")
     }
 
+    @Test("A label is a binding target: bindKey keeps its text in step through a function, unbindKey stops it")
+    func bindKey() {
+        let lottery = Lottery()
+        let label = Label(frame: Rect(column: 0, row: 0, columns: 8))
+        label.bindKey(\.text, toKeyPath: \.code, of: lottery) { "#" + $0 }
+        lottery.code = "777"
+        #expect(label.text == "#777")
+        label.unbindKey(\.text, fromKeyPath: \.code, of: lottery)
+        lottery.code = "123"
+        #expect(label.text == "#777")
+    }
+
     @Test("A blinking label is reversed in the blink phase only")
     func blinks() {
         let label = Label("7", frame: Rect(column: 0, row: 0, columns: 1))
