@@ -155,3 +155,30 @@ struct AvatarLoader: AsyncTransformer {
 @MainActor final class DrawHistory: DataController {
     func viewModels(for count: Int) async throws -> [DrawRow] { (0..<count).map { DrawRow(code: String($0)) } }
 }
+
+// Target-actions, key bindings and coalescing.
+
+@Dynamic final class User {
+    var name = ""
+    var nickname = ""
+    var age = 0
+}
+
+/// A main-actor screen whose methods are actions.
+@MainActor final class Screen: BindingTarget {
+    func nameChanged() {}
+    func nameDidChange(_ change: Change<String>) {}
+    func reload() {}
+    func layout() {}
+    func expensiveLayout() {}
+}
+
+/// A view that does not adopt `BindingTarget`.
+@MainActor final class TitleView {
+    var text = ""
+}
+
+@MainActor let user = User()
+@MainActor let screen = Screen()
+@MainActor let titleView = TitleView()
+@MainActor let registration = user.addTarget(screen, action: Screen.nameChanged, forKeyPathChange: \.name)

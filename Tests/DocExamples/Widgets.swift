@@ -3,7 +3,7 @@
 import Bindery
 
 /// A label: its designated property is its text.
-@MainActor final class Label: @MainActor DesignatedProperty {
+@MainActor final class Label: @MainActor DesignatedProperty, BindingTarget {
     var text: String?
     var isVisible = true
     static var designatedKeyPath: ReferenceWritableKeyPath<Label, String?> { \.text }

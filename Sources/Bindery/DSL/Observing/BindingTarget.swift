@@ -6,9 +6,10 @@
 /// ``Bind/unbindKey(_:_:fromKeyPath:of:)``, ``Bind/coalesced(_:)``).
 ///
 /// ```swift
-/// final class Badge: BindingTarget {
+/// @MainActor final class Badge: BindingTarget {
 ///     var text = ""
 /// }
+/// let badge = Badge()
 /// badge.bindKey(\.text, toKeyPath: \.name, of: user) { $0.uppercased() }
 /// ```
 public protocol BindingTarget: AnyObject {}
@@ -33,7 +34,7 @@ extension BindingTarget {
     /// - Returns: The chain, to unbind or continue; discardable.
     ///
     /// ```swift
-    /// badge.bindKey(\.text, toKeyPath: \.name, of: user) { $0.uppercased() }
+    /// winCodeLabel.bindKey(\.text, toKeyPath: \.name, of: user) { $0.uppercased() }
     /// ```
     @discardableResult
     public func bindKey<Source: DynamicObject, Value, Property: Equatable>(
@@ -58,7 +59,7 @@ extension BindingTarget {
     /// - Returns: The chain, to unbind or continue; discardable.
     ///
     /// ```swift
-    /// badge.bindKey(\.text, toKeyPath: \.age, of: user)
+    /// winCodeLabel.bindKey(\.text, toKeyPath: \.age, of: user)
     /// ```
     @discardableResult
     public func bindKey<Source: DynamicObject, Value, Property: Equatable>(
@@ -78,7 +79,7 @@ extension BindingTarget {
     ///   - object: The observed object.
     ///
     /// ```swift
-    /// badge.unbindKey(\.text, fromKeyPath: \.name, of: user)
+    /// winCodeLabel.unbindKey(\.text, fromKeyPath: \.name, of: user)
     /// ```
     public func unbindKey<Source: DynamicObject, Value, Property>(
         _ key: ReferenceWritableKeyPath<Self, Property>, fromKeyPath keyPath: KeyPath<Source, Value>, of object: Source

@@ -2,11 +2,7 @@
 /// that changed, the value before and the value after.
 ///
 /// ```swift
-/// @MainActor final class Screen: BindingTarget {
-///     func nameDidChange(_ change: Change<String>) {
-///         print("\(change.old ?? "none") → \(change.new)")
-///     }
-/// }
+/// // Screen: func nameDidChange(_ change: Change<String>) { print(change.old ?? "none", "→", change.new) }
 /// user.addTarget(screen, action: Screen.nameDidChange, forKeyPathChange: \.name)
 /// ```
 ///
@@ -31,6 +27,7 @@ public struct Change<Value> {
     ///
     /// ```swift
     /// let change = Change(keyPath: \User.name, old: "Ada", new: "Grace")
+    /// print(change.new)   // Grace
     /// ```
     public init(keyPath: any AnyKeyPath & Sendable, old: Value?, new: Value) {
         self.keyPath = keyPath
