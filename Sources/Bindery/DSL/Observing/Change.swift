@@ -10,9 +10,14 @@
 /// (`callImmediately: true`), there is no value before: ``old`` is `nil`. Inside a
 /// ``Coalesce`` transaction, repeated changes reach a coalesced target as one change whose
 /// ``old`` is the value before the first of them and whose ``new`` is the latest.
+///
+/// A change is not `Sendable`: its key path may name a property isolated to an actor, which
+/// only that actor may apply. Bindery hands each change to the action that receives it, on
+/// the thread or actor where the action runs.
 public struct Change<Value> {
-    /// The key path of the property that changed, on the observed object.
-    public let keyPath: any AnyKeyPath & Sendable
+    /// The key path of the property that changed, on the observed object: compare it with
+    /// `==` to tell the properties of a several-key-path registration apart.
+    public let keyPath: AnyKeyPath
     /// The value before the change; `nil` for the immediate call of `callImmediately: true`.
     public let old: Value?
     /// The value after the change.
@@ -29,14 +34,12 @@ public struct Change<Value> {
     /// let change = Change(keyPath: \User.name, old: "Ada", new: "Grace")
     /// print(change.new)   // Grace
     /// ```
-    public init(keyPath: any AnyKeyPath & Sendable, old: Value?, new: Value) {
+    public init(keyPath: AnyKeyPath, old: Value?, new: Value) {
         self.keyPath = keyPath
         self.old = old
         self.new = new
     }
 }
-
-extension Change: Sendable where Value: Sendable {}
 
 extension Change: Equatable where Value: Equatable {
     /// Whether two changes are of the same key path, from the same value to the same value.

@@ -30,7 +30,7 @@ extension DynamicObject {
     @discardableResult
     public func addTarget<Target: AnyObject & Sendable, Value>(
         _ target: Target, action: @escaping @Sendable (Target) -> () -> Void,
-        forKeyPathChange keyPath: KeyPath<Self, Value> & Sendable, callImmediately: Bool = false,
+        forKeyPathChange keyPath: KeyPath<Self, Value>, callImmediately: Bool = false,
         isolation: (any Actor)? = #isolation
     ) -> TargetAction {
         TargetAction(registrations: [
@@ -59,7 +59,7 @@ extension DynamicObject {
     @discardableResult
     public func addTarget<Target: AnyObject & Sendable, Value: Sendable>(
         _ target: Target, action: @escaping @Sendable (Target) -> (Change<Value>) -> Void,
-        forKeyPathChange keyPath: KeyPath<Self, Value> & Sendable, callImmediately: Bool = false,
+        forKeyPathChange keyPath: KeyPath<Self, Value>, callImmediately: Bool = false,
         isolation: (any Actor)? = #isolation
     ) -> TargetAction {
         TargetAction(registrations: [
@@ -87,7 +87,7 @@ extension DynamicObject {
     @discardableResult
     public func addTarget<Target: AnyObject & Sendable>(
         _ target: Target, action: @escaping @Sendable (Target) -> () -> Void,
-        forKeyPathChanges keyPaths: [PartialKeyPath<Self> & Sendable], callImmediately: Bool = false,
+        forKeyPathChanges keyPaths: [PartialKeyPath<Self>], callImmediately: Bool = false,
         isolation: (any Actor)? = #isolation
     ) -> TargetAction {
         registerEach(target, coalesces: false, keyPaths, callImmediately: callImmediately, isolation, action)
@@ -114,7 +114,7 @@ extension DynamicObject {
     @discardableResult
     public func addTarget<Target: AnyObject & Sendable, Value: Sendable>(
         _ target: Target, action: @escaping @Sendable (Target) -> (Change<Value>) -> Void,
-        forKeyPathChanges keyPaths: [KeyPath<Self, Value> & Sendable], callImmediately: Bool = false,
+        forKeyPathChanges keyPaths: [KeyPath<Self, Value>], callImmediately: Bool = false,
         isolation: (any Actor)? = #isolation
     ) -> TargetAction {
         TargetAction(registrations: keyPaths.map { keyPath in
@@ -144,7 +144,7 @@ extension DynamicObject {
     @discardableResult
     public func addTarget<Target: AnyObject & Sendable, Value>(
         _ target: Coalesced<Target>, action: @escaping @Sendable (Target) -> () -> Void,
-        forKeyPathChange keyPath: KeyPath<Self, Value> & Sendable, callImmediately: Bool = false,
+        forKeyPathChange keyPath: KeyPath<Self, Value>, callImmediately: Bool = false,
         isolation: (any Actor)? = #isolation
     ) -> TargetAction {
         guard let object = target.target else { return TargetAction(registrations: []) }
@@ -171,7 +171,7 @@ extension DynamicObject {
     @discardableResult
     public func addTarget<Target: AnyObject & Sendable, Value: Sendable>(
         _ target: Coalesced<Target>, action: @escaping @Sendable (Target) -> (Change<Value>) -> Void,
-        forKeyPathChange keyPath: KeyPath<Self, Value> & Sendable, callImmediately: Bool = false,
+        forKeyPathChange keyPath: KeyPath<Self, Value>, callImmediately: Bool = false,
         isolation: (any Actor)? = #isolation
     ) -> TargetAction {
         guard let object = target.target else { return TargetAction(registrations: []) }
@@ -197,7 +197,7 @@ extension DynamicObject {
     @discardableResult
     public func addTarget<Target: AnyObject & Sendable>(
         _ target: Coalesced<Target>, action: @escaping @Sendable (Target) -> () -> Void,
-        forKeyPathChanges keyPaths: [PartialKeyPath<Self> & Sendable], callImmediately: Bool = false,
+        forKeyPathChanges keyPaths: [PartialKeyPath<Self>], callImmediately: Bool = false,
         isolation: (any Actor)? = #isolation
     ) -> TargetAction {
         guard let object = target.target else { return TargetAction(registrations: []) }
@@ -235,22 +235,14 @@ extension DynamicObject {
     // MARK: Plumbing
 
     /// Registers one action on one key path: a block in the key path's chain.
-    private func register<Target: AnyObject & Sendable, Value>(
-        _ target: Target, coalesces: Bool, _ keyPath: KeyPath<Self, Value> & Sendable, callsImmediately: Bool,
+    fileprivate func register<Target: AnyObject & Sendable, Value>(
+        _ target: Target, coalesces: Bool, _ keyPath: KeyPath<Self, Value>, callsImmediately: Bool,
         _ isolation: (any Actor)?, _ call: @escaping @Sendable (Target, Change<Value>) -> Void
     ) -> ActionRegistration<Value> {
-        register(target, coalesces: coalesces, keyPath, sendable: keyPath, callsImmediately: callsImmediately, isolation, call)
-    }
-
-    /// Registers one action on one key path, given once typed and once as the `Sendable` key
-    /// path that its changes carry.
-    fileprivate func register<Target: AnyObject & Sendable, Value>(
-        _ target: Target, coalesces: Bool, _ keyPath: KeyPath<Self, Value>, sendable: any AnyKeyPath & Sendable,
-        callsImmediately: Bool, _ isolation: (any Actor)?, _ call: @escaping @Sendable (Target, Change<Value>) -> Void
-    ) -> ActionRegistration<Value> {
+        // The old value of the first change: read here, once, at bind time.
         let registration = ActionRegistration<Value>(
-            target: ObjectIdentifier(target), keyPath: sendable, coalesces: coalesces,
-            onMainActor: Delivery.automatic.resolved(declaredIn: isolation) == .mainActor, callsImmediately: callsImmediately,
+            target: ObjectIdentifier(target), keyPath: keyPath, coalesces: coalesces,
+            onMainActor: Delivery.automatic.resolved(declaredIn: isolation) == .mainActor, value: self[keyPath: keyPath],
             observed: self
         ) { [weak target] change in
             guard let target else { return false }
@@ -258,21 +250,22 @@ extension DynamicObject {
             return true
         }
         _ = Bind.in(self, keyPath).adding(
-            block: registration.blockName, initial: true, delivery: .immediate, liveness: registration.liveness
+            block: registration.blockName, initial: false, delivery: .immediate, liveness: registration.liveness
         ) { (value: Value) in registration.receive(value) }
+        if callsImmediately { registration.callNow() }
         return registration
     }
 
     /// Registers a zero-argument action on key paths of any types; with `callImmediately`,
     /// calls it once, not once per key path.
     private func registerEach<Target: AnyObject & Sendable>(
-        _ target: Target, coalesces: Bool, _ keyPaths: [PartialKeyPath<Self> & Sendable], callImmediately: Bool,
+        _ target: Target, coalesces: Bool, _ keyPaths: [PartialKeyPath<Self>], callImmediately: Bool,
         _ isolation: (any Actor)?, _ action: @escaping @Sendable (Target) -> () -> Void
     ) -> TargetAction {
         var registrations: [any AnyActionRegistration] = []
         for keyPath in keyPaths {
             guard let opened = keyPath as? any ActionKeyPath else { continue }
-            registrations.append(opened.register(on: self, sendable: keyPath, target: target, coalesces: coalesces, isolation: isolation, action: action))
+            registrations.append(opened.register(on: self, target: target, coalesces: coalesces, isolation: isolation, action: action))
         }
         if callImmediately, let first = registrations.first {
             first.callNow()
@@ -286,7 +279,7 @@ extension DynamicObject {
         Registry.shared.locked {
             Registry.shared.forEachEndpointLocked(of: self, lifetime: lifetime, keyPath: keyPath) { endpoint in
                 _ = endpoint.anyCore.resolvedLocked().removeBlocksLocked { name in
-                    TargetActionName.isBlock(name, target: target, object: object, keyPath: keyPath ?? endpoint.keyPath)
+                    TargetActionName.isBlock(name, target: target, object: object, keyPath: keyPath)
                 }
             }
         }
@@ -297,19 +290,19 @@ extension DynamicObject {
 /// several key paths of different types.
 protocol ActionKeyPath {
     func register<Object: DynamicObject, Target: AnyObject & Sendable>(
-        on object: Object, sendable: PartialKeyPath<Object> & Sendable, target: Target, coalesces: Bool, isolation: (any Actor)?,
+        on object: Object, target: Target, coalesces: Bool, isolation: (any Actor)?,
         action: @escaping @Sendable (Target) -> () -> Void
     ) -> any AnyActionRegistration
 }
 
 extension KeyPath: ActionKeyPath {
     func register<Object: DynamicObject, Target: AnyObject & Sendable>(
-        on object: Object, sendable: PartialKeyPath<Object> & Sendable, target: Target, coalesces: Bool, isolation: (any Actor)?,
+        on object: Object, target: Target, coalesces: Bool, isolation: (any Actor)?,
         action: @escaping @Sendable (Target) -> () -> Void
     ) -> any AnyActionRegistration {
         // `self` is a `KeyPath<Object, Value>`: the array it came from holds `Object`'s key paths.
-        let typed = unsafeDowncast(sendable, to: KeyPath<Object, Value>.self)
-        return object.register(target, coalesces: coalesces, typed, sendable: sendable, callsImmediately: false, isolation) { target, _ in
+        let typed = unsafeDowncast(self, to: KeyPath<Object, Value>.self)
+        return object.register(target, coalesces: coalesces, typed, callsImmediately: false, isolation) { target, _ in
             action(target)()
         }
     }

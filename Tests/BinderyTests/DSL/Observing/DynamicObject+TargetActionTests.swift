@@ -199,6 +199,19 @@ struct TargetActionTests {
         #expect(screen.allOnMain)
     }
 
+    @Test("A main-actor view model is observed from main-actor code, its key paths as they are")
+    @MainActor
+    func mainActorModel() {
+        let model = MainModel()
+        let screen = MainScreen()
+        let titles = Recorder<Change<String>>()
+        screen.onCall = { titles.append(Change(keyPath: \MainModel.title, old: nil, new: screen.names.last ?? "")) }
+        model.addTarget(screen, action: MainScreen.nameDidChange, forKeyPathChange: \.title, callImmediately: true)
+        model.title = "Draft"
+        #expect(screen.names == ["untitled", "Draft"])
+        #expect(titles.count == 2)
+    }
+
     @Test("Unbinding drops a main-actor call already queued")
     @MainActor
     func unbindDropsQueuedCall() async {

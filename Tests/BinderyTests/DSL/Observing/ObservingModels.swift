@@ -41,3 +41,8 @@ final class Badge: BindingTarget, @unchecked Sendable {
     }
     var writes = 0
 }
+
+/// A main-actor view model: its key paths are not `Sendable`, and it can still be observed.
+@MainActor @Dynamic final class MainModel {
+    var title = "untitled"
+}
