@@ -1,4 +1,5 @@
 #if GTK
+import Bindery
 import CGtk
 
 /// A Bindery-side wrapper of one GTK 4 widget: what every BinderyGTK type has in common.
@@ -16,12 +17,15 @@ import CGtk
 /// Wrappers are isolated to the main actor, as GTK is to the thread that runs its main loop:
 /// create and use them on the main thread, and run GTK's main context there.
 ///
+/// Every wrapper is a ``Bindery/BindingTarget``: `label.bindKey(\.text, toKeyPath: \.name, of: user)`
+/// keeps it in step with a model.
+///
 /// ```swift
 /// let entry = Entry()
 /// gtk_box_append(box, entry.widget)
 /// Bind.inout(lottery, \.winCode).inout(entry, \.text, on: .editingChanged)
 /// ```
-@MainActor public protocol WrappedWidget: AnyObject {
+@MainActor public protocol WrappedWidget: BindingTarget {
     /// The GTK widget, to place in a container or to style; nil once GTK has destroyed it.
     var widget: UnsafeMutablePointer<GtkWidget>? { get }
 }
