@@ -18,6 +18,9 @@ final class Accessors<Value> {
     /// Whether a declaration gave these conversions explicitly (a convert closure, a
     /// negation), rather than automatic conversion.
     @usableFromInline let isExplicit: Bool
+    /// Whether the explicit conversion is a negation (`outNot`, `inoutNot`): the binding
+    /// graph names it (see `Bind.graph()`).
+    @usableFromInline let isNegated: Bool
     /// Whether these are kept for the life of the process by ``SharedAccessors``: then so are
     /// the conversions made from them (`retyped(to:)`).
     @usableFromInline let isShared: Bool
@@ -28,12 +31,14 @@ final class Accessors<Value> {
         write: ((AnyObject, Value) -> Bool)?,
         noteChange: ((Value) -> Bool)? = nil,
         isExplicit: Bool = false,
+        isNegated: Bool = false,
         isShared: Bool = false
     ) {
         self.read = read
         self.write = write
         self.noteChange = noteChange
         self.isExplicit = isExplicit
+        self.isNegated = isNegated
         self.isShared = isShared
     }
 
@@ -43,6 +48,8 @@ final class Accessors<Value> {
     /// memo).
     func redeclared(with declared: Accessors) -> Accessors {
         var read = self.read, write = self.write, noteChange = self.noteChange
+        // The explicit conversion kept is the new declaration's, if it gives one.
+        let isNegated = declared.isExplicit ? declared.isNegated : self.isNegated
         if isExplicit && !declared.isExplicit {
             read = read ?? declared.read
             if write == nil {
@@ -56,7 +63,8 @@ final class Accessors<Value> {
                 noteChange = declared.noteChange
             }
         }
-        return Accessors(read: read, write: write, noteChange: noteChange, isExplicit: declared.isExplicit || isExplicit)
+        return Accessors(
+            read: read, write: write, noteChange: noteChange, isExplicit: declared.isExplicit || isExplicit, isNegated: isNegated)
     }
 
     /// The same accessors in terms of another chain value type, through automatic conversion;
@@ -86,6 +94,7 @@ final class Accessors<Value> {
             if let noteChange { convertedNote = { value in noteChange(backward(value)) } }
         }
         return Accessors<Other>(
-            read: convertedRead, write: convertedWrite, noteChange: convertedNote, isExplicit: isExplicit, isShared: isShared)
+            read: convertedRead, write: convertedWrite, noteChange: convertedNote, isExplicit: isExplicit, isNegated: isNegated,
+            isShared: isShared)
     }
 }

@@ -44,6 +44,9 @@ protocol AnyChainCore: AnyObject {
 
     /// Typed hook for `absorbLocked`: moves this chain's members into `target`.
     func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>?
+
+    /// The chain as values, for `Bind.graph()` and `Chain.debugDescription`.
+    func snapshotLocked() -> ChainSnapshot
 }
 
 extension AnyChainCore {

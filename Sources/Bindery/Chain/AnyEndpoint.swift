@@ -345,6 +345,11 @@ class AnyEndpoint {
     /// The chain this endpoint belongs to.
     var anyCore: any AnyChainCore { fatalError("abstract") }
 
+    /// Records where the registry lists this endpoint's chain among the live ones
+    /// (`Registry.liveChains`): only a chain, which is its head's endpoint, is listed. Lock
+    /// held.
+    func listedLocked(at position: UInt32) {}
+
     /// Writes the chain's value into this endpoint as the owner this thread became in
     /// `ChainCore.sendInitialLocked`, then gives the chain back. Lock not held.
     func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>) {}

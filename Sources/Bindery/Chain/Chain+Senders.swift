@@ -331,7 +331,7 @@ extension EndpointSpec {
         var spec = property(
             object, keyPath, writable: keyPath, role: role,
             toChain: fromBool.map { convert in { convert(!$0) } },
-            fromChain: toBool.map { convert in { !convert($0) } })
+            fromChain: toBool.map { convert in { !convert($0) } }, negated: true)
         if toBool == nil { spec.noteMissing(Value.self, Bool.self) }
         if role.contains(.sends), fromBool == nil { spec.noteMissing(Bool.self, Value.self) }
         spec.initial = initial

@@ -80,6 +80,7 @@ extension ChainCore {
         // not this chain's (see `writeSuccessor`).
         forgetReplacementLocked()
         Registry.shared.chainCount -= 1
+        Registry.shared.unlistLocked(self)
         return Moved(endpoints: moved, blocks: movedBlocks, pending: pending)
     }
 }

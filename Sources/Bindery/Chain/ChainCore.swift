@@ -35,6 +35,11 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @exclusivity(unchecked) var dissolved = false
     /// Whether the chain has had a live sender and a live receiver at some point.
     @exclusivity(unchecked) var hasBeenComplete = false
+    /// Where the registry lists the chain among the live ones (`Registry.liveChains`), or
+    /// `UInt32.max` once it is not listed. Written with the lock held; atomic because the
+    /// chain's deinit reads it without the lock (relaxed: only the lock's holder changes it).
+    /// Declared here, after the two flags, so that it fills their padding: no chain grows.
+    let livePosition = Atomic<UInt32>(.max)
 
     var forward: (any AnyChainCore)? { chainExtras?.forward }
     /// A chain is made only for a head that was not refused (see `RefusedChain`).
@@ -144,6 +149,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         Registry.assertLocked()
         guard let accessors = spec.accessors.retyped(to: Value.self) else { return nil }
         let core = ChainCore(head: spec, accessors: accessors, acceptedValue: acceptedValue)
+        Registry.shared.listLocked(core)
         Registry.shared.attachLocked(core, source: spec.source, lifetime: spec.lifetime)
         // The chain holds itself as its first member, as it holds every member: until the head
         // leaves (see `detachLocked`, `dissolveLocked`).
@@ -235,6 +241,9 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     }
 
     deinit {
+        // A chain that never became complete and lost every member was never dissolved, so it
+        // is still listed.
+        if livePosition.load(ordering: .relaxed) != .max { Registry.shared.unlistAtDeinit(self) }
         if let made = UnsafeRawPointer(bitPattern: plan.load(ordering: .relaxed)) {
             Unmanaged<Plan<Value>>.fromOpaque(made).release()
         }
@@ -481,5 +490,10 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         dropPlanLocked()
         forgetReplacementLocked()
         Registry.shared.chainCount -= 1
+        Registry.shared.unlistLocked(self)
+    }
+
+    override func listedLocked(at position: UInt32) {
+        livePosition.store(position, ordering: .relaxed)
     }
 }

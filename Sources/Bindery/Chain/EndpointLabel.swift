@@ -22,6 +22,7 @@ enum EndpointLabel {
     /// `<computed 0x…>` for accessor-based paths, and it has crashed optimised builds on this
     /// toolchain.
     static func name(of keyPath: AnyKeyPath, in type: AnyObject.Type) -> String {
+        if let box = type as? any DynamicBondNaming.Type, let name = box.bondName(of: keyPath) { return name }
         if let dynamic = type as? any DynamicObject.Type, let name = DynamicRoute.name(of: keyPath, in: dynamic) {
             return name
         }

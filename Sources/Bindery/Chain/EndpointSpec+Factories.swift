@@ -21,7 +21,8 @@ extension EndpointSpec {
         toChain: ((Property) -> Value)?,
         fromChain: ((Value) -> Property)?,
         identity: Bool = false,
-        explicit: Bool = true
+        explicit: Bool = true,
+        negated: Bool = false
     ) -> EndpointSpec {
         let direct = DirectAccess.accessor(of: object, keyPath, Property.self)
         let offset = direct == nil ? StoredProperty.offset(of: keyPath) : nil
@@ -84,7 +85,7 @@ extension EndpointSpec {
                     }
             }
         }
-        return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: Accessors(read: read, write: write, isExplicit: explicit))
+        return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: Accessors(read: read, write: write, isExplicit: explicit, isNegated: negated))
     }
 
     /// An endpoint on one element of an array property. Reads and writes out of range are

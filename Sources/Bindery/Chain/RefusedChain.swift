@@ -22,4 +22,7 @@ final class RefusedChain: AnyChainCore {
     func removeBlocksLocked(where isRemoved: (String) -> Bool) -> Bool { false }
     func dissolveLocked() {}
     func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? { nil }
+    func snapshotLocked() -> ChainSnapshot {
+        ChainSnapshot(address: UInt(bitPattern: ObjectIdentifier(self)), valueType: "?", members: [], filterCount: 0, blocks: [], isBound: false)
+    }
 }

@@ -42,6 +42,9 @@ final class Registry: @unchecked Sendable {
     /// of the lock to read its head's value can tell whether an endpoint it must join may have
     /// appeared meanwhile.
     @exclusivity(unchecked) private(set) var attachments: UInt64 = 0
+    /// Every chain made and not yet ended or merged away, unretained, for `Bind.graph()`
+    /// (see `Registry+LiveChains.swift`).
+    @exclusivity(unchecked) var liveChains: [Unmanaged<AnyEndpoint>] = []
     /// Live chains and endpoints, for tests and the status query.
     @exclusivity(unchecked) var chainCount = 0
     @exclusivity(unchecked) var endpointCount = 0

@@ -1,0 +1,280 @@
+import Synchronization
+
+// SwiftBond's API on `Dynamic`: observers and bonds. Each is a chain, or a part of one, so
+// that lifetime, threads, loops and errors work as they do for every chain:
+//
+// - The box's observers, and its one-way bonds, are one chain headed by `\.value` (the chain
+//   `Bind.in(box, \.value)` starts or continues): observers are named blocks in it, a bond to
+//   an object's property is a receiver, and a bond to another box is a receiver on that box
+//   under a key path of the bond's own (`DynamicBondPort.oneWay`), so that it is never taken
+//   for another endpoint and never joins another chain: the other box's own changes stay its
+//   own.
+// - Two-way bonds are a chain of their own, apart from the observers: each box takes part
+//   through one endpoint (`DynamicBondPort.twoWay`) that all its two-way bonds share, so that
+//   boxes bound two-way, directly or through others, are one chain sharing one value.
+
+/// Where a bond reads and writes a ``Dynamic`` box's `value`: a key path of its own, never
+/// `\.value`, so that the bond's endpoint is told apart from the box's other endpoints (see
+/// <doc:Guarantees#Joins>).
+enum DynamicBondPort: Hashable, Sendable {
+    /// The box's endpoint in its two-way bonds' chain; one per box.
+    case twoWay
+    /// The receiving end of one one-way bond from another box; one per bond.
+    case oneWay(UInt64)
+
+    private static let serial = Atomic<UInt64>(0)
+
+    /// A number no other bond or observer of this process has.
+    static func nextSerial() -> UInt64 {
+        serial.add(1, ordering: .relaxed).newValue
+    }
+}
+
+/// How diagnostics and the binding graph name a box's bond endpoints (see `EndpointLabel`).
+protocol DynamicBondNaming: AnyObject {
+    /// The name of the property at `keyPath`, if it is a bond's.
+    static func bondName(of keyPath: AnyKeyPath) -> String?
+}
+
+extension Dynamic: DynamicBondNaming {
+    static func bondName(of keyPath: AnyKeyPath) -> String? {
+        if keyPath == \Dynamic<Value>.[bond: .twoWay] { return "value (two-way bonds)" }
+        guard keyPath is KeyPath<Dynamic<Value>, Value>, keyPath != \Dynamic<Value>.value else { return nil }
+        return "value (bond)"
+    }
+}
+
+extension Dynamic {
+    /// `value`, under a key path that names `port`: the key path of a bond's endpoint (the
+    /// chain reads and writes `value` through its own accessors).
+    subscript(bond port: DynamicBondPort) -> Value {
+        get { value }
+        set { value = newValue }
+    }
+
+    /// An endpoint on this box's `value` through `port`, heard on `value`'s slot when it sends.
+    func bondSpec(_ port: DynamicBondPort, role: Role, initial: Bool) -> EndpointSpec<Value> {
+        let accessors = Accessors<Value>(
+            read: { object in unsafeDowncast(object, to: Dynamic<Value>.self).value },
+            write: { object, value in
+                unsafeDowncast(object, to: Dynamic<Value>.self).value = value
+                return true
+            })
+        var spec = EndpointSpec(object: self, keyPath: \Dynamic<Value>.[bond: port], role: role, accessors: accessors)
+        spec.initial = initial
+        if role.contains(.sends) { spec.source = .property(_$registrar, slot: 0) }
+        return spec
+    }
+
+    /// Adds a named block to the box's chain (`Bind.in(self, \.value)`): an observer.
+    private func observer(_ kind: String, initial: Bool, delivery: Delivery, _ body: @escaping (Value) -> Void) -> DynamicBond {
+        let name = "\(kind) #\(DynamicBondPort.nextSerial())"
+        let chain = Bind.in(self, \.value).adding(block: name, initial: initial, delivery: delivery, body)
+        return DynamicBond(block: name, in: chain.core)
+    }
+
+    // MARK: Observers
+
+    /// Calls `observer` with the value now, then with every change.
+    ///
+    /// The observer is a named block of the box's chain (the one `Bind.in(box, \.value)`
+    /// continues), named `observe #n`. The box holds it strongly until ``DynamicBond/unbind()``,
+    /// ``unbindAll()`` or the box's deinit: you need not keep the returned handle, and should
+    /// capture objects weakly in it. It runs on the thread that set the value (which may be any
+    /// thread, so it is `@Sendable`), after the chain's receivers; declared from main-actor
+    /// code, it runs on the main actor instead (at once when the value is set on the main
+    /// thread, queued there in order otherwise). A value set while the box's observers run,
+    /// by one of them or by another thread, is delivered to each observer after the current
+    /// one: every observer ends at the box's last value.
+    ///
+    /// - Parameters:
+    ///   - isolation: Where the observer is declared; leave it out.
+    ///   - observer: Called with each value.
+    /// - Returns: A handle whose ``DynamicBond/unbind()`` removes the observer.
+    ///
+    /// ```swift
+    /// let count = Dynamic(0)
+    /// count.observe { print("count is", $0) }      // prints "count is 0" now
+    /// count.value = 1                               // prints "count is 1"
+    /// ```
+    @discardableResult
+    public func observe(isolation: (any Actor)? = #isolation, _ observer: @escaping @Sendable (Value) -> Void) -> DynamicBond {
+        self.observer("observe", initial: true, delivery: Delivery.automatic.resolved(declaredIn: isolation), observer)
+    }
+
+    /// Calls `observer`, isolated to the main actor, with the value now, then with every
+    /// change, always on the main actor.
+    ///
+    /// Set on the main thread, the value reaches the observer at once; set on another thread,
+    /// it is queued on the main actor, in the order the values were set, so the observer ends at
+    /// the last one. The value crosses to the main actor, so it is `Sendable`. Retention and
+    /// lifetime are as for ``observe(isolation:_:)``.
+    ///
+    /// - Parameter observer: Called with each value, on the main actor.
+    /// - Returns: A handle whose ``DynamicBond/unbind()`` removes the observer.
+    ///
+    /// ```swift
+    /// let progress = Dynamic(0.0)
+    /// progress.observe { @MainActor value in progressBar.value = value }
+    /// ```
+    @discardableResult
+    public func observe(_ observer: @escaping @MainActor (Value) -> Void) -> DynamicBond where Value: Sendable {
+        self.observer("observe", initial: true, delivery: .mainActor) { value in
+            MainActor.assumeIsolated { observer(value) }
+        }
+    }
+
+    /// Calls `observer` with every later change of the value, not with the value now.
+    ///
+    /// The observer is a named block of the box's chain, named `observeNew #n`, declared
+    /// with `initial: false`; threads, retention and lifetime are as for
+    /// ``observe(isolation:_:)``.
+    ///
+    /// - Parameters:
+    ///   - isolation: Where the observer is declared; leave it out.
+    ///   - observer: Called with each new value.
+    /// - Returns: A handle whose ``DynamicBond/unbind()`` removes the observer.
+    ///
+    /// ```swift
+    /// let count = Dynamic(0)
+    /// count.observeNew { print("now", $0) }         // prints nothing yet
+    /// count.value = 1                               // prints "now 1"
+    /// ```
+    @discardableResult
+    public func observeNew(isolation: (any Actor)? = #isolation, _ observer: @escaping @Sendable (Value) -> Void) -> DynamicBond {
+        self.observer("observeNew", initial: false, delivery: Delivery.automatic.resolved(declaredIn: isolation), observer)
+    }
+
+    /// Calls `observer`, isolated to the main actor, with every later change of the value,
+    /// always on the main actor.
+    ///
+    /// Delivery is as for ``observe(_:)-(@MainActor(Value)->Void)``; retention and lifetime as
+    /// for ``observe(isolation:_:)``.
+    ///
+    /// - Parameter observer: Called with each new value, on the main actor.
+    /// - Returns: A handle whose ``DynamicBond/unbind()`` removes the observer.
+    ///
+    /// ```swift
+    /// let progress = Dynamic(0.0)
+    /// progress.observeNew { @MainActor value in progressBar.value = value }
+    /// ```
+    @discardableResult
+    public func observeNew(_ observer: @escaping @MainActor (Value) -> Void) -> DynamicBond where Value: Sendable {
+        self.observer("observeNew", initial: false, delivery: .mainActor) { value in
+            MainActor.assumeIsolated { observer(value) }
+        }
+    }
+
+    // MARK: Bonds
+
+    /// Sets `other` to this box's value now (unless `fire` is false) and on every change: a
+    /// one-way bond.
+    ///
+    /// The bond is a receiver in this box's chain, on `other`'s value. `other` is not
+    /// retained: the bond ends the moment `other` deinitialises, and when this box does. It is
+    /// never taken for another endpoint of `other`: `other`'s own changes, and its own bonds
+    /// and observers, stay its own (they run when the bond sets it, as for any set). `other`
+    /// is set on the thread that set this box. Bonds that form a cycle of one-way bonds stop
+    /// after a bounded number of rounds with a diagnostic (see <doc:Guarantees#Loops>); for
+    /// boxes that must follow each other, use ``bidirectionalBind(to:fire:)``. A box cannot be
+    /// bound to itself: that is reported, and nothing is bound.
+    ///
+    /// - Parameters:
+    ///   - other: The box to set.
+    ///   - fire: Whether `other` takes this box's value now.
+    /// - Returns: A handle whose ``DynamicBond/unbind()`` ends the bond.
+    ///
+    /// ```swift
+    /// let total = Dynamic(0), shown = Dynamic(-1)
+    /// total.bind(to: shown)                         // shown.value == 0
+    /// total.value = 3                               // shown.value == 3
+    /// ```
+    @discardableResult
+    public func bind(to other: Dynamic<Value>, fire: Bool = true) -> DynamicBond {
+        guard other !== self else { return DynamicBond.refusingSelfBond(of: self) }
+        let spec = other.bondSpec(.oneWay(DynamicBondPort.nextSerial()), role: .receives, initial: fire)
+        let keyPath = spec.keyPath
+        let chain = Bind.in(self, \.value).adding(spec)
+        return DynamicBond(member: other, keyPath, in: chain.core)
+    }
+
+    /// Sets an object's property to this box's value now (unless `fire` is false) and on
+    /// every change, converted automatically (see <doc:AutomaticConversion>): a one-way bond.
+    ///
+    /// The bond is the chain `Bind.in(box, \.value).out(object, keyPath, initial: fire)`, and
+    /// behaves as that chain does: `object` is not retained, and the bond ends when `object`
+    /// goes (a `@Dynamic` object or a control at once, any other at the box's next change) or
+    /// the box does; declared from main-actor code, the property is written only on the main
+    /// actor. If the property is already in another chain, the two chains join (see
+    /// <doc:Guarantees#Joins>); to keep another box in step, bind it with
+    /// ``bind(to:fire:)``, which never joins.
+    ///
+    /// - Parameters:
+    ///   - object: The object to write.
+    ///   - keyPath: Its property.
+    ///   - fire: Whether the property takes the box's value now.
+    ///   - isolation: Where the bond is declared; leave it out.
+    /// - Returns: A handle whose ``DynamicBond/unbind()`` ends the bond.
+    ///
+    /// ```swift
+    /// let count = Dynamic(0)
+    /// count.bind(to: counterLabel, \.text)          // counterLabel.text == "0"
+    /// ```
+    @discardableResult
+    public func bind<Root: AnyObject, Property>(
+        to object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>, fire: Bool = true,
+        isolation: (any Actor)? = #isolation
+    ) -> DynamicBond {
+        let chain = Bind.in(self, \.value).out(object, keyPath, initial: fire, isolation: isolation)
+        return DynamicBond(member: object, keyPath, in: chain.core)
+    }
+
+    /// Keeps this box and `other` at the same value, whichever of them is set: a two-way bond.
+    /// With `fire` (the default), `other` takes this box's value now: this box's value wins.
+    ///
+    /// Boxes bound two-way, directly or through other boxes, share one chain, apart from their
+    /// observers' chains: a set of any of them sets all the others once (never back to the one
+    /// set, and never in a loop), on the setting thread, and each box's observers and one-way
+    /// bonds run as for any set of it. Neither box is retained; a box leaves the bond the moment
+    /// it deinitialises. If `other` is already bound two-way to other boxes, the two groups
+    /// join, and `other`'s group takes the value of this box's group now, whatever `fire` says
+    /// (see <doc:Guarantees#Joins>). A box cannot be bound to itself: that is reported, and
+    /// nothing is bound.
+    ///
+    /// - Parameters:
+    ///   - other: The box to keep in step.
+    ///   - fire: Whether `other` takes this box's value now.
+    /// - Returns: A handle whose ``DynamicBond/unbind()`` takes `other` out of this box's
+    ///   two-way bonds.
+    ///
+    /// ```swift
+    /// let celsius = Dynamic(20), shownCelsius = Dynamic(0)
+    /// celsius.bidirectionalBind(to: shownCelsius)   // shownCelsius.value == 20
+    /// shownCelsius.value = 25                       // celsius.value == 25
+    /// ```
+    @discardableResult
+    public func bidirectionalBind(to other: Dynamic<Value>, fire: Bool = true) -> DynamicBond {
+        guard other !== self else { return DynamicBond.refusingSelfBond(of: self) }
+        let spec = other.bondSpec(.twoWay, role: [.sends, .receives], initial: fire)
+        let keyPath = spec.keyPath
+        let chain = Chain(head: bondSpec(.twoWay, role: [.sends, .receives], initial: true)).adding(spec)
+        return DynamicBond(member: other, keyPath, in: chain.core)
+    }
+
+    /// Removes every observer and bond of the box: the box leaves every chain it is in, as
+    /// with `Bind.unbind(box)`.
+    ///
+    /// Its observers, its one-way bonds, the bonds that set it, its two-way bonds and any
+    /// chain you declared on it let go of it; chains left without a sender or a receiver end.
+    /// Bonds of other boxes that set this one end too. The value is not touched.
+    ///
+    /// ```swift
+    /// let count = Dynamic(0)
+    /// count.observe { print($0) }
+    /// count.unbindAll()
+    /// count.value = 1                               // prints nothing
+    /// ```
+    public func unbindAll() {
+        Bind.unbind(self)
+    }
+}
