@@ -63,7 +63,7 @@ import Testing
         }
         // The old user is held by nothing else: it goes while the link is set, before the
         // link's notification arrives.
-        weak var oldUser = session.user
+        weak let oldUser = session.user
         session.user = User(name: "e")
         #expect(oldUser == nil)
         #expect(label.text == "e")
