@@ -60,4 +60,22 @@ import Bindery
         }
         #expect(screen.log.filter { $0 == "expensiveLayout" }.count == 1)
     }
+
+    @Test("The issue's Dynamic lines and the graph, line for line")
+    func dynamicLines() {
+        let other = Dynamic(7)
+        let count = Dynamic(0)              // SwiftBond's Dynamic, without "retain your bond"
+        count.observe { print($0) }         // fires now, then on every change
+        count.observeNew { print($0) }      // later changes only
+        count.bind(to: other, fire: false)  // also two-way, and to a key path of an object
+        #expect(other.value == 7)           // not fired
+        count.value = 2
+        #expect(other.value == 2)
+        count.unbindAll()
+        count.value = 3
+        #expect(other.value == 2)
+        let graph = Bind.graph()
+        print(graph)                        // Graphviz DOT of every live chain
+        #expect(graph.hasPrefix("digraph"))
+    }
 }
