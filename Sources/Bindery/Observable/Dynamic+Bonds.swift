@@ -148,7 +148,7 @@ extension Dynamic {
     /// Calls `observer`, isolated to the main actor, with every later change of the value,
     /// always on the main actor.
     ///
-    /// Delivery is as for ``observe(_:)-(@MainActor(Value)->Void)``; retention and lifetime as
+    /// Delivery is as for ``observe(_:)``; retention and lifetime as
     /// for ``observe(isolation:_:)``.
     ///
     /// - Parameter observer: Called with each new value, on the main actor.

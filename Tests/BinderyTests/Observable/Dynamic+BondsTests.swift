@@ -5,6 +5,23 @@ import Testing
 /// SwiftBond's API on `Dynamic`: observers, one-way and two-way bonds, `unbindAll`, with no
 /// handle to keep and no lost update.
 @Suite(.failOnUnexpectedDiagnostics) struct DynamicBondsTests {
+    @Test("The issue's shapes compile and run as written, from any code and from main-actor code")
+    @MainActor
+    func issueShapes() {
+        let count = Dynamic(0), other = Dynamic(0)
+        let seen = Recorder<Int>()
+        count.observe { seen.append($0) }             // from main-actor code: runs on the main actor
+        count.observeNew { seen.append($0) }
+        count.observe { @MainActor value in seen.append(value) }
+        count.bind(to: other, fire: false)
+        count.bind(to: Label(), \.text)
+        count.bidirectionalBind(to: Dynamic(0))
+        count.value = 1
+        #expect(seen.values == [0, 0, 1, 1, 1])
+        #expect(other.value == 1)
+        count.unbindAll()
+    }
+
     // MARK: Observers
 
     @Test("observe fires now with the current value, then once per change")
