@@ -42,7 +42,7 @@ extension DynamicObject {
     /// after each change of the property at `keyPath`.
     ///
     /// Retention, threads and the end of the registration are as for
-    /// ``addTarget(_:action:forKeyPathChange:callImmediately:isolation:)-(Target,_,_,_,_)``.
+    /// the zero-argument `addTarget(_:action:forKeyPathChange:callImmediately:isolation:)`.
     /// With `callImmediately`, the first call's change has no old value.
     ///
     /// - Parameters:
@@ -71,7 +71,7 @@ extension DynamicObject {
     ///
     /// With `callImmediately`, the action is called now, once (not once per key path).
     /// Retention, threads and the end of the registration are as for
-    /// ``addTarget(_:action:forKeyPathChange:callImmediately:isolation:)-(Target,_,_,_,_)``.
+    /// the zero-argument `addTarget(_:action:forKeyPathChange:callImmediately:isolation:)`.
     ///
     /// - Parameters:
     ///   - target: The object whose method is called; held weakly.
@@ -98,7 +98,7 @@ extension DynamicObject {
     ///
     /// With `callImmediately`, the action is called now once per key path, each time with no
     /// old value. Retention, threads and the end of the registration are as for
-    /// ``addTarget(_:action:forKeyPathChange:callImmediately:isolation:)-(Target,_,_,_,_)``.
+    /// the zero-argument `addTarget(_:action:forKeyPathChange:callImmediately:isolation:)`.
     ///
     /// - Parameters:
     ///   - target: The object whose method is called; held weakly.
@@ -128,7 +128,7 @@ extension DynamicObject {
     /// inside a ``Coalesce`` transaction, once at its commit.
     ///
     /// Everything else is as for
-    /// ``addTarget(_:action:forKeyPathChange:callImmediately:isolation:)-(Target,_,_,_,_)``.
+    /// the zero-argument `addTarget(_:action:forKeyPathChange:callImmediately:isolation:)`.
     ///
     /// - Parameters:
     ///   - target: The target, as `screen.coalesced`; held weakly.
