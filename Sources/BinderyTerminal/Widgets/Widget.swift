@@ -1,3 +1,5 @@
+import Bindery
+
 /// Something drawn on a terminal screen.
 ///
 /// Widgets draw their current state each frame; the screen writes only the cells that
