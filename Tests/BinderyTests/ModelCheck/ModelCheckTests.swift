@@ -308,7 +308,9 @@ import Testing
             variant { $0.takesChange = false }
             return result
         case .transaction(let steps):
-            var result: [Step] = steps.indices.reversed().map { index in
+            // Its one step, outside any transaction; then one step fewer, then simpler ones.
+            var result: [Step] = steps.count == 1 ? steps : []
+            result += steps.indices.reversed().map { index in
                 var fewer = steps
                 fewer.remove(at: index)
                 return .transaction(fewer)

@@ -749,6 +749,6 @@ struct ActionSpec: Equatable, Sendable, CustomStringConvertible {
     /// for `place` (nil for an action without a `Change`) from `old` to `new`.
     static func entry(_ number: Int, target: Int, _ change: (place: String, old: Scalar?, new: Scalar)?) -> String {
         guard let change else { return "r\(number)→T\(target)" }
-        return "r\(number)→T\(target) \\.\(change.place): \(change.old?.description ?? "(none)") → \(change.new)"
+        return "r\(number)→T\(target) .\(change.place): \(change.old?.description ?? "(none)") → \(change.new)"
     }
 }
