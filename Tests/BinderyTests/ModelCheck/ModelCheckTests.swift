@@ -2,13 +2,15 @@ import Foundation
 import Testing
 @testable import Bindery
 
-/// The randomized model check: random binding graphs and writes, run on the engine and on the
-/// reference model, compared after every step (rules 1–9, 11).
+/// The randomized model check: random binding graphs and writes, target-actions and coalescing
+/// transactions, run on the engine and on the reference model, compared after every step
+/// (rules 1–9, 11; the Observing changes and Coalescing articles).
 ///
 /// `BINDERY_MODEL_CASES` sets how many cases run (default 10,000), `BINDERY_MODEL_SEED` the
 /// first seed (default 1). Each case has a time limit that names its seed. A failure is shrunk
 /// to the smallest program that still fails the same way and printed as a Swift test to paste
-/// into the suite. The run prints each form's share of the steps.
+/// into the suite. The run prints each form's share of the steps, and how many target-action
+/// calls were told a value their property does not hold (a known issue, counted, not failed).
 @Suite(.failOnUnexpectedDiagnostics) struct ModelCheckTests {
     static let cases = ProcessInfo.processInfo.environment["BINDERY_MODEL_CASES"].flatMap(Int.init) ?? 10_000
     static let firstSeed = ProcessInfo.processInfo.environment["BINDERY_MODEL_SEED"].flatMap(UInt64.init) ?? 1
@@ -23,7 +25,6 @@ import Testing
         var failures = 0
         var distribution = FormDistribution()
         var calls = ActionCalls()
-        var firstSeedNotTheProperty: UInt64?
         for offset in 0..<UInt64(Self.cases) {
             // Lets the other tests run on this thread now and then: the test pool has one
             // thread per core, and a long run that never yields starves the tests queued on it.
@@ -32,8 +33,7 @@ import Testing
             let program = ModelProgram.generate(seed: seed, length: Self.length)
             distribution.count(program)
             let (found, counted) = await Self.runCounting(program, seed: seed)
-            if counted.notTheProperty > 0, firstSeedNotTheProperty == nil { firstSeedNotTheProperty = seed }
-            calls.add(counted)
+            calls.add(counted, seed: seed)
             guard let failure = found else { continue }
             let shrunk = await Self.shrink(program, failing: failure, seed: seed)
             let reason = await Self.run(shrunk, seed: seed) ?? failure
@@ -51,9 +51,8 @@ import Testing
         print(distribution.report(cases: Self.cases))
         // A target-action gets its chain's value, converted to its key path's type (the rule the
         // model follows, as the engine does): not always what the property holds. Counted, not
-        // failed; see `ActionCalls` and the known issue in TargetActionTests.
-        print("model check: \(calls.made) target-action calls; \(calls.notTheProperty) carried a new value the observed property does not hold"
-              + (firstSeedNotTheProperty.map { " (first: seed \($0), \(calls.example ?? ""))" } ?? ""))
+        // failed; see `ActionCalls` and the known issues in TargetActionTests.
+        print(calls.report)
         if Self.cases >= 10_000 {
             let missing = Self.requiredForms.filter { form in !distribution.forms.contains { $0.contains(form) } }
             #expect(missing.isEmpty, "the generator no longer reaches \(missing)")
