@@ -2,7 +2,8 @@
 
 extension Bind {
     /// Takes `object` out of every chain it is in. Chains left without a sender or a receiver
-    /// end. The object itself is not touched.
+    /// end, and so do the target-actions that observe its properties. The object itself is not
+    /// touched.
     ///
     /// - Parameter object: The object.
     ///
@@ -14,7 +15,7 @@ extension Bind {
     }
 
     /// Takes every endpoint on `object`'s `keyPath` (whatever its events or index) out of its
-    /// chain.
+    /// chain; the target-actions that observe the property end with it.
     ///
     /// - Parameters:
     ///   - object: The object.

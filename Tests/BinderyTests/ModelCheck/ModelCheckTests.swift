@@ -2,13 +2,15 @@ import Foundation
 import Testing
 @testable import Bindery
 
-/// The randomized model check: random binding graphs and writes, run on the engine and on the
-/// reference model, compared after every step (rules 1–9, 11).
+/// The randomized model check: random binding graphs and writes, target-actions and coalescing
+/// transactions, run on the engine and on the reference model, compared after every step
+/// (rules 1–9, 11; the Observing changes and Coalescing articles).
 ///
 /// `BINDERY_MODEL_CASES` sets how many cases run (default 10,000), `BINDERY_MODEL_SEED` the
 /// first seed (default 1). Each case has a time limit that names its seed. A failure is shrunk
 /// to the smallest program that still fails the same way and printed as a Swift test to paste
-/// into the suite. The run prints each form's share of the steps.
+/// into the suite. The run prints each form's share of the steps, and how many target-action
+/// calls were told a value their property does not hold (a known issue, counted, not failed).
 @Suite(.failOnUnexpectedDiagnostics) struct ModelCheckTests {
     static let cases = ProcessInfo.processInfo.environment["BINDERY_MODEL_CASES"].flatMap(Int.init) ?? 10_000
     static let firstSeed = ProcessInfo.processInfo.environment["BINDERY_MODEL_SEED"].flatMap(UInt64.init) ?? 1
@@ -22,6 +24,7 @@ import Testing
         print("model check: seeds \(Self.firstSeed)…\(lastSeed) (\(Self.cases) cases; rerun one with BINDERY_MODEL_SEED=<seed> BINDERY_MODEL_CASES=1)")
         var failures = 0
         var distribution = FormDistribution()
+        var calls = ActionCalls()
         for offset in 0..<UInt64(Self.cases) {
             // Lets the other tests run on this thread now and then: the test pool has one
             // thread per core, and a long run that never yields starves the tests queued on it.
@@ -29,7 +32,9 @@ import Testing
             let seed = Self.firstSeed &+ offset
             let program = ModelProgram.generate(seed: seed, length: Self.length)
             distribution.count(program)
-            guard let failure = await Self.run(program, seed: seed) else { continue }
+            let (found, counted) = await Self.runCounting(program, seed: seed)
+            calls.add(counted, seed: seed)
+            guard let failure = found else { continue }
             let shrunk = await Self.shrink(program, failing: failure, seed: seed)
             let reason = await Self.run(shrunk, seed: seed) ?? failure
             Issue.record("""
@@ -44,6 +49,10 @@ import Testing
             if failures >= 3 { break }
         }
         print(distribution.report(cases: Self.cases))
+        // A target-action gets its chain's value, converted to its key path's type (the rule the
+        // model follows, as the engine does): not always what the property holds. Counted, not
+        // failed; see `ActionCalls` and the known issues in TargetActionTests.
+        print(calls.report)
         if Self.cases >= 10_000 {
             let missing = Self.requiredForms.filter { form in !distribution.forms.contains { $0.contains(form) } }
             #expect(missing.isEmpty, "the generator no longer reaches \(missing)")
@@ -56,6 +65,11 @@ import Testing
         "block taking no argument", "block taking String", "block @MainActor", "main-actor receiver", "control as receiver",
         "control.text(.editingDidEnd)", "array resized", "block binds", "block unbinds", "block writes a sender", "anew",
         "filter notMultipleOfFive", "filter atMostThreeCharacters", "filter onlyTrue", "dynamic.s(String, lossy)",
+        "addTarget action: ()", "addTarget action: (Change<Value>)", "addTarget forKeyPathChanges:", "addTarget callImmediately",
+        "addTarget coalesced target", "addTarget on route", "addTarget on optional route", "addTarget on dynamic.b(convert pair)",
+        "addTarget again (registering twice)", "removeTarget(_:)", "removeTarget(_:forKeyPathChange:)", "target-action unbind()",
+        "release target", "create target anew", "Coalesce.run", "Coalesce.begin()", "Coalesce.commit()", "nested transaction",
+        "unbalanced commit", "write inside a transaction", "block registers a target-action",
     ]
 
     // MARK: Running a case
@@ -63,20 +77,36 @@ import Testing
     /// Runs `program` on the engine and the model under the case time limit; the first
     /// disagreement, or nil. A program with main-actor endpoints runs on the main actor.
     static func run(_ program: ModelProgram, seed: UInt64 = 0) async -> ModelFailure? {
+        await runCounting(program, seed: seed).failure
+    }
+
+    /// `run`, with the target-action calls the model made.
+    static func runCounting(_ program: ModelProgram, seed: UInt64 = 0) async -> (failure: ModelFailure?, calls: ActionCalls) {
         CaseClock.shared.start("model check seed \(seed) (rerun: BINDERY_MODEL_SEED=\(seed) BINDERY_MODEL_CASES=1)", limit: timeLimit)
         defer { CaseClock.shared.finish() }
         if program.usesMainActor {
-            return await MainActor.run { check(program) }
+            return await MainActor.run { checkCounting(program) }
         }
-        return check(program)
+        return checkCounting(program)
     }
 
     /// Runs `program` on the engine and the model on this thread; the first disagreement, or nil.
     static func check(_ program: ModelProgram) -> ModelFailure? {
+        checkCounting(program).failure
+    }
+
+    /// `check`, with the target-action calls the model made. Transactions the program leaves
+    /// open are committed at its end, compared too; none outlives the case on this thread.
+    static func checkCounting(_ program: ModelProgram) -> (failure: ModelFailure?, calls: ActionCalls) {
         let diagnostics = DiagnosticLog()
-        return diagnostics.capture { () -> ModelFailure? in
+        var calls = ActionCalls()
+        let failure = diagnostics.capture { () -> ModelFailure? in
             let engine = EngineRun()
             let model = ReferenceModel()
+            defer {
+                while Coalesce.isOpen { Coalesce.commit() }
+                calls = model.calls
+            }
             for (index, original) in program.steps.enumerated() {
                 guard let step = usable(original, engine) else { continue }
                 engine.run(step)
@@ -86,8 +116,17 @@ import Testing
                     return failure
                 }
             }
+            while model.transactionDepth > 0 {
+                engine.run(.commit)
+                model.apply(.commit)
+                if var failure = compare(engine, model, diagnostics) {
+                    failure.message = "after the program, committing a transaction it left open: " + failure.message
+                    return failure
+                }
+            }
             return nil
         }
+        return (failure, calls)
     }
 
     /// The step as it can run now, in `world`: links on released objects (or on elements out
@@ -125,6 +164,12 @@ import Testing
             return alive(object) ? step : nil
         case .create(let object):
             return alive(object) ? nil : step
+        case .addTarget(let spec):
+            return alive(spec.object) && alive(.target(spec.target)) ? step : nil
+        case .removeTarget(let target, let object, _):
+            return alive(object) && alive(.target(target)) ? step : nil
+        case .unbindAction, .begin, .commit, .transaction:
+            return step
         }
     }
 
@@ -148,8 +193,12 @@ import Testing
                                     message: "Bind.isBound(\(object)) is \(bound), the model says \(model.isBound(object))")
             }
         }
-        if engine.log.entries != model.log {
-            return ModelFailure(signature: "blocks' log", message: "blocks ran \(engine.log.entries), the model says \(model.log)")
+        let entries = engine.log.entries
+        if entries != model.log {
+            let first = zip(entries, model.log).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(entries.count, model.log.count)
+            let differs = "from entry \(first): Bindery \(entries.dropFirst(first).prefix(4)), the model \(model.log.dropFirst(first).prefix(4))"
+            return ModelFailure(signature: "blocks' and actions' log",
+                                message: "blocks and target-actions ran \(entries), the model says \(model.log); \(differs)")
         }
         let reported = diagnostics.all.map(\.message)
         let categories = reported.map(Self.category)
@@ -177,6 +226,7 @@ import Testing
         if message.hasPrefix("cannot put back") || message.contains("which cannot be put back") { return "cannot put back" }
         if message.hasPrefix("block dropped") || message.contains("of a joined chain was dropped") { return "block dropped" }
         if message.hasPrefix("chain ended") || message.contains("the chain it continues has ended") { return "chain ended" }
+        if message.hasPrefix("unbalanced commit") || message.contains("without a matching Coalesce.begin()") { return "unbalanced commit" }
         return message
     }
 
@@ -241,8 +291,37 @@ import Testing
             return value == 0 ? [] : [.replaceHub(node: node, value: 0)]
         case .setSpare(let node, let value):
             return value == nil || value == 0 ? [] : [.setSpare(node: node, value: 0)]
-        case .unbind, .release, .create:
+        case .unbind, .release, .create, .removeTarget, .unbindAction, .begin, .commit:
             return []
+        case .addTarget(let spec):
+            var result: [Step] = []
+            func variant(_ change: (inout ActionSpec) -> Void) {
+                var simpler = spec
+                change(&simpler)
+                if simpler != spec { result.append(.addTarget(simpler)) }
+            }
+            for index in spec.places.indices where spec.places.count > 1 { variant { $0.places.remove(at: index) } }
+            if spec.places.count == 1 { variant { $0.several = false } }
+            variant { $0.callImmediately = false }
+            variant { $0.coalesced = false }
+            variant { $0.takesChange = false }
+            return result
+        case .transaction(let steps):
+            // Its one step, outside any transaction; then one step fewer, then simpler ones.
+            var result: [Step] = steps.count == 1 ? steps : []
+            result += steps.indices.reversed().map { index in
+                var fewer = steps
+                fewer.remove(at: index)
+                return .transaction(fewer)
+            }
+            for (index, inner) in steps.enumerated() {
+                for simpler in Self.simpler(inner) {
+                    var changed = steps
+                    changed[index] = simpler
+                    result.append(.transaction(changed))
+                }
+            }
+            return result
         }
     }
 
@@ -292,10 +371,11 @@ struct FormDistribution {
     private var steps = 0
 
     mutating func count(_ program: ModelProgram) {
-        for step in program.steps {
+        for step in program.steps.flatMap(\.flattened) {
             steps += 1
             for form in ModelProgram.forms(of: step) { counts[form, default: 0] += 1 }
         }
+        for form in ModelProgram.programForms(of: program.steps) { counts[form, default: 0] += 1 }
     }
 
     var forms: Dictionary<String, Int>.Keys { counts.keys }

@@ -27,6 +27,13 @@ final class EngineRun: ModelWorld, @unchecked Sendable {
     var box: Dynamic<Int>?
     var typed: [Family: TNode] = [:]
     var typedPlains: [Family: TPlain] = [:]
+    var targets: [ATarget?]
+    /// Each registration's handles, by its number.
+    var handles: [Int: [TargetAction]] = [:]
+    /// Released targets' memory, kept (by unowned references) until the case ends, so that no
+    /// new target takes a dead one's address: `removeTarget` finds a target's registrations by
+    /// its address, and would also remove those a dead target at that address left behind.
+    private var keptTargetMemory: [KeptMemory] = []
     /// Each declaration's chain, numbered in the order declarations start (one a block makes
     /// while another is being declared comes after it).
     var chains: [AnyModelChain?] = []
@@ -41,6 +48,7 @@ final class EngineRun: ModelWorld, @unchecked Sendable {
         plains = (0..<ModelProgram.plainCount).map { _ in PNode() }
         control = CNode()
         box = Dynamic(0)
+        targets = (0..<ModelProgram.targetCount).map { ATarget(slot: $0) }
         for family in [Family.string, .double, .bool] {
             typed[family] = TNode()
             typedPlains[family] = TPlain()
@@ -61,6 +69,7 @@ final class EngineRun: ModelWorld, @unchecked Sendable {
         case .box: box
         case .typed(let f): typed[f]
         case .typedPlain(let f): typedPlains[f]
+        case .target(let i): targets[i]
         }
     }
 
@@ -94,6 +103,7 @@ final class EngineRun: ModelWorld, @unchecked Sendable {
                 released.append((ref, WeakObject(object)))
                 if let p = object as? PNode { releasedSerials.insert(p.serial) }
                 if let q = object as? TPlain { releasedSerials.insert(q.serial) }
+                if let t = object as? ATarget { keptTargetMemory.append(KeptMemory(t)) }
             }
             switch ref {
             case .dynamic(let i): dynamics[i] = nil
@@ -102,6 +112,7 @@ final class EngineRun: ModelWorld, @unchecked Sendable {
             case .box: box = nil
             case .typed(let f): typed[f] = nil
             case .typedPlain(let f): typedPlains[f] = nil
+            case .target(let i): targets[i] = nil
             }
         case .create(let ref):
             switch ref {
@@ -111,8 +122,183 @@ final class EngineRun: ModelWorld, @unchecked Sendable {
             case .box: box = Dynamic(0)
             case .typed(let f): typed[f] = TNode()
             case .typedPlain(let f): typedPlains[f] = TPlain()
+            case .target(let i): targets[i] = ATarget(slot: i)
+            }
+        case .addTarget(let spec):
+            addTarget(spec)
+        case .removeTarget(let t, let ref, let place):
+            guard let target = targets[t] else { return }
+            switch ref {
+            case .dynamic(let i):
+                guard let d = dynamics[i] else { return }
+                if let place { d.removeTarget(target, forKeyPathChange: Self.keyPath(of: place, in: MNode.self).partial) } else { d.removeTarget(target) }
+            case .box:
+                guard let b = box else { return }
+                if place != nil { b.removeTarget(target, forKeyPathChange: \.value) } else { b.removeTarget(target) }
+            case .typed(let f):
+                guard let t = typed[f] else { return }
+                if let place { t.removeTarget(target, forKeyPathChange: Self.keyPath(of: place, in: TNode.self).partial) } else { t.removeTarget(target) }
+            default:
+                preconditionFailure("no target-actions on \(ref)")
+            }
+        case .unbindAction(let number):
+            for handle in handles[number] ?? [] { handle.unbind() }
+        case .begin:
+            Coalesce.begin()
+        case .commit:
+            Coalesce.commit()
+        case .transaction(let steps):
+            Coalesce.run {
+                for step in steps {
+                    if let usable = ModelCheckTests.usable(step, self) { run(usable) }
+                }
             }
         }
+    }
+
+    // MARK: Target-actions
+
+    private func addTarget(_ spec: ActionSpec) {
+        guard let target = targets[spec.target] else { return }
+        let handle: TargetAction
+        switch spec.object {
+        case .dynamic(let i):
+            handle = register(dynamics[i]!, target, spec, spec.places.map { Self.keyPath(of: $0, in: MNode.self) })
+        case .box:
+            handle = register(box!, target, spec, [.int(\.value)])
+        case .typed(let f):
+            handle = register(typed[f]!, target, spec, spec.places.map { Self.keyPath(of: $0, in: TNode.self) })
+        default:
+            preconditionFailure("no target-actions on \(spec.object)")
+        }
+        handles[spec.number, default: []].append(handle)
+    }
+
+    /// Registers `spec`'s action on `object`'s key paths, in the form the spec names.
+    private func register<Root: DynamicObject>(_ object: Root, _ target: ATarget, _ spec: ActionSpec, _ keyPaths: [ObservedKeyPath<Root>]) -> TargetAction {
+        if spec.several, !spec.takesChange {
+            let action = zeroArgumentAction(spec.number)
+            let partials = keyPaths.map(\.partial)
+            if spec.coalesced {
+                return object.addTarget(coalesced(target, spec), action: action, forKeyPathChanges: partials, callImmediately: spec.callImmediately)
+            }
+            return object.addTarget(target, action: action, forKeyPathChanges: partials, callImmediately: spec.callImmediately)
+        }
+        if spec.several {
+            switch keyPaths[0] {
+            case .int: return several(object, target, spec, keyPaths.map { if case .int(let k) = $0 { k } else { preconditionFailure() } })
+            case .int8: return several(object, target, spec, keyPaths.map { if case .int8(let k) = $0 { k } else { preconditionFailure() } })
+            case .double: return several(object, target, spec, keyPaths.map { if case .double(let k) = $0 { k } else { preconditionFailure() } })
+            case .string: return several(object, target, spec, keyPaths.map { if case .string(let k) = $0 { k } else { preconditionFailure() } })
+            case .bool: return several(object, target, spec, keyPaths.map { if case .bool(let k) = $0 { k } else { preconditionFailure() } })
+            case .optionalInt:
+                return several(object, target, spec, keyPaths.map { if case .optionalInt(let k) = $0 { k } else { preconditionFailure() } })
+            }
+        }
+        switch keyPaths[0] {
+        case .int(let k): return single(object, target, spec, k)
+        case .int8(let k): return single(object, target, spec, k)
+        case .double(let k): return single(object, target, spec, k)
+        case .string(let k): return single(object, target, spec, k)
+        case .bool(let k): return single(object, target, spec, k)
+        case .optionalInt(let k): return single(object, target, spec, k)
+        }
+    }
+
+    /// `addTarget(_:action:forKeyPathChange:callImmediately:)`, with a zero-argument or a
+    /// change action, on the target or its coalesced form.
+    private func single<Root: DynamicObject, V: Sendable>(
+        _ object: Root, _ target: ATarget, _ spec: ActionSpec, _ keyPath: KeyPath<Root, V> & Sendable
+    ) -> TargetAction {
+        switch (spec.takesChange, spec.coalesced) {
+        case (false, false):
+            object.addTarget(target, action: zeroArgumentAction(spec.number), forKeyPathChange: keyPath, callImmediately: spec.callImmediately)
+        case (false, true):
+            object.addTarget(coalesced(target, spec), action: zeroArgumentAction(spec.number), forKeyPathChange: keyPath,
+                             callImmediately: spec.callImmediately)
+        case (true, false):
+            object.addTarget(target, action: changeAction(spec.number) as @Sendable (ATarget) -> (Change<V>) -> Void,
+                             forKeyPathChange: keyPath, callImmediately: spec.callImmediately)
+        case (true, true):
+            object.addTarget(coalesced(target, spec), action: changeAction(spec.number) as @Sendable (ATarget) -> (Change<V>) -> Void,
+                             forKeyPathChange: keyPath, callImmediately: spec.callImmediately)
+        }
+    }
+
+    /// `addTarget(_:action:forKeyPathChanges:callImmediately:)` with a change action.
+    private func several<Root: DynamicObject, V: Sendable>(
+        _ object: Root, _ target: ATarget, _ spec: ActionSpec, _ keyPaths: [KeyPath<Root, V> & Sendable]
+    ) -> TargetAction {
+        object.addTarget(target, action: changeAction(spec.number) as @Sendable (ATarget) -> (Change<V>) -> Void,
+                         forKeyPathChanges: keyPaths, callImmediately: spec.callImmediately)
+    }
+
+    /// The target as a coalesced target, by either spelling.
+    private func coalesced(_ target: ATarget, _ spec: ActionSpec) -> Coalesced<ATarget> {
+        spec.number.isMultiple(of: 2) ? target.coalesced : Bind.coalesced(target)
+    }
+
+    private func zeroArgumentAction(_ number: Int) -> @Sendable (ATarget) -> () -> Void {
+        let log = self.log
+        return { target in { log.append(ActionSpec.entry(number, target: target.slot, nil)) } }
+    }
+
+    private func changeAction<V: Sendable>(_ number: Int) -> @Sendable (ATarget) -> (Change<V>) -> Void {
+        let log = self.log
+        return { target in
+            { change in
+                let entry = (Self.name(of: change.keyPath), change.old.map { Self.anyScalar($0) }, Self.anyScalar(change.new))
+                log.append(ActionSpec.entry(number, target: target.slot, entry))
+            }
+        }
+    }
+
+    /// The name of an observed key path, to read a change's key path back.
+    static func name(of keyPath: AnyKeyPath) -> String {
+        let observed: [(AnyKeyPath, String)] = [
+            (\MNode.a, "a"), (\MNode.b, "b"), (\MNode.s, "s"), (\MNode.flag, "flag"), (\MNode.hub.a, "hub.a"), (\MNode.spare?.a, "spare?.a"),
+            (\Dynamic<Int>.value, "value"),
+        ] + TProp.allCases.map { (EngineRun.keyPath(of: .typed(.string, $0), in: TNode.self).partial as AnyKeyPath, $0.rawValue) }
+        return observed.first { $0.0 == keyPath }?.1 ?? "unknown key path \(keyPath)"
+    }
+
+    /// A change's value as the model writes it.
+    static func anyScalar<V>(_ value: V) -> Scalar {
+        if V.self == Int?.self { return .optionalInt(value as! Int?) }
+        switch value {
+        case let v as Int: return .int(v)
+        case let v as Int8: return .int8(v)
+        case let v as Double: return .double(v)
+        case let v as String: return .string(v)
+        case let v as Bool: return .bool(v)
+        default: preconditionFailure("no scalar for \(value)")
+        }
+    }
+
+    /// The key path of an observable place of `Root` (an `MNode` or a `TNode`).
+    static func keyPath<Root>(of place: Place, in _: Root.Type) -> ObservedKeyPath<Root> {
+        let found: Any = switch place {
+        case .dynamicA: ObservedKeyPath<MNode>.int(\.a)
+        case .dynamicB: ObservedKeyPath<MNode>.int(\.b)
+        case .dynamicS: ObservedKeyPath<MNode>.string(\.s)
+        case .dynamicFlag: ObservedKeyPath<MNode>.bool(\.flag)
+        case .route: ObservedKeyPath<MNode>.int(\.hub.a)
+        case .optionalRoute: ObservedKeyPath<MNode>.optionalInt(\.spare?.a)
+        case .typed(_, let p):
+            switch p {
+            case .s: ObservedKeyPath<TNode>.string(\.s)
+            case .s2: ObservedKeyPath<TNode>.string(\.s2)
+            case .f: ObservedKeyPath<TNode>.double(\.f)
+            case .f2: ObservedKeyPath<TNode>.double(\.f2)
+            case .flag: ObservedKeyPath<TNode>.bool(\.flag)
+            case .flag2: ObservedKeyPath<TNode>.bool(\.flag2)
+            case .neg: ObservedKeyPath<TNode>.bool(\.neg)
+            case .i: ObservedKeyPath<TNode>.int(\.i)
+            case .i8: ObservedKeyPath<TNode>.int8(\.i8)
+            }
+        default: preconditionFailure("\(place) is not observed")
+        }
+        return found as! ObservedKeyPath<Root>
     }
 
     private func declare(_ head: Link, _ rest: [Link]) -> AnyModelChain {
@@ -317,6 +503,8 @@ final class EngineRun: ModelWorld, @unchecked Sendable {
             if let step = ModelCheckTests.usable(.declare(head: head, rest: rest), self) { run(step) }
         case .unbind(let form):
             if let step = ModelCheckTests.usable(.unbind(form), self) { run(step) }
+        case .addTarget(let spec):
+            if let step = ModelCheckTests.usable(.addTarget(spec), self) { run(step) }
         }
     }
 
@@ -495,6 +683,33 @@ final class EngineRun: ModelWorld, @unchecked Sendable {
     func isBound(_ ref: ObjectRef) -> Bool? {
         object(ref).map { Bind.isBound($0) }
     }
+}
+
+/// A key path of an observed object, with its value type.
+enum ObservedKeyPath<Root> {
+    case int(KeyPath<Root, Int> & Sendable)
+    case int8(KeyPath<Root, Int8> & Sendable)
+    case double(KeyPath<Root, Double> & Sendable)
+    case string(KeyPath<Root, String> & Sendable)
+    case bool(KeyPath<Root, Bool> & Sendable)
+    case optionalInt(KeyPath<Root, Int?> & Sendable)
+
+    var partial: PartialKeyPath<Root> & Sendable {
+        switch self {
+        case .int(let k): k
+        case .int8(let k): k
+        case .double(let k): k
+        case .string(let k): k
+        case .bool(let k): k
+        case .optionalInt(let k): k
+        }
+    }
+}
+
+/// A released object's memory, kept allocated (not the object: it has deinitialised).
+final class KeptMemory {
+    unowned let object: AnyObject
+    init(_ object: AnyObject) { self.object = object }
 }
 
 /// A weak reference to a released object.

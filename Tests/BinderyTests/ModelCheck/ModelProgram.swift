@@ -2,17 +2,20 @@
 struct ModelProgram: CustomStringConvertible, Sendable {
     static let dynamicCount = 3
     static let plainCount = 2
+    static let targetCount = 3
 
     var steps: [Step]
 
     var description: String {
-        steps.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n")
+        steps.enumerated().map { offset, step in
+            step.lines.enumerated().map { ($0.offset == 0 ? "  \(offset): " : "     ") + $0.element }.joined(separator: "\n")
+        }.joined(separator: "\n")
     }
 
     /// Whether a step binds something on the main actor: such a case runs on the main actor,
     /// where those endpoints are written at once.
     var usesMainActor: Bool {
-        steps.contains { step in Self.links(of: step).contains(where: \.isMainActor) }
+        steps.flatMap(\.flattened).contains { step in Self.links(of: step).contains(where: \.isMainActor) }
     }
 
     /// Every link a step declares, its blocks' actions included.
@@ -27,15 +30,29 @@ struct ModelProgram: CustomStringConvertible, Sendable {
     // MARK: Generating
 
     /// A program of `length` steps drawn from `seed`.
+    /// A program of `length` steps drawn from `seed` (a transaction's steps count towards it).
     static func generate(seed: UInt64, length: Int) -> ModelProgram {
         var g = Generator(random: SplitMix64(seed: seed))
-        return ModelProgram(steps: (0..<length).map { _ in g.step() })
+        var steps: [Step] = []
+        var left = length
+        while left > 0 {
+            let step = g.step()
+            left -= step.weight
+            steps.append(step)
+        }
+        return ModelProgram(steps: steps)
     }
 
     private struct Generator {
         var random: SplitMix64
         var blockNumber = 0
         var declarations = 0
+        var registrations: [ActionSpec] = []
+        /// The places the program's declarations have bound so far: target-actions observe
+        /// them more often than others, so that their chains' changes reach them.
+        var bound: [Place] = []
+        /// How many `Coalesce.run` groups the step being generated is inside.
+        var nesting = 0
 
         mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &random) }
         mutating func chance(_ percent: Int) -> Bool { int(0..<100) < percent }
@@ -47,27 +64,155 @@ struct ModelProgram: CustomStringConvertible, Sendable {
         mutating func step() -> Step {
             let roll = int(0..<100)
             switch roll {
-            case 0..<28:
+            case 0..<25:
                 let family: Family = chance(70) ? .int : typedFamily()
                 let head = self.head(family)
                 let rest = (0..<int(1..<4)).map { _ in continuation(family, depth: 0, head: head) }
                 declarations += 1
+                for link in [head] + rest {
+                    if case .sender(let p) = link { bound.append(p) }
+                    if case .twoWay(let p, _) = link { bound.append(p) }
+                    if case .receiver(let p, _) = link { bound.append(p) }
+                }
                 return .declare(head: head, rest: rest)
-            case 28..<68:
-                let place = writablePlace()
-                return .write(place, value(for: place))
-            case 68..<71:
+            case 25..<60:
+                return write()
+            case 60..<63:
                 return .resize(node: node(), count: int(0..<5), fill: int(0..<60))
-            case 71..<73:
+            case 63..<65:
                 return .replaceHub(node: node(), value: int(0..<60))
-            case 73..<75:
+            case 65..<67:
                 return .setSpare(node: node(), value: chance(70) ? int(0..<60) : nil)
-            case 75..<89:
+            case 67..<79:
                 return .unbind(unbindForm())
-            case 89..<95:
+            case 79..<84:
                 return .release(object())
-            default:
+            case 84..<88:
                 return .create(object())
+            case 88..<94:
+                return .addTarget(actionSpec())
+            case 94..<96:
+                return targetEnd()
+            default:
+                return coalescing()
+            }
+        }
+
+        mutating func write() -> Step {
+            let place = writablePlace()
+            return .write(place, value(for: place))
+        }
+
+        // MARK: Target-actions and transactions
+
+        /// A registration: mostly a new one, sometimes one made before made again (registering
+        /// twice: same target, object and key paths, a label of its own).
+        mutating func actionSpec() -> ActionSpec {
+            let number = registrations.count
+            if !registrations.isEmpty, chance(12) {
+                var again = pick(registrations)
+                again.number = number
+                registrations.append(again)
+                return again
+            }
+            let observableBound = bound.filter { !$0.object.observablePlaces.isEmpty && $0.object.observablePlaces.contains($0) }
+            var first: Place?
+            let object: ObjectRef
+            if !observableBound.isEmpty, chance(50) {
+                first = pick(observableBound)
+                object = first!.object
+            } else {
+                object = switch int(0..<10) {
+                case 0..<7: .dynamic(node())
+                case 7: .box
+                default: .typed(typedFamily())
+                }
+            }
+            let places = object.observablePlaces
+            let takesChange = chance(55)
+            let coalesced = chance(35)
+            // There is no `forKeyPathChanges:` for a coalesced target's change action.
+            let several = chance(30) && !(coalesced && takesChange)
+            var chosen: [Place]
+            if several {
+                let start = first ?? observedPlace(object)
+                // A change action's key paths share one type.
+                chosen = [start] + places.filter { $0 != start && (!takesChange || $0.kind == start.kind) && chance(40) }
+                chosen.shuffle(using: &random)
+            } else {
+                chosen = [first ?? observedPlace(object)]
+            }
+            let spec = ActionSpec(number: number, target: int(0..<ModelProgram.targetCount), coalesced: coalesced, object: object,
+                                  places: chosen, takesChange: takesChange, callImmediately: chance(35), several: several)
+            registrations.append(spec)
+            return spec
+        }
+
+        /// A property of `object` to observe: mostly ones that chains of its family carry as they
+        /// are (and that other steps bind and write most), then routes, then the others.
+        mutating func observedPlace(_ object: ObjectRef) -> Place {
+            let places = object.observablePlaces
+            switch object {
+            case .dynamic(let i):
+                return switch int(0..<20) {
+                case 0..<8: .dynamicA(i)
+                case 8..<11: .route(i)
+                case 11..<13: .optionalRoute(i)
+                case 13..<15: .dynamicB(i)
+                case 15..<18: .dynamicS(i)
+                default: .dynamicFlag(i)
+                }
+            case .typed(let f):
+                let heads = TProp.heads(f).map { Place.typed(f, $0) }
+                return chance(60) ? pick(heads) : pick(places)
+            default:
+                return pick(places)
+            }
+        }
+
+        /// A way a registration ends: `removeTarget` on a key path or everywhere on an object, a
+        /// handle's `unbind()`, or its target going (and a new one made in its slot).
+        mutating func targetEnd() -> Step {
+            switch int(0..<10) {
+            case 0..<3:
+                let spec = registrations.isEmpty ? nil : pick(registrations)
+                let object = spec?.object ?? .dynamic(node())
+                let place = spec.map { pick($0.places) } ?? observedPlace(object)
+                return .removeTarget(target: spec?.target ?? int(0..<ModelProgram.targetCount), object: object, place: place)
+            case 3, 4:
+                let spec = registrations.isEmpty ? nil : pick(registrations)
+                return .removeTarget(target: spec?.target ?? int(0..<ModelProgram.targetCount), object: spec?.object ?? .dynamic(node()),
+                                     place: nil)
+            case 5..<7 where !registrations.isEmpty:
+                return .unbindAction(int(0..<registrations.count))
+            case 7, 8:
+                return .release(.target(int(0..<ModelProgram.targetCount)))
+            default:
+                return .create(.target(int(0..<ModelProgram.targetCount)))
+            }
+        }
+
+        /// `Coalesce.begin()`, `commit()` (sometimes with nothing open: reported), or
+        /// `Coalesce.run { … }` around a few steps, mostly writes, sometimes nested.
+        mutating func coalescing() -> Step {
+            switch int(0..<10) {
+            case 0, 1: return .begin
+            case 2, 3: return .commit
+            case _ where nesting >= 2: return chance(50) ? .begin : .commit
+            default:
+                nesting += 1
+                defer { nesting -= 1 }
+                let steps = (0..<int(1..<5)).map { _ -> Step in
+                    switch int(0..<20) {
+                    case 0..<11: write()
+                    case 11, 12: .addTarget(actionSpec())
+                    case 13: targetEnd()
+                    case 14: coalescing()
+                    case 15: .unbind(unbindForm())
+                    default: step()
+                    }
+                }
+                return .transaction(steps)
             }
         }
 
@@ -131,8 +276,9 @@ struct ModelProgram: CustomStringConvertible, Sendable {
             let isMainActor = chance(15)
             var action: BlockAction?
             if family == .int, argument == .int, !isMainActor, depth == 0, chance(45) {
-                switch int(0..<4) {
+                switch int(0..<5) {
                 case 0, 1: action = .writeBack(node: node())
+                case 4: action = .addTarget(actionSpec())
                 case 2:
                     // A small declaration, bound from inside the block: mostly one that goes on
                     // with the block's own chain (through its head) while it dispatches.
@@ -146,6 +292,9 @@ struct ModelProgram: CustomStringConvertible, Sendable {
         }
 
         mutating func writablePlace() -> Place {
+            // Once target-actions observe properties, a write is often to one of them.
+            let observed = registrations.flatMap(\.places)
+            if !observed.isEmpty, chance(25) { return pick(observed) }
             if chance(20) {
                 let family = typedFamily()
                 return chance(85) ? .typed(family, pick(TProp.allCases)) : .typedPlain(family, pick(QProp.allCases))
@@ -184,13 +333,14 @@ struct ModelProgram: CustomStringConvertible, Sendable {
         }
 
         mutating func object() -> ObjectRef {
-            switch int(0..<10) {
+            switch int(0..<11) {
             case 0..<3: .dynamic(node())
             case 3, 4: .plain(plain())
             case 5: .control
             case 6: .box
             case 7: .typed(typedFamily())
-            default: .typedPlain(typedFamily())
+            case 8, 9: .typedPlain(typedFamily())
+            default: .target(int(0..<ModelProgram.targetCount))
             }
         }
 
@@ -237,6 +387,7 @@ struct ModelProgram: CustomStringConvertible, Sendable {
                     case .writeBack?: forms.insert("block writes a sender")
                     case .declare?: forms.insert("block binds")
                     case .unbind?: forms.insert("block unbinds")
+                    case .addTarget?: forms.insert("block registers a target-action")
                     case nil: break
                     }
                 }
@@ -255,7 +406,52 @@ struct ModelProgram: CustomStringConvertible, Sendable {
             }
         case .release(let object): forms.insert("release \(object.kindName)")
         case .create(let object): forms.insert("create \(object.kindName) anew")
+        case .addTarget(let spec):
+            forms.insert("addTarget")
+            forms.insert("addTarget action: " + (spec.takesChange ? "(Change<Value>)" : "()"))
+            if spec.several { forms.insert("addTarget forKeyPathChanges:") }
+            if spec.callImmediately { forms.insert("addTarget callImmediately") }
+            if spec.coalesced { forms.insert("addTarget coalesced target") }
+            for place in spec.places { forms.insert("addTarget on \(place.form)") }
+        case .removeTarget(_, _, let place): forms.insert(place == nil ? "removeTarget(_:)" : "removeTarget(_:forKeyPathChange:)")
+        case .unbindAction: forms.insert("target-action unbind()")
+        case .begin: forms.insert("Coalesce.begin()")
+        case .commit: forms.insert("Coalesce.commit()")
+        case .transaction: forms.insert("Coalesce.run")
         }
+        return forms
+    }
+
+    /// The forms a program exercises that no single step shows: registering twice, nested
+    /// transactions, unbalanced commits, changes inside a transaction.
+    static func programForms(of steps: [Step]) -> [String] {
+        var forms: [String] = []
+        var seen: [(Int, ObjectRef, [Place])] = []
+        var depth = 0
+        func visit(_ step: Step) {
+            switch step {
+            case .addTarget(let spec):
+                if seen.contains(where: { $0.0 == spec.target && $0.1 == spec.object && $0.2 == spec.places }) {
+                    forms.append("addTarget again (registering twice)")
+                }
+                seen.append((spec.target, spec.object, spec.places))
+            case .begin:
+                if depth > 0 { forms.append("nested transaction") }
+                depth += 1
+            case .commit:
+                if depth == 0 { forms.append("unbalanced commit") } else { depth -= 1 }
+            case .transaction(let inner):
+                if depth > 0 { forms.append("nested transaction") }
+                depth += 1
+                inner.forEach(visit)
+                if depth == 0 { forms.append("unbalanced commit") } else { depth -= 1 }
+            case .write where depth > 0:
+                forms.append("write inside a transaction")
+            default:
+                break
+            }
+        }
+        steps.forEach(visit)
         return forms
     }
 }
@@ -268,6 +464,7 @@ extension ObjectRef {
         case .control: "control"
         case .box: "Dynamic box"
         case .typed: "typed @Dynamic object"
+        case .target: "target"
         }
     }
 }

@@ -144,17 +144,31 @@ enum ObjectRef: Hashable, Sendable, CustomStringConvertible {
     case box
     case typed(Family)
     case typedPlain(Family)
+    /// A target of target-actions (`ATarget`): in no chain, held weakly by its registrations.
+    case target(Int)
 
     static var all: [ObjectRef] {
         (0..<ModelProgram.dynamicCount).map { .dynamic($0) } + (0..<ModelProgram.plainCount).map { .plain($0) }
             + [.control, .box] + [Family.string, .double, .bool].flatMap { [.typed($0), .typedPlain($0)] }
+            + (0..<ModelProgram.targetCount).map { .target($0) }
     }
 
     /// Whether it leaves every chain the moment it goes (else it is dropped at the next change).
     var leavesAtOnce: Bool {
         switch self {
-        case .plain, .typedPlain: false
+        case .plain, .typedPlain, .target: false
         default: true
+        }
+    }
+
+    /// The properties a target-action may observe on it (a `@Dynamic` object's or box's), routes
+    /// included.
+    var observablePlaces: [Place] {
+        switch self {
+        case .dynamic(let i): [.dynamicA(i), .dynamicB(i), .dynamicS(i), .dynamicFlag(i), .route(i), .optionalRoute(i)]
+        case .box: [.box]
+        case .typed(let f): TProp.allCases.map { .typed(f, $0) }
+        case .plain, .control, .typedPlain, .target: []
         }
     }
 
@@ -166,6 +180,7 @@ enum ObjectRef: Hashable, Sendable, CustomStringConvertible {
         case .box: "box"
         case .typed(let f): "t\(f)"
         case .typedPlain(let f): "q\(f)"
+        case .target(let i): "T\(i)"
         }
     }
 
@@ -178,6 +193,7 @@ enum ObjectRef: Hashable, Sendable, CustomStringConvertible {
         case .box: ".box"
         case .typed(let f): ".typed(.\(f))"
         case .typedPlain(let f): ".typedPlain(.\(f))"
+        case .target(let i): ".target(\(i))"
         }
     }
 }
@@ -306,7 +322,7 @@ enum Place: Hashable, Sendable, CustomStringConvertible {
     var isObservable: Bool {
         switch object {
         case .dynamic, .control, .box, .typed: self != .controlOut
-        case .plain, .typedPlain: false
+        case .plain, .typedPlain, .target: false
         }
     }
 
@@ -361,6 +377,47 @@ enum Place: Hashable, Sendable, CustomStringConvertible {
         case .box: ".box"
         case .typed(let f, let p): ".typed(.\(f), .\(p.rawValue))"
         case .typedPlain(let f, let p): ".typedPlain(.\(f), .\(p.rawValue))"
+        }
+    }
+
+    /// Its key path as written after the object (`\.hub.a`), for target-actions.
+    var keyPathName: String {
+        switch self {
+        case .dynamicA: "a"
+        case .dynamicB: "b"
+        case .dynamicS: "s"
+        case .dynamicFlag: "flag"
+        case .element: "list"
+        case .route: "hub.a"
+        case .optionalRoute: "spare?.a"
+        case .plainA: "a"
+        case .plainText: "text"
+        case .plainScaled: "scaled"
+        case .plainFlag: "flag"
+        case .plainRatio: "ratio"
+        case .plainShown: "shown"
+        case .control, .controlOut: "value"
+        case .controlText: "text"
+        case .box: "value"
+        case .typed(_, let p): p.rawValue
+        case .typedPlain(_, let p): p.rawValue
+        }
+    }
+
+    /// Whether it is bound with a convert closure, which a receiver declares for the
+    /// chain-to-property direction only (a negation has both directions whatever the role).
+    var hasConvertClosure: Bool {
+        if case .dynamicB = self { return true }
+        return false
+    }
+
+    /// Whether its family's chains hold it as it is: its own type is the chain's, with no
+    /// convert closure or negation. A chain a target-action starts on any other place carries
+    /// the place's own type, unconverted, until a declaration joins it to a chain of its family.
+    var isNatural: Bool {
+        switch self {
+        case .dynamicB: false
+        default: kind == family.kind && !isNegated
         }
     }
 
@@ -444,6 +501,8 @@ enum BlockAction: Equatable, Sendable {
     case declare(head: Link, rest: [Link])
     /// Unbinds from inside the block.
     case unbind(UnbindForm)
+    /// Registers a target-action from inside the block (once each time it acts).
+    case addTarget(ActionSpec)
 }
 
 /// A named block.
@@ -515,6 +574,7 @@ extension BlockAction: CustomStringConvertible {
         case .writeBack(let node): "d\(node).a = v + 1"
         case .declare(let head, let rest): "Bind" + head.description + rest.map(\.description).joined()
         case .unbind(let form): form.description
+        case .addTarget(let spec): spec.description
         }
     }
 
@@ -523,6 +583,7 @@ extension BlockAction: CustomStringConvertible {
         case .writeBack(let node): ".writeBack(node: \(node))"
         case .declare(let head, let rest): ".declare(head: \(head.code), rest: [\(rest.map(\.code).joined(separator: ", "))])"
         case .unbind(let form): ".unbind(\(form.code))"
+        case .addTarget(let spec): ".addTarget(\(spec.code))"
         }
     }
 }
@@ -574,6 +635,34 @@ enum Step: Equatable, Sendable, CustomStringConvertible {
     case release(ObjectRef)
     /// A new object in a released one's slot (address reuse).
     case create(ObjectRef)
+    /// `object.addTarget(…)`.
+    case addTarget(ActionSpec)
+    /// `object.removeTarget(target, forKeyPathChange: keyPath)`, or `object.removeTarget(target)`
+    /// when `place` is nil.
+    case removeTarget(target: Int, object: ObjectRef, place: Place?)
+    /// `unbind()` on the handles of registration `r<number>`.
+    case unbindAction(Int)
+    /// `Coalesce.begin()`.
+    case begin
+    /// `Coalesce.commit()`: unbalanced (reported) when no transaction is open.
+    case commit
+    /// `Coalesce.run { steps }`.
+    case transaction([Step])
+
+    /// The step and the steps it runs, in order.
+    var flattened: [Step] {
+        if case .transaction(let steps) = self { return [self] + steps.flatMap(\.flattened) }
+        return [self]
+    }
+
+    /// How many steps it counts for in a program's length.
+    var weight: Int { flattened.count }
+
+    /// Its description over several lines: a transaction's steps one a line, indented.
+    var lines: [String] {
+        guard case .transaction(let steps) = self else { return [description] }
+        return ["Coalesce.run {"] + steps.flatMap(\.lines).map { "    " + $0 } + ["}"]
+    }
 
     var description: String {
         switch self {
@@ -585,6 +674,13 @@ enum Step: Equatable, Sendable, CustomStringConvertible {
         case .unbind(let form): form.description
         case .release(let object): "release \(object)"
         case .create(let object): "create \(object) anew"
+        case .addTarget(let spec): spec.description
+        case .removeTarget(let target, let object, let place):
+            "\(object).removeTarget(T\(target)\(place.map { ", forKeyPathChange: \\.\($0.keyPathName)" } ?? ""))"
+        case .unbindAction(let number): "r\(number).unbind()"
+        case .begin: "Coalesce.begin()"
+        case .commit: "Coalesce.commit()"
+        case .transaction(let steps): "Coalesce.run { " + steps.map(\.description).joined(separator: "; ") + " }"
         }
     }
 
@@ -598,6 +694,61 @@ enum Step: Equatable, Sendable, CustomStringConvertible {
         case .unbind(let form): ".unbind(\(form.code))"
         case .release(let object): ".release(\(object.code))"
         case .create(let object): ".create(\(object.code))"
+        case .addTarget(let spec): ".addTarget(\(spec.code))"
+        case .removeTarget(let target, let object, let place):
+            ".removeTarget(target: \(target), object: \(object.code), place: \(place?.code ?? "nil"))"
+        case .unbindAction(let number): ".unbindAction(\(number))"
+        case .begin: ".begin"
+        case .commit: ".commit"
+        case .transaction(let steps): ".transaction([\(steps.map(\.code).joined(separator: ", "))])"
         }
+    }
+}
+
+/// A target of target-actions. Its actions log into the case's log, each under its
+/// registration's label, with the slot of the target they were called on.
+final class ATarget: BindingTarget, Sendable {
+    let slot: Int
+    init(slot: Int) { self.slot = slot }
+}
+
+/// A target-action registration: `object.addTarget(T<target>[.coalesced], action: r<number>,
+/// forKeyPathChange(s): …, callImmediately: …)`. The action is a closure that logs
+/// `r<number>→T<slot>`, with the change's key path, old and new value when it takes a `Change`.
+struct ActionSpec: Equatable, Sendable, CustomStringConvertible {
+    /// Its label in the log; each registration has its own.
+    var number: Int
+    var target: Int
+    /// Registered through `target.coalesced` (or `Bind.coalesced(target)`).
+    var coalesced: Bool
+    var object: ObjectRef
+    /// The observed properties, all of `object`.
+    var places: [Place]
+    /// The action takes a `Change<Value>` (else it takes no argument).
+    var takesChange: Bool
+    var callImmediately: Bool
+    /// Registered with `forKeyPathChanges:` (else `forKeyPathChange:`, one place).
+    var several: Bool
+
+    var description: String {
+        let target = "T\(self.target)" + (coalesced ? ".coalesced" : "")
+        let action = "r\(number)" + (takesChange ? "(Change<\(places.first?.kind.swiftType ?? "")>)" : "()")
+        let keyPaths = several
+            ? "forKeyPathChanges: [" + places.map { "\\.\($0.keyPathName)" }.joined(separator: ", ") + "]"
+            : "forKeyPathChange: \\.\(places.first?.keyPathName ?? "")"
+        return "\(object).addTarget(\(target), action: \(action), \(keyPaths)\(callImmediately ? ", callImmediately: true" : ""))"
+    }
+
+    var code: String {
+        "ActionSpec(number: \(number), target: \(target), coalesced: \(coalesced), object: \(object.code), "
+            + "places: [\(places.map(\.code).joined(separator: ", "))], takesChange: \(takesChange), "
+            + "callImmediately: \(callImmediately), several: \(several))"
+    }
+
+    /// The log entry of a call of its action on `target` (the slot of the object the action got),
+    /// for `place` (nil for an action without a `Change`) from `old` to `new`.
+    static func entry(_ number: Int, target: Int, _ change: (place: String, old: Scalar?, new: Scalar)?) -> String {
+        guard let change else { return "r\(number)→T\(target)" }
+        return "r\(number)→T\(target) .\(change.place): \(change.old?.description ?? "(none)") → \(change.new)"
     }
 }

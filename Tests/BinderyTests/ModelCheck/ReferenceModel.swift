@@ -27,6 +27,28 @@
 //   box or control going; a plain receiver that goes is dropped at the next change the chain
 //   delivers (rule 1). A chain never bound yet (a declaration being written) is not ended by
 //   losing a member. An object made anew in a released one's slot is a new object (rule 8).
+//
+// Target-actions and coalescing (what the Observing changes and Coalescing articles promise):
+// - `addTarget` registers one block per key path in the chain of the observed property, as
+//   `Bind.in(object, keyPath).out(block, initial: true)` would: the property is declared again
+//   as a sender of its chain (or heads a chain of its own), and the block joins with an initial
+//   value. A chain a registration starts on a property its family converts (a convert pair, a
+//   negation, another type) carries the property's own type, unconverted, until a declaration
+//   joins it to a chain of its family.
+// - A registration's block gets what every named block gets: the chain's value, converted to
+//   the key path's type (rule 9). Its first value (the initial one) is no call, but with
+//   `callImmediately`: then a change action is called once per key path with no old value, a
+//   zero-argument action on several key paths once in all. Every later value is a call whose
+//   old value is the one before, in the chain's block order.
+// - A registration ends when its handle's `unbind()` or `removeTarget` removes it, when its
+//   chain ends, and when its property leaves the chain (unbound, or its object gone). A dead
+//   target is never called: the call that finds it gone removes its registration, which may
+//   end the chain.
+// - Inside a transaction (`Coalesce.begin` … `commit`, nested, `Coalesce.run`), a coalesced
+//   registration's calls are held: one per registration and key path, the first old value
+//   and the latest new one, made at the outermost commit in the order of their first change,
+//   skipping registrations that ended and targets that died meanwhile (which the call then
+//   removes). A commit with nothing open is reported. Nothing else is held back.
 
 struct ModelEndpoint {
     var place: Place
@@ -36,6 +58,11 @@ struct ModelEndpoint {
     var wantsInitial: Bool
     /// An element endpoint's element as the chain last saw it (nil: out of range).
     var memo: Int?
+    /// Whether it reads its property by the automatic conversion although its family converts
+    /// it by a closure: a receiver declared with the chain-to-property closure only, declared
+    /// again as a sender without one (a target-action's `Bind.in`), has the missing direction
+    /// filled in automatically.
+    var readsUnconverted = false
 }
 
 /// Work a busy chain does after the current dispatch.
@@ -58,6 +85,9 @@ final class ModelChain {
     var hasBeenComplete = false
     var isDispatching = false
     var queue: [ModelWork] = []
+    /// For a chain a target-action started on a property that its family converts: the
+    /// property's own type, which the chain carries unconverted.
+    var plainKind: Kind?
 
     init(family: Family, value: Scalar, members: [ModelEndpoint]) {
         self.family = family
@@ -88,6 +118,17 @@ final class ReferenceModel: ModelWorld {
     /// The diagnostics the rules call for, by what they say: "cannot read", "cannot write",
     /// "cannot put back", each with the place.
     var diagnostics: [String] = []
+    /// Every target-action block by its name (`r<number>.<key path index> #<serial>`).
+    private var actions: [String: ModelAction] = [:]
+    /// Each registration's blocks, by its number.
+    private var registrations: [Int: [ModelAction]] = [:]
+    /// How many transactions are open.
+    private(set) var transactionDepth = 0
+    /// The coalesced calls held back, in the order of their first change.
+    private var held: [(action: ModelAction, old: Scalar?, new: Scalar)] = []
+    /// The calls made, and those whose new value is not what the observed property holds at
+    /// that moment (see `ActionCalls`).
+    var calls = ActionCalls()
 
     init() {
         for object in ObjectRef.all { create(object) }
@@ -118,6 +159,7 @@ final class ReferenceModel: ModelWorld {
         case .box: [.box]
         case .typed(let f): TProp.allCases.map { .typed(f, $0) }
         case .typedPlain(let f): QProp.allCases.map { .typedPlain(f, $0) }
+        case .target: []
         }
     }
 
@@ -181,6 +223,20 @@ final class ReferenceModel: ModelWorld {
         return ModelConversion.convert(value, to: place.kind)
     }
 
+    /// The value `place` holds, as its member of `chain` sends it.
+    func chainValue(_ place: Place, from held: Scalar, in chain: ModelChain) -> Scalar {
+        if chain.plainKind != nil { return held }
+        if let index = memberIndex(chain, place), chain.members[index].readsUnconverted {
+            return ModelConversion.convert(held, to: chain.family.kind)
+        }
+        return Self.chainValue(place, from: held, family: chain.family)
+    }
+
+    /// What the chain writes into `place`, its member.
+    func property(_ place: Place, holding value: Scalar, in chain: ModelChain) -> Scalar {
+        chain.plainKind == nil ? Self.property(place, holding: value) : value
+    }
+
     static func chainValue(_ place: Place, from held: Scalar, family: Family) -> Scalar {
         if case .dynamicB = place, case .int(let v) = held { return .int(v - 100) }
         if place.isNegated, case .bool(let b) = held { return ModelConversion.convert(.bool(!b), to: family.kind) }
@@ -232,33 +288,26 @@ final class ReferenceModel: ModelWorld {
         case .unbind(let form): unbind(form)
         case .release(let object): release(object)
         case .create(let object): create(object)
+        case .addTarget(let spec): addTarget(spec)
+        case .removeTarget(let target, let object, let place): removeTarget(target, from: object, at: place)
+        case .unbindAction(let number): unbindAction(number)
+        case .begin: transactionDepth += 1
+        case .commit: commit()
+        case .transaction(let steps):
+            transactionDepth += 1
+            for step in steps {
+                if let usable = ModelCheckTests.usable(step, self) { apply(usable) }
+            }
+            commit()
         }
     }
 
     func declare(head: Link, rest: [Link]) {
         let chain: ModelChain
         switch head {
-        case .sender(let place), .twoWay(let place, _):
-            let receives: Bool
-            if case .twoWay = head { receives = true } else { receives = false }
-            if let existing = self.chain(of: place) {
-                chain = existing
-                reopen(chain)
-                let index = memberIndex(chain, place)!
-                chain.members[index].sends = true
-                chain.members[index].receives = chain.members[index].receives || receives
-                chain.members[index].wantsInitial = true
-                renew(&chain.members[index])
-                noteCompleteness(chain)
-            } else {
-                let family = place.family
-                chain = ModelChain(
-                    family: family, value: Self.chainValue(place, from: get(place)!, family: family),
-                    members: [endpoint(place, sends: true, receives: receives, initial: true)])
-                chains.append(chain)
-            }
-        default:
-            preconditionFailure("a head is a sender")
+        case .sender(let place): chain = declareHead(place, receives: false)
+        case .twoWay(let place, _): chain = declareHead(place, receives: true)
+        default: preconditionFailure("a head is a sender")
         }
         declarations.append(nil)
         let number = declarations.count - 1
@@ -267,6 +316,30 @@ final class ReferenceModel: ModelWorld {
             current = continuation(current, link)
         }
         declarations[number] = current
+    }
+
+    /// `place` declared as a declaration's head: declared again as a sender of its chain, or
+    /// the head of a new one (of its own type, unconverted, if its family converts it).
+    private func declareHead(_ place: Place, receives: Bool) -> ModelChain {
+        if let chain = self.chain(of: place) {
+            reopen(chain)
+            let index = memberIndex(chain, place)!
+            if place.hasConvertClosure, !chain.members[index].sends { chain.members[index].readsUnconverted = true }
+            chain.members[index].sends = true
+            chain.members[index].receives = chain.members[index].receives || receives
+            chain.members[index].wantsInitial = true
+            renew(&chain.members[index])
+            noteCompleteness(chain)
+            return chain
+        }
+        let family = place.family
+        let held = get(place)!
+        let chain = ModelChain(
+            family: family, value: place.isNatural ? Self.chainValue(place, from: held, family: family) : held,
+            members: [endpoint(place, sends: true, receives: receives, initial: true)])
+        if !place.isNatural { chain.plainKind = place.kind }
+        chains.append(chain)
+        return chain
     }
 
     private func endpoint(_ place: Place, sends: Bool, receives: Bool, initial: Bool) -> ModelEndpoint {
@@ -329,6 +402,9 @@ final class ReferenceModel: ModelWorld {
         }
         var pushedByMerge = false
         var merged: (receivers: [Place], blocks: [BlockSpec])?
+        // A target-action's chain carries its property unconverted: moved into a chain of the
+        // family, its member reads it automatically until a declaration gives both directions.
+        let fromPlainChain = other !== chain && other.plainKind != nil
         if other !== chain {
             // The merge gives the chain's value only to members that received in their old
             // chain; a sender declared again as a receiver gets it from this declaration.
@@ -338,6 +414,8 @@ final class ReferenceModel: ModelWorld {
         }
         let index = memberIndex(chain, place)!
         renew(&chain.members[index])
+        if fromPlainChain, place.hasConvertClosure { chain.members[index].readsUnconverted = true }
+        if sends, receives { chain.members[index].readsUnconverted = false }
         chain.members[index].sends = chain.members[index].sends || sends
         chain.members[index].receives = chain.members[index].receives || receives
         chain.members[index].wantsInitial = initial
@@ -393,7 +471,7 @@ final class ReferenceModel: ModelWorld {
     /// The chain writes its value into the member at `index`.
     private func receive(_ chain: ModelChain, at index: Int) {
         let place = chain.members[index].place
-        let property = Self.property(place, holding: chain.value)
+        let property = property(place, holding: chain.value, in: chain)
         if set(place, property) {
             if case .element(let node, _) = place, case .int(let v) = property {
                 chain.members[index].memo = v
@@ -420,7 +498,7 @@ final class ReferenceModel: ModelWorld {
     private func notify(_ place: Place) {
         guard place.isObservable, let chain = self.chain(of: place), let index = memberIndex(chain, place),
               chain.members[index].sends, let held = get(place) else { return }
-        change(chain, Self.chainValue(place, from: held, family: chain.family), from: place)
+        change(chain, chainValue(place, from: held, in: chain), from: place)
     }
 
     /// `d.list` was set: every element sender of it reads its element.
@@ -471,7 +549,7 @@ final class ReferenceModel: ModelWorld {
             switch chain.queue.removeFirst() {
             case .change(let value, let origin):
                 guard !chain.isEnded, memberIndex(chain, origin) != nil else { continue }
-                let stillHolds = get(origin).map { Self.chainValue(origin, from: $0, family: chain.family) } == value
+                let stillHolds = get(origin).map { chainValue(origin, from: $0, in: chain) } == value
                 deliver(chain, value, from: origin, skippingOrigin: stillHolds)
             case .push(let receivers, let blocks):
                 deliverPush(chain, receivers: receivers, blocks: blocks)
@@ -506,6 +584,10 @@ final class ReferenceModel: ModelWorld {
     private func run(_ blocks: [BlockSpec], _ chain: ModelChain) {
         let value = chain.value
         for block in blocks {
+            if let action = actions[block.name] {
+                receive(action, chain.plainKind == nil ? ModelConversion.convert(value, to: action.place.kind) : value)
+                continue
+            }
             log.append(Self.entry(block, value))
             guard block.triggers(value), case .int(let v) = value, let action = block.action else { continue }
             switch action {
@@ -515,6 +597,8 @@ final class ReferenceModel: ModelWorld {
                 if let step = ModelCheckTests.usable(.declare(head: head, rest: rest), self) { apply(step) }
             case .unbind(let form):
                 if let step = ModelCheckTests.usable(.unbind(form), self) { apply(step) }
+            case .addTarget(let spec):
+                if let step = ModelCheckTests.usable(.addTarget(spec), self) { apply(step) }
             }
         }
     }
@@ -547,6 +631,7 @@ final class ReferenceModel: ModelWorld {
     }
 
     private func end(_ chain: ModelChain) {
+        for block in chain.blocks { actions[block.name]?.isLive = false }
         chain.isEnded = true
         chain.members.removeAll()
         chain.blocks.removeAll()
@@ -588,9 +673,126 @@ final class ReferenceModel: ModelWorld {
                       let index = chain.members.firstIndex(where: { $0.place == member.place && $0.generation == member.generation })
                 else { continue }
                 chain.members.remove(at: index)
+                // The target-actions observing it through this chain end with it.
+                chain.blocks.removeAll { block in
+                    guard let action = actions[block.name], action.place == member.place,
+                          action.placeGeneration == member.generation else { return false }
+                    action.isLive = false
+                    return true
+                }
                 endIfIncomplete(chain)
             }
         }
+    }
+
+    // MARK: Target-actions
+
+    func addTarget(_ spec: ActionSpec) {
+        // A zero-argument action on several key paths is called now once in all, not once per key path.
+        let callsOnceInAll = spec.several && !spec.takesChange
+        var made: [ModelAction] = []
+        for (index, place) in spec.places.enumerated() {
+            let action = ModelAction(
+                spec: spec, name: "r\(spec.number).\(index) #\(actions.count)", place: place, placeGeneration: generation(place.object),
+                targetGeneration: generation(.target(spec.target)), callsImmediately: spec.callImmediately && !callsOnceInAll)
+            actions[action.name] = action
+            made.append(action)
+            // `Bind.in(object, keyPath)`, then its block, with an initial value.
+            let chain = declareHead(place, receives: false)
+            let block = BlockSpec(name: action.name, initial: true, argument: place.kind, isMainActor: false, action: nil, residue: 0)
+            _ = continuation(chain, .block(block))
+        }
+        registrations[spec.number, default: []] += made
+        if callsOnceInAll, spec.callImmediately, let first = made.first, let value = first.last {
+            deliver(first, old: nil, new: value)
+        }
+    }
+
+    /// A registration's block gets a value from its chain.
+    private func receive(_ action: ModelAction, _ value: Scalar) {
+        guard action.primed else {
+            action.primed = true
+            action.last = value
+            if action.callsImmediately { deliver(action, old: nil, new: value) }
+            return
+        }
+        let old = action.last
+        action.last = value
+        if action.spec.coalesced, transactionDepth > 0 {
+            if let index = held.firstIndex(where: { $0.action === action }) {
+                held[index].new = value
+            } else {
+                held.append((action, old, value))
+            }
+        } else {
+            deliver(action, old: old, new: value)
+        }
+    }
+
+    /// Calls the action, unless its registration ended; a target found gone ends it.
+    private func deliver(_ action: ModelAction, old: Scalar?, new: Scalar) {
+        guard action.isLive else { return }
+        let target = ObjectRef.target(action.spec.target)
+        guard isAlive(target), generation(target) == action.targetGeneration else {
+            remove(action)
+            return
+        }
+        let change = action.spec.takesChange ? (action.place.keyPathName, old, new) : nil
+        log.append(ActionSpec.entry(action.spec.number, target: action.spec.target, change))
+        calls.count(new: new, holds: action.spec.takesChange ? get(action.place) : nil, reason: reason(action), entry: log.last!)
+    }
+
+    /// Why a call's new value is not what its property holds (see `ActionCalls`).
+    private func reason(_ action: ModelAction) -> ActionCalls.Reason {
+        let member = chains.lazy.filter { !$0.isEnded }.compactMap { chain in
+            self.memberIndex(chain, action.place).map { chain.members[$0] }
+        }.first
+        if let member, !member.receives { return .onlySends }
+        if !action.place.isNatural || member?.readsUnconverted == true { return .converted }
+        return .notWrittenYet
+    }
+
+    /// Takes a registration's block out of its chain, which ends if it is left incomplete.
+    private func remove(_ action: ModelAction) {
+        action.isLive = false
+        guard let chain = chains.first(where: { !$0.isEnded && $0.blocks.contains { $0.name == action.name } }) else { return }
+        chain.blocks.removeAll { $0.name == action.name }
+        endIfIncomplete(chain)
+    }
+
+    /// `object.removeTarget(target, forKeyPathChange:)` (every key path when `place` is nil):
+    /// every registration of that target on that property, chain by chain.
+    func removeTarget(_ target: Int, from object: ObjectRef, at place: Place?) {
+        let targetGeneration = generation(.target(target)), objectGeneration = generation(object)
+        for chain in chains where !chain.isEnded {
+            let count = chain.blocks.count
+            chain.blocks.removeAll { block in
+                guard let action = actions[block.name], action.spec.target == target, action.targetGeneration == targetGeneration,
+                      action.place.object == object, action.placeGeneration == objectGeneration,
+                      place == nil || action.place == place else { return false }
+                action.isLive = false
+                return true
+            }
+            if chain.blocks.count != count { endIfIncomplete(chain) }
+        }
+    }
+
+    /// A handle's `unbind()`: each of the registration's key paths.
+    func unbindAction(_ number: Int) {
+        for action in registrations[number] ?? [] where action.isLive { remove(action) }
+    }
+
+    /// `Coalesce.commit()`: the outermost one makes the held calls, in order.
+    func commit() {
+        guard transactionDepth > 0 else {
+            diagnostics.append("unbalanced commit")
+            return
+        }
+        transactionDepth -= 1
+        guard transactionDepth == 0 else { return }
+        let due = held
+        held = []
+        for call in due { deliver(call.action, old: call.old, new: call.new) }
     }
 
     func release(_ object: ObjectRef) {
@@ -601,5 +803,85 @@ final class ReferenceModel: ModelWorld {
         // Leaves every chain at once.
         detach { $0.object == object }
         alive.remove(object)
+    }
+}
+
+
+/// One key path of a target-action registration: a named block of its property's chain.
+final class ModelAction {
+    let spec: ActionSpec
+    /// The block's name in the model's chains.
+    let name: String
+    let place: Place
+    /// The generations of the observed object and of the target when it was registered.
+    let placeGeneration: Int
+    let targetGeneration: Int
+    /// Whether its first value is a call.
+    let callsImmediately: Bool
+    /// Whether its block is still in a chain.
+    var isLive = true
+    /// Whether its first value has come; the last value it got.
+    var primed = false
+    var last: Scalar?
+
+    init(spec: ActionSpec, name: String, place: Place, placeGeneration: Int, targetGeneration: Int, callsImmediately: Bool) {
+        self.spec = spec
+        self.name = name
+        self.place = place
+        self.placeGeneration = placeGeneration
+        self.targetGeneration = targetGeneration
+        self.callsImmediately = callsImmediately
+    }
+}
+
+/// Target-action calls made, and those whose new value is not what the observed property holds
+/// when the call is made, by why: a registration gets its chain's value converted to its key
+/// path's type, which is not the property's value when the chain converts the property (a
+/// convert closure, a negation, a lossy string), when the property only sends in its chain and
+/// another member's change arrives, or when a join runs the registration's block before it
+/// writes the property.
+struct ActionCalls: Sendable {
+    enum Reason: String, CaseIterable, Sendable {
+        case converted = "its chain converts it"
+        case onlySends = "it only sends in its chain"
+        case notWrittenYet = "told before the chain writes it"
+    }
+
+    var made = 0
+    var notTheProperty: [Reason: Int] = [:]
+    /// The first such call of each reason: its log entry and what the property held.
+    var examples: [Reason: String] = [:]
+    /// The first case that made such a call, by reason (set by the run, which knows the seed).
+    var firstSeeds: [Reason: UInt64] = [:]
+
+    /// Counts a call; `holds` is what the property holds, for a change action.
+    mutating func count(new: Scalar, holds: Scalar?, reason: @autoclosure () -> Reason, entry: String) {
+        made += 1
+        guard let holds, holds != new else { return }
+        let reason = reason()
+        notTheProperty[reason, default: 0] += 1
+        if examples[reason] == nil { examples[reason] = "\(entry) while the property holds \(holds)" }
+    }
+
+    /// Adds a case's calls, made by the program of `seed`.
+    mutating func add(_ other: ActionCalls, seed: UInt64) {
+        made += other.made
+        for (reason, count) in other.notTheProperty {
+            notTheProperty[reason, default: 0] += count
+            if firstSeeds[reason] == nil {
+                firstSeeds[reason] = seed
+                examples[reason] = other.examples[reason]
+            }
+        }
+    }
+
+    var report: String {
+        let total = notTheProperty.values.reduce(0, +)
+        let reasons = Reason.allCases.compactMap { reason -> String? in
+            guard let count = notTheProperty[reason] else { return nil }
+            return "\n  \(count): \(reason.rawValue) (first: seed \(firstSeeds[reason].map(String.init) ?? "?"), \(examples[reason] ?? ""))"
+        }
+        return "model check: \(made) target-action calls; \(total) told a new value the observed property does not hold (a known issue)"
+            + reasons.joined()
     }
 }

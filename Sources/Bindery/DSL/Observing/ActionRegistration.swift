@@ -114,7 +114,7 @@ enum TargetActionName {
     static func prefix(target: ObjectIdentifier, object: ObjectIdentifier, keyPath: AnyKeyPath?) -> String {
         let base = "target-action \(hex(target)) on \(hex(object))"
         guard let keyPath else { return base + " at " }
-        return base + " at \(String(UInt(bitPattern: keyPath.hashValue), radix: 16))"
+        return base + " at \(hex(keyPath))"
     }
 
     /// Whether `name` is the block of a registration of `target` on `object` (at `keyPath`, or
@@ -123,7 +123,17 @@ enum TargetActionName {
         name.hasPrefix(prefix(target: target, object: object, keyPath: keyPath) + (keyPath == nil ? "" : " #"))
     }
 
+    /// Whether `name` is the block of a registration of any target observing `keyPath` of
+    /// `object`.
+    static func observes(_ name: String, object: ObjectIdentifier, keyPath: AnyKeyPath) -> Bool {
+        name.hasPrefix("target-action ") && name.contains(" on \(hex(object)) at \(hex(keyPath)) #")
+    }
+
     private static func hex(_ id: ObjectIdentifier) -> String {
         String(UInt(bitPattern: id), radix: 16)
+    }
+
+    private static func hex(_ keyPath: AnyKeyPath) -> String {
+        String(UInt(bitPattern: keyPath.hashValue), radix: 16)
     }
 }

@@ -4,7 +4,9 @@
 /// Keeping it is optional: a registration lasts until ``unbind()``, `removeTarget`, or until
 /// the observed object or the target deinitialises (the target is held weakly; a registration
 /// whose target is gone is removed at the next change it hears, and never calls anything
-/// again).
+/// again). A registration takes part in the chain of the property it observes, so it also ends
+/// when that property is unbound (`Bind.unbind(object)`, `Bind.unbind(object, keyPath)`) or
+/// that chain is (a chain's `unbind()`).
 ///
 /// ```swift
 /// let registration = user.addTarget(screen, action: Screen.nameChanged, forKeyPathChange: \.name)
