@@ -54,8 +54,8 @@ extension _ChangeRegistrar {
     @inlinable
     public func willSet<Subject: Observable, Member>(_ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>) -> UInt64 {
         let observed = observedSlots.load(ordering: .relaxed)
-        if observed & Self.observationBit != 0 {
-            withObservation { $0.willSet(subject, keyPath: keyPath()) }
+        if _slowPath(observed & Self.observationBit != 0) {
+            observationWillSet(subject, keyPath)
         }
         return observed
     }
@@ -81,8 +81,8 @@ extension _ChangeRegistrar {
         slot index: Int, after inherited: @autoclosure () -> Int, observed: UInt64
     ) {
         guard observed != 0 else { return }
-        if observed & Self.observationBit != 0 {
-            withObservation { $0.didSet(subject, keyPath: keyPath()) }
+        if _slowPath(observed & Self.observationBit != 0) {
+            observationDidSet(subject, keyPath)
         }
         guard observed & Self.listenerBits != 0 else { return }
         let slot = inherited() &+ index
@@ -91,8 +91,22 @@ extension _ChangeRegistrar {
         }
     }
 
-    /// Runs `body` with the object's `ObservationRegistrar`, if it has one.
-    @inlinable
+    /// Tells the object's `ObservationRegistrar` that a set begins. Out of line, so that a
+    /// setter's way past it (the object has none) keeps no registers for it.
+    @usableFromInline @inline(never)
+    func observationWillSet<Subject: Observable, Member>(_ subject: Subject, _ keyPath: () -> KeyPath<Subject, Member>) {
+        withObservation { $0.willSet(subject, keyPath: keyPath()) }
+    }
+
+    /// Tells the object's `ObservationRegistrar` that a set ended. Out of line, as
+    /// `observationWillSet` is.
+    @usableFromInline @inline(never)
+    func observationDidSet<Subject: Observable, Member>(_ subject: Subject, _ keyPath: () -> KeyPath<Subject, Member>) {
+        withObservation { $0.didSet(subject, keyPath: keyPath()) }
+    }
+
+    /// Runs `body` with the object's `ObservationRegistrar`, if it has one (the bit that says
+    /// so may be seen before the pointer is).
     func withObservation(_ body: (borrowing ObservationRegistrar) -> Void) {
         guard let box = UnsafeRawPointer(bitPattern: observation.load(ordering: .acquiring)) else { return }
         Unmanaged<ObservationBox>.fromOpaque(box)._withUnsafeGuaranteedRef { body($0.registrar) }
