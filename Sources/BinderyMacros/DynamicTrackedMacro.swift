@@ -21,9 +21,9 @@ import SwiftSyntaxMacros
 ///         return _$sn
 ///     }
 ///     set {
-///         let observed = _$registrar.willSet(self, keyPath: _$KeyPaths.sn)
-///         _$sn = newValue
-///         _$registrar.didSet(self, keyPath: _$KeyPaths.sn, slot: 0, after: _$Slots.first, observed: observed)
+///         _$registrar.withMutation(of: self, keyPath: _$KeyPaths.sn, slot: 0, after: _$Slots.first, storing: newValue) {
+///             $0._$sn = $1
+///         }
 ///     }
 ///     _modify {
 ///         let observed = _$registrar.willSet(self, keyPath: _$KeyPaths.sn)
@@ -39,7 +39,10 @@ import SwiftSyntaxMacros
 /// The getter reports the read to Observation and the setter tells it before and after the
 /// store, as `@Observable`'s accessors do, but only once the object has an
 /// `ObservationRegistrar` (see `_ChangeRegistrar.access(_:keyPath:)`): until then a set costs
-/// one relaxed load on top of the store. The key path is made once per class where Swift
+/// one relaxed load and a test on top of the store. The setter hands the store to the
+/// registrar as a closure that captures nothing (the object and the value are passed to it),
+/// which inlines, so that the way without Observation builds nothing for the way with it;
+/// `_modify` cannot (it yields), and reports around the yield. The key path is made once per class where Swift
 /// allows a static stored property (not in a generic class), and only when Observation needs
 /// it.
 ///
@@ -98,9 +101,7 @@ extension DynamicTrackedMacro: AccessorMacro {
         let setAccessor = AccessorDeclSyntax(
             accessorSpecifier: .keyword(.set),
             body: GeneratedSyntax.block([
-                .decl(GeneratedSyntax.willSet(keyPath)),
-                .expr(GeneratedSyntax.assignment(storage, GeneratedSyntax.reference(.identifier("newValue")))),
-                .expr(GeneratedSyntax.didSet(slot, keyPath: keyPath)),
+                .expr(GeneratedSyntax.withMutation(slot, keyPath: keyPath, storage: name.storage)),
             ])
         )
         let modifyAccessor = AccessorDeclSyntax(

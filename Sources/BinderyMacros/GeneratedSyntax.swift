@@ -182,6 +182,23 @@ enum GeneratedSyntax {
         )
     }
 
+    /// `_$registrar.withMutation(of: self, keyPath: keyPath, slot: slot, after: _$Slots.first, storing: newValue) { $0.storage = $1 }`:
+    /// what every generated setter is; `slot` counts from the class's first own slot.
+    static func withMutation(_ slot: Int, keyPath: ExprSyntax, storage: TokenSyntax) -> ExprSyntax {
+        let called = call(
+            member(reference(.identifier(DynamicMacro.registrarName)), "withMutation"),
+            [
+                ("of", reference(.keyword(.self))),
+                ("keyPath", keyPath),
+                ("slot", integer(slot)),
+                ("after", member(reference(.identifier(DynamicMacro.slotsName)), "first")),
+                ("storing", reference(.identifier("newValue"))),
+            ]
+        ).cast(FunctionCallExprSyntax.self)
+        let store = assignment(member(anonymousParameter(0), storage), anonymousParameter(1))
+        return ExprSyntax(called.with(\.trailingClosure, closure([.expr(store)]).cast(ClosureExprSyntax.self).with(\.leadingTrivia, .space)))
+    }
+
     /// The local that carries what `willSet` loaded to `didSet`.
     static let observedName = "observed"
 

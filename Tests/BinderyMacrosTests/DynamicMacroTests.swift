@@ -236,9 +236,9 @@ import Testing
                         return _$count
                     }
                     set {
-                        let observed = _$registrar.willSet(self, keyPath: _$KeyPaths.count)
-                        _$count = newValue
-                        _$registrar.didSet(self, keyPath: _$KeyPaths.count, slot: 0, after: _$Slots.first, observed: observed)
+                        _$registrar.withMutation(of: self, keyPath: _$KeyPaths.count, slot: 0, after: _$Slots.first, storing: newValue) {
+                            $0._$count = $1
+                        }
                     }
                     _modify {
                         let observed = _$registrar.willSet(self, keyPath: _$KeyPaths.count)

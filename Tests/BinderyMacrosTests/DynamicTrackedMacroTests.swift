@@ -24,9 +24,9 @@ import Testing
                     return _$sn
                 }
                 set {
-                    let observed = _$registrar.willSet(self, keyPath: \\Self.sn)
-                    _$sn = newValue
-                    _$registrar.didSet(self, keyPath: \\Self.sn, slot: 0, after: _$Slots.first, observed: observed)
+                    _$registrar.withMutation(of: self, keyPath: \\Self.sn, slot: 0, after: _$Slots.first, storing: newValue) {
+                        $0._$sn = $1
+                    }
                 }
                 _modify {
                     let observed = _$registrar.willSet(self, keyPath: \\Self.sn)
@@ -79,9 +79,9 @@ import Testing
                 }
 
                 set {
-                    let observed = _$registrar.willSet(self, keyPath: \\Self.name)
-                    _$name = newValue
-                    _$registrar.didSet(self, keyPath: \\Self.name, slot: 3, after: _$Slots.first, observed: observed)
+                    _$registrar.withMutation(of: self, keyPath: \\Self.name, slot: 3, after: _$Slots.first, storing: newValue) {
+                        $0._$name = $1
+                    }
                 }
 
                 _modify {
@@ -130,9 +130,9 @@ import Testing
                     return _$code
                 }
                 set {
-                    let observed = _$registrar.willSet(self, keyPath: \\Self.code)
-                    _$code = newValue
-                    _$registrar.didSet(self, keyPath: \\Self.code, slot: 12, after: _$Slots.first, observed: observed)
+                    _$registrar.withMutation(of: self, keyPath: \\Self.code, slot: 12, after: _$Slots.first, storing: newValue) {
+                        $0._$code = $1
+                    }
                 }
                 _modify {
                     let observed = _$registrar.willSet(self, keyPath: \\Self.code)
@@ -166,9 +166,9 @@ import Testing
                     return _$session
                 }
                 set {
-                    let observed = _$registrar.willSet(self, keyPath: \\Self.session)
-                    _$session = newValue
-                    _$registrar.didSet(self, keyPath: \\Self.session, slot: 1, after: _$Slots.first, observed: observed)
+                    _$registrar.withMutation(of: self, keyPath: \\Self.session, slot: 1, after: _$Slots.first, storing: newValue) {
+                        $0._$session = $1
+                    }
                 }
                 _modify {
                     let observed = _$registrar.willSet(self, keyPath: \\Self.session)
@@ -202,9 +202,9 @@ import Testing
                     return _$delegate
                 }
                 set {
-                    let observed = _$registrar.willSet(self, keyPath: \\Self.delegate)
-                    _$delegate = newValue
-                    _$registrar.didSet(self, keyPath: \\Self.delegate, slot: 0, after: _$Slots.first, observed: observed)
+                    _$registrar.withMutation(of: self, keyPath: \\Self.delegate, slot: 0, after: _$Slots.first, storing: newValue) {
+                        $0._$delegate = $1
+                    }
                 }
                 _modify {
                     let observed = _$registrar.willSet(self, keyPath: \\Self.delegate)
@@ -238,9 +238,9 @@ import Testing
                     return _$default
                 }
                 set {
-                    let observed = _$registrar.willSet(self, keyPath: \\Self.`default`)
-                    _$default = newValue
-                    _$registrar.didSet(self, keyPath: \\Self.`default`, slot: 3, after: _$Slots.first, observed: observed)
+                    _$registrar.withMutation(of: self, keyPath: \\Self.`default`, slot: 3, after: _$Slots.first, storing: newValue) {
+                        $0._$default = $1
+                    }
                 }
                 _modify {
                     let observed = _$registrar.willSet(self, keyPath: \\Self.`default`)
@@ -323,9 +323,9 @@ import Testing
                         return _$sn
                     }
                     set {
-                        let observed = _$registrar.willSet(self, keyPath: _$KeyPaths.sn)
-                        _$sn = newValue
-                        _$registrar.didSet(self, keyPath: _$KeyPaths.sn, slot: 0, after: _$Slots.first, observed: observed)
+                        _$registrar.withMutation(of: self, keyPath: _$KeyPaths.sn, slot: 0, after: _$Slots.first, storing: newValue) {
+                            $0._$sn = $1
+                        }
                     }
                     _modify {
                         let observed = _$registrar.willSet(self, keyPath: _$KeyPaths.sn)
@@ -363,9 +363,9 @@ import Testing
                         return _$sn
                     }
                     set {
-                        let observed = _$registrar.willSet(self, keyPath: \\Tagged.sn)
-                        _$sn = newValue
-                        _$registrar.didSet(self, keyPath: \\Tagged.sn, slot: 0, after: _$Slots.first, observed: observed)
+                        _$registrar.withMutation(of: self, keyPath: \\Tagged.sn, slot: 0, after: _$Slots.first, storing: newValue) {
+                            $0._$sn = $1
+                        }
                     }
                     _modify {
                         let observed = _$registrar.willSet(self, keyPath: \\Tagged.sn)
@@ -406,9 +406,9 @@ import Testing
                             return _$sn
                         }
                         set {
-                            let observed = _$registrar.willSet(self, keyPath: \\Inner.sn)
-                            _$sn = newValue
-                            _$registrar.didSet(self, keyPath: \\Inner.sn, slot: 0, after: _$Slots.first, observed: observed)
+                            _$registrar.withMutation(of: self, keyPath: \\Inner.sn, slot: 0, after: _$Slots.first, storing: newValue) {
+                                $0._$sn = $1
+                            }
                         }
                         _modify {
                             let observed = _$registrar.willSet(self, keyPath: \\Inner.sn)

@@ -36,9 +36,9 @@ public final class Dynamic<Value>: DynamicObject {
             return lock.withLock { storage }
         }
         set {
-            let observed = _$registrar.willSet(self, keyPath: \.value)
-            lock.withLock { storage = newValue }
-            _$registrar.didSet(self, keyPath: \.value, slot: 0, after: 0, observed: observed)
+            _$registrar.withMutation(of: self, keyPath: \.value, slot: 0, after: 0, storing: newValue) { box, value in
+                box.lock.withLock { box.storage = value }
+            }
         }
         _modify {
             let observed = _$registrar.willSet(self, keyPath: \.value)
