@@ -70,13 +70,27 @@ struct DynamicClassShape {
         self.isOpen = isOpen
         self.access = access
 
-        isGeneric = classDecl.genericParameterClause != nil
-            || context.lexicalContext.contains { scope in
+        isGeneric = Self.isGeneric(classDecl, enclosing: context.lexicalContext)
+        isolation = Self.isolation(of: classDecl)
+    }
+
+    /// Whether the class is generic or may be nested in a generic type or function (inside an
+    /// extension, which cannot tell): where a static stored property is not allowed.
+    ///
+    /// - Parameters:
+    ///   - classDecl: The class.
+    ///   - enclosing: The contexts around it, innermost first.
+    static func isGeneric(_ classDecl: ClassDeclSyntax, enclosing: some Sequence<Syntax>) -> Bool {
+        classDecl.genericParameterClause != nil
+            || enclosing.contains { scope in
                 if scope.is(ExtensionDeclSyntax.self) { return true }
                 return scope.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause != nil
             }
-        isolation = Self.isolation(of: classDecl)
     }
+
+    /// Whether the class keeps its tracked properties' key paths in `_$KeyPaths` (static
+    /// stored properties, made once), rather than writing a key path literal in each accessor.
+    var hasStaticKeyPaths: Bool { !isGeneric }
 
     /// The global actor named by an attribute of the class (`@MainActor`, or a custom
     /// attribute whose name ends in `Actor`), else `MainActor` if a listed property is marked

@@ -71,6 +71,8 @@ public struct DynamicMacro {
     static let slotsName = "_$Slots"
     /// The generated class property that counts the slots a class and its superclasses use.
     static let slotCountName = "_$slotCount"
+    /// The generated nested enum that keeps the tracked properties' key paths.
+    static let keyPathsName = "_$KeyPaths"
 }
 
 // MARK: - Member attribute: @_DynamicTracked(slot)
@@ -142,6 +144,9 @@ extension DynamicMacro: MemberMacro {
             members.append(registrar(modifiers: shape.modifiers(overridable: false, overriding: false)))
         }
         members.append(slots(shape))
+        if shape.hasStaticKeyPaths, let keyPaths = keyPaths(table, shape, classDecl) {
+            members.append(keyPaths)
+        }
         if !shape.isFinal {
             members.append(slotCount(table, shape))
         }
@@ -187,6 +192,46 @@ extension DynamicMacro: MemberMacro {
                 memberBlock: MemberBlockSyntax(
                     members: MemberBlockItemListSyntax([MemberBlockItemSyntax(leadingTrivia: .newline, decl: property)])
                 )
+            )
+        )
+    }
+
+    /// `private enum _$KeyPaths { static let sn = \Lottery.sn }`: the key path of each tracked
+    /// property, made once, for its accessors to report to Observation with (see
+    /// `DynamicTrackedMacro`). Only where a static stored property is allowed (see
+    /// `DynamicClassShape.hasStaticKeyPaths`); `nil` when nothing is tracked.
+    ///
+    /// Swift forms a key path to a property isolated to the main actor only there: such a key
+    /// path (the class's or the property's `@MainActor`, unless the property is `nonisolated`) is
+    /// kept `@MainActor` too, which the property's accessors, isolated alike, may read. Each
+    /// keeps the property's `@available` attributes.
+    private static func keyPaths(_ table: DynamicPropertyTable, _ shape: DynamicClassShape, _ classDecl: ClassDeclSyntax) -> DeclSyntax? {
+        let tracked = table.entries.filter { $0.slot != nil }
+        guard !tracked.isEmpty else { return nil }
+        let classIsMainActor = classDecl.attributes.containsAttribute(named: "MainActor")
+        let members = tracked.map { entry in
+            var attributes = entry.attributes.filter { $0.simpleName == "available" }
+            if !entry.isNonisolated, classIsMainActor || entry.attributes.contains(where: { $0.simpleName == "MainActor" }) {
+                attributes.append(GeneratedSyntax.attribute("MainActor"))
+            }
+            let declaration = VariableDeclSyntax(
+                attributes: AttributeListSyntax(attributes.map { .attribute($0.with(\.trailingTrivia, .space)) }),
+                modifiers: DeclModifierListSyntax([GeneratedSyntax.modifier(.static)]),
+                bindingSpecifier: .keyword(.let),
+                bindings: PatternBindingListSyntax([
+                    PatternBindingSyntax(
+                        pattern: IdentifierPatternSyntax(identifier: entry.name.token),
+                        initializer: InitializerClauseSyntax(value: GeneratedSyntax.keyPath(root: shape.name, property: entry.name.token))
+                    )
+                ])
+            )
+            return MemberBlockItemSyntax(leadingTrivia: .newline, decl: declaration)
+        }
+        return DeclSyntax(
+            EnumDeclSyntax(
+                modifiers: DeclModifierListSyntax([GeneratedSyntax.modifier(.private)]),
+                name: .identifier(keyPathsName),
+                memberBlock: MemberBlockSyntax(members: MemberBlockItemListSyntax(members))
             )
         )
     }
@@ -319,9 +364,12 @@ extension DynamicMacro: MemberMacro {
     /// called from any thread, and Swift puts no isolation check in them.
     private static func accessor(of entry: DynamicPropertyTable.Entry, root: TokenSyntax) -> ExprSyntax {
         let property = GeneratedSyntax.member(GeneratedSyntax.anonymousParameter(0), entry.name.token)
+        // A tracked property is read from its storage: Bindery's reads are not the program's,
+        // and are not reported to Observation (see `DynamicTrackedMacro`).
+        let read = entry.slot == nil ? property : GeneratedSyntax.member(GeneratedSyntax.anonymousParameter(0), entry.name.storage)
         var arguments: [(label: String?, value: ExprSyntax)] = [
             (nil, GeneratedSyntax.keyPath(root: root, property: entry.name.token)),
-            ("get", GeneratedSyntax.closure([.expr(property)])),
+            ("get", GeneratedSyntax.closure([.expr(read)])),
         ]
         if entry.slot != nil {
             let assignment = GeneratedSyntax.assignment(property, GeneratedSyntax.anonymousParameter(1))

@@ -121,6 +121,11 @@ struct DynamicPropertyTable {
         let name: DynamicPropertyName
         /// The registrar slot, or `nil` for a `let`.
         let slot: Int?
+        /// The property's `@available` and `@MainActor` attributes, trimmed: what a
+        /// declaration that names the property (its key path in `_$KeyPaths`) must repeat.
+        var attributes: [AttributeSyntax] = []
+        /// Whether the property is marked `nonisolated`.
+        var isNonisolated = false
     }
 
     /// The listed properties, in declaration order.
@@ -135,7 +140,15 @@ struct DynamicPropertyTable {
         for item in members {
             switch DynamicMemberRole(of: item.decl) {
             case .tracked(let name):
-                entries.append(Entry(name: name, slot: nextSlot))
+                let variable = item.decl.as(VariableDeclSyntax.self)
+                let kept = variable?.attributes.compactMap { element -> AttributeSyntax? in
+                    guard case .attribute(let attribute) = element,
+                          attribute.simpleName == "available" || attribute.simpleName == "MainActor"
+                    else { return nil }
+                    return attribute.trimmed
+                } ?? []
+                let isNonisolated = variable?.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) } ?? false
+                entries.append(Entry(name: name, slot: nextSlot, attributes: kept, isNonisolated: isNonisolated))
                 nextSlot += 1
             case .constant(let names):
                 entries += names.map { Entry(name: $0, slot: nil) }

@@ -10,28 +10,41 @@ import SwiftSyntaxMacros
 ///
 /// ```swift
 /// @_DynamicTracked(0) var sn = 0
-/// // expands to
+/// // expands to (in `final class Lottery`, which keeps its key paths in `_$KeyPaths`)
 /// var sn = 0 {
 ///     @storageRestrictions(initializes: _$sn)
 ///     init(initialValue) {
 ///         _$sn = initialValue
 ///     }
 ///     get {
-///         _$sn
+///         _$registrar.access(self, keyPath: _$KeyPaths.sn)
+///         return _$sn
 ///     }
 ///     set {
-///         _$sn = newValue
-///         _$registrar.didSet(0)
+///         _$registrar.withMutation(of: self, keyPath: _$KeyPaths.sn, slot: 0, after: _$Slots.first, storing: newValue) {
+///             $0._$sn = $1
+///         }
 ///     }
 ///     _modify {
+///         let observed = _$registrar.willSet(self, keyPath: _$KeyPaths.sn)
 ///         defer {
-///             _$registrar.didSet(0)
+///             _$registrar.didSet(self, keyPath: _$KeyPaths.sn, slot: 0, after: _$Slots.first, observed: observed)
 ///         }
 ///         yield &_$sn
 ///     }
 /// }
 /// @DynamicIgnored private var _$sn = 0
 /// ```
+///
+/// The getter reports the read to Observation and the setter tells it before and after the
+/// store, as `@Observable`'s accessors do, but only once the object has an
+/// `ObservationRegistrar` (see `_ChangeRegistrar.access(_:keyPath:)`): until then a set costs
+/// one relaxed load and a test on top of the store. The setter hands the store to the
+/// registrar as a closure that captures nothing (the object and the value are passed to it),
+/// which inlines, so that the way without Observation builds nothing for the way with it;
+/// `_modify` cannot (it yields), and reports around the yield. The key path is made once per class where Swift
+/// allows a static stored property (not in a generic class), and only when Observation needs
+/// it.
 ///
 /// The init accessor lets initialisers assign `self.sn` before `self` is complete, so a
 /// property without an initial value works as a plain stored one does. The report in `_modify`
@@ -77,25 +90,44 @@ extension DynamicTrackedMacro: AccessorMacro {
                 .expr(GeneratedSyntax.assignment(storage, GeneratedSyntax.reference(.identifier("initialValue"))))
             ])
         )
+        let keyPath = keyPath(of: name, in: context)
         let getAccessor = AccessorDeclSyntax(
             accessorSpecifier: .keyword(.get),
-            body: GeneratedSyntax.block([.expr(storage)])
+            body: GeneratedSyntax.block([
+                .expr(GeneratedSyntax.access(keyPath)),
+                .stmt(StmtSyntax(ReturnStmtSyntax(expression: storage))),
+            ])
         )
         let setAccessor = AccessorDeclSyntax(
             accessorSpecifier: .keyword(.set),
             body: GeneratedSyntax.block([
-                .expr(GeneratedSyntax.assignment(storage, GeneratedSyntax.reference(.identifier("newValue")))),
-                .expr(GeneratedSyntax.didSet(slot)),
+                .expr(GeneratedSyntax.withMutation(slot, keyPath: keyPath, storage: name.storage)),
             ])
         )
         let modifyAccessor = AccessorDeclSyntax(
             accessorSpecifier: .keyword(._modify),
             body: GeneratedSyntax.block([
-                .stmt(StmtSyntax(DeferStmtSyntax(body: GeneratedSyntax.block([.expr(GeneratedSyntax.didSet(slot))])))),
+                .decl(GeneratedSyntax.willSet(keyPath)),
+                .stmt(StmtSyntax(DeferStmtSyntax(body: GeneratedSyntax.block([.expr(GeneratedSyntax.didSet(slot, keyPath: keyPath))])))),
                 .stmt(StmtSyntax(YieldStmtSyntax(yieldedExpressions: .single(ExprSyntax(InOutExprSyntax(expression: storage)))))),
             ])
         )
         return [initAccessor, getAccessor, setAccessor, modifyAccessor]
+    }
+
+    /// The key path the accessors report to Observation with: `_$KeyPaths.name` when the
+    /// class around the property keeps its key paths there (see
+    /// `DynamicClassShape.hasStaticKeyPaths`), else `\Class.name` (`\Self.name` outside a
+    /// class, which only a misplaced attribute is).
+    private static func keyPath(of name: DynamicPropertyName, in context: some MacroExpansionContext) -> ExprSyntax {
+        let contexts = context.lexicalContext
+        guard let index = contexts.firstIndex(where: { $0.is(ClassDeclSyntax.self) }),
+              let classDecl = contexts[index].as(ClassDeclSyntax.self)
+        else {
+            return GeneratedSyntax.keyPath(root: .keyword(.Self), property: name.token)
+        }
+        let isGeneric = DynamicClassShape.isGeneric(classDecl, enclosing: contexts[(index + 1)...])
+        return GeneratedSyntax.trackedKeyPath(name.token, root: classDecl.name.trimmed, isStatic: !isGeneric)
     }
 
     /// The slot in `@_DynamicTracked(slot)`, if it is an integer literal.

@@ -130,14 +130,77 @@ enum GeneratedSyntax {
         )
     }
 
-    /// `_$registrar.didSet(slot, after: _$Slots.first)`: the report every generated setter
-    /// ends with; `slot` counts from the class's first own slot.
-    static func didSet(_ slot: Int) -> ExprSyntax {
+    /// `\Root.property`, or `_$KeyPaths.property` where the class keeps its tracked
+    /// properties' key paths (see `DynamicClassShape.hasStaticKeyPaths`): the key path a
+    /// tracked property's accessors report to Observation with.
+    static func trackedKeyPath(_ property: TokenSyntax, root: TokenSyntax, isStatic: Bool) -> ExprSyntax {
+        isStatic ? member(reference(.identifier(DynamicMacro.keyPathsName)), property) : keyPath(root: root, property: property)
+    }
+
+    /// `_$registrar.access(self, keyPath: keyPath)`: what every generated getter reports first.
+    static func access(_ keyPath: ExprSyntax) -> ExprSyntax {
         call(
-            member(reference(.identifier(DynamicMacro.registrarName)), "didSet"),
-            [(nil, integer(slot)), ("after", member(reference(.identifier(DynamicMacro.slotsName)), "first"))]
+            member(reference(.identifier(DynamicMacro.registrarName)), "access"),
+            [(nil, reference(.keyword(.self))), ("keyPath", keyPath)]
         )
     }
+
+    /// `let observed = _$registrar.willSet(self, keyPath: keyPath)`: what every generated
+    /// setter does before the store.
+    static func willSet(_ keyPath: ExprSyntax) -> DeclSyntax {
+        DeclSyntax(
+            VariableDeclSyntax(
+                bindingSpecifier: .keyword(.let),
+                bindings: PatternBindingListSyntax([
+                    PatternBindingSyntax(
+                        pattern: IdentifierPatternSyntax(identifier: .identifier(observedName)),
+                        initializer: InitializerClauseSyntax(
+                            value: call(
+                                member(reference(.identifier(DynamicMacro.registrarName)), "willSet"),
+                                [(nil, reference(.keyword(.self))), ("keyPath", keyPath)]
+                            )
+                        )
+                    )
+                ])
+            )
+        )
+    }
+
+    /// `_$registrar.didSet(self, keyPath: keyPath, slot: slot, after: _$Slots.first, observed: observed)`:
+    /// the report every generated setter ends with; `slot` counts from the class's first own
+    /// slot.
+    static func didSet(_ slot: Int, keyPath: ExprSyntax) -> ExprSyntax {
+        call(
+            member(reference(.identifier(DynamicMacro.registrarName)), "didSet"),
+            [
+                (nil, reference(.keyword(.self))),
+                ("keyPath", keyPath),
+                ("slot", integer(slot)),
+                ("after", member(reference(.identifier(DynamicMacro.slotsName)), "first")),
+                ("observed", reference(.identifier(observedName))),
+            ]
+        )
+    }
+
+    /// `_$registrar.withMutation(of: self, keyPath: keyPath, slot: slot, after: _$Slots.first, storing: newValue) { $0.storage = $1 }`:
+    /// what every generated setter is; `slot` counts from the class's first own slot.
+    static func withMutation(_ slot: Int, keyPath: ExprSyntax, storage: TokenSyntax) -> ExprSyntax {
+        let called = call(
+            member(reference(.identifier(DynamicMacro.registrarName)), "withMutation"),
+            [
+                ("of", reference(.keyword(.self))),
+                ("keyPath", keyPath),
+                ("slot", integer(slot)),
+                ("after", member(reference(.identifier(DynamicMacro.slotsName)), "first")),
+                ("storing", reference(.identifier("newValue"))),
+            ]
+        ).cast(FunctionCallExprSyntax.self)
+        let store = assignment(member(anonymousParameter(0), storage), anonymousParameter(1))
+        return ExprSyntax(called.with(\.trailingClosure, closure([.expr(store)]).cast(ClosureExprSyntax.self).with(\.leadingTrivia, .space)))
+    }
+
+    /// The local that carries what `willSet` loaded to `didSet`.
+    static let observedName = "observed"
 
     /// `lhs + rhs`.
     static func sum(_ lhs: ExprSyntax, _ rhs: ExprSyntax) -> ExprSyntax {

@@ -42,13 +42,19 @@ import Testing
                     }
                 }
 
+                private enum _$KeyPaths {
+                    static let sn = \\Lottery.sn
+                    static let code = \\Lottery.code
+                    static let session = \\Lottery.session
+                }
+
                 nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = [
                     Bindery._DynamicProperty(
                         name: "sn", keyPath: \\Lottery.sn, slot: 0,
                         accessor: Bindery._PropertyAccessor(
                             \\Lottery.sn,
                             get: {
-                                $0.sn
+                                $0._$sn
                             },
                             set: {
                                 $0.sn = $1
@@ -60,7 +66,7 @@ import Testing
                         accessor: Bindery._PropertyAccessor(
                             \\Lottery.code,
                             get: {
-                                $0.code
+                                $0._$code
                             },
                             set: {
                                 $0.code = $1
@@ -81,7 +87,7 @@ import Testing
                         accessor: Bindery._PropertyAccessor(
                             \\Lottery.session,
                             get: {
-                                $0.session
+                                $0._$session
                             },
                             set: {
                                 $0.session = $1
@@ -132,6 +138,13 @@ import Testing
                     }
                 }
 
+                private enum _$KeyPaths {
+                    static let balance = \\Account.balance
+                    static let owner = \\Account.owner
+                    static let bank = \\Account.bank
+                    static let note = \\Account.note
+                }
+
                 nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = [
                     Bindery._DynamicProperty(
                         name: "id", keyPath: \\Account.id, slot: nil,
@@ -147,7 +160,7 @@ import Testing
                         accessor: Bindery._PropertyAccessor(
                             \\Account.balance,
                             get: {
-                                $0.balance
+                                $0._$balance
                             },
                             set: {
                                 $0.balance = $1
@@ -159,7 +172,7 @@ import Testing
                         accessor: Bindery._PropertyAccessor(
                             \\Account.owner,
                             get: {
-                                $0.owner
+                                $0._$owner
                             },
                             set: {
                                 $0.owner = $1
@@ -171,7 +184,7 @@ import Testing
                         accessor: Bindery._PropertyAccessor(
                             \\Account.bank,
                             get: {
-                                $0.bank
+                                $0._$bank
                             },
                             set: {
                                 $0.bank = $1
@@ -183,7 +196,7 @@ import Testing
                         accessor: Bindery._PropertyAccessor(
                             \\Account.note,
                             get: {
-                                $0.note
+                                $0._$note
                             },
                             set: {
                                 $0.note = $1
@@ -219,15 +232,18 @@ import Testing
                         _$count = initialValue
                     }
                     get {
-                        _$count
+                        _$registrar.access(self, keyPath: _$KeyPaths.count)
+                        return _$count
                     }
                     set {
-                        _$count = newValue
-                        _$registrar.didSet(0, after: _$Slots.first)
+                        _$registrar.withMutation(of: self, keyPath: _$KeyPaths.count, slot: 0, after: _$Slots.first, storing: newValue) {
+                            $0._$count = $1
+                        }
                     }
                     _modify {
+                        let observed = _$registrar.willSet(self, keyPath: _$KeyPaths.count)
                         defer {
-                            _$registrar.didSet(0, after: _$Slots.first)
+                            _$registrar.didSet(self, keyPath: _$KeyPaths.count, slot: 0, after: _$Slots.first, observed: observed)
                         }
                         yield &_$count
                     }
@@ -246,13 +262,17 @@ import Testing
                     }
                 }
 
+                private enum _$KeyPaths {
+                    static let count = \\Counter.count
+                }
+
                 nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = [
                     Bindery._DynamicProperty(
                         name: "count", keyPath: \\Counter.count, slot: 0,
                         accessor: Bindery._PropertyAccessor(
                             \\Counter.count,
                             get: {
-                                $0.count
+                                $0._$count
                             },
                             set: {
                                 $0.count = $1
@@ -300,13 +320,17 @@ import Testing
                     }
                 }
 
+                private enum _$KeyPaths {
+                    static let name = \\User.name
+                }
+
                 nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = [
                     Bindery._DynamicProperty(
                         name: "name", keyPath: \\User.name, slot: 0,
                         accessor: Bindery._PropertyAccessor(
                             \\User.name,
                             get: {
-                                $0.name
+                                $0._$name
                             },
                             set: {
                                 $0.name = $1
@@ -376,13 +400,17 @@ import Testing
                     }
                 }
 
+                private enum _$KeyPaths {
+                    static let title = \\Model.title
+                }
+
                 nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = [
                     Bindery._DynamicProperty(
                         name: "title", keyPath: \\Model.title, slot: 0,
                         accessor: Bindery._PropertyAccessor(
                             \\Model.title,
                             get: {
-                                $0.title
+                                $0._$title
                             },
                             set: {
                                 $0.title = $1
@@ -423,6 +451,11 @@ import Testing
                     }
                 }
 
+                private enum _$KeyPaths {
+                    @available(macOS 15, *) static let theme = \\Settings.theme
+                    @MainActor static let `default` = \\Settings.`default`
+                }
+
                 nonisolated static var _$dynamicProperties: [Bindery._DynamicProperty] {
                     Bindery._DynamicProperty.table(of: Self.self, declaredBy: Settings.self, onMainActor: {
                             [
@@ -431,7 +464,7 @@ import Testing
                                     accessor: Bindery._PropertyAccessor(
                                         \\Settings.theme,
                                         get: {
-                                            $0.theme
+                                            $0._$theme
                                         },
                                         set: {
                                             $0.theme = $1
@@ -443,7 +476,7 @@ import Testing
                                     accessor: Bindery._PropertyAccessor(
                                         \\Settings.`default`,
                                         get: {
-                                            $0.`default`
+                                            $0._$default
                                         },
                                         set: {
                                             $0.`default` = $1
@@ -484,6 +517,10 @@ import Testing
                         }
                     }
 
+                    private enum _$KeyPaths {
+                        static let title = \\Model.title
+                    }
+
                     \(keyword) nonisolated class var _$slotCount: Int {
                         _$Slots.first + 1
                     }
@@ -497,7 +534,7 @@ import Testing
                                             accessor: Bindery._PropertyAccessor(
                                                 \\Root.title,
                                                 get: {
-                                                    $0.title
+                                                    $0._$title
                                                 },
                                                 set: {
                                                     $0.title = $1
@@ -540,6 +577,10 @@ import Testing
                     }
                 }
 
+                private enum _$KeyPaths {
+                    @MainActor static let title = \\ViewModel.title
+                }
+
                 nonisolated static var _$dynamicProperties: [Bindery._DynamicProperty] {
                     Bindery._DynamicProperty.table(of: Self.self, declaredBy: ViewModel.self, onMainActor: {
                             [
@@ -548,7 +589,7 @@ import Testing
                                     accessor: Bindery._PropertyAccessor(
                                         \\ViewModel.title,
                                         get: {
-                                            $0.title
+                                            $0._$title
                                         },
                                         set: {
                                             $0.title = $1
@@ -616,6 +657,10 @@ import Testing
                     }
                 }
 
+                private enum _$KeyPaths {
+                    static let doors = \\Car.doors
+                }
+
                 override nonisolated class var _$slotCount: Int {
                     _$Slots.first + 1
                 }
@@ -629,7 +674,7 @@ import Testing
                                         accessor: Bindery._PropertyAccessor(
                                             \\Root.doors,
                                             get: {
-                                                $0.doors
+                                                $0._$doors
                                             },
                                             set: {
                                                 $0.doors = $1
@@ -675,6 +720,10 @@ import Testing
                     }
                 }
 
+                private enum _$KeyPaths {
+                    static let team = \\RaceCar.team
+                }
+
                 override nonisolated static var _$dynamicProperties: [Bindery._DynamicProperty] {
                     Bindery._DynamicProperty.table(of: Self.self, declaredBy: RaceCar.self, {
                             super._$dynamicProperties + [
@@ -683,7 +732,7 @@ import Testing
                                     accessor: Bindery._PropertyAccessor(
                                         \\RaceCar.team,
                                         get: {
-                                            $0.team
+                                            $0._$team
                                         },
                                         set: {
                                             $0.team = $1
@@ -720,13 +769,17 @@ import Testing
                     }
                 }
 
+                private enum _$KeyPaths {
+                    static let x = \\Plain.x
+                }
+
                 nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = [
                     Bindery._DynamicProperty(
                         name: "x", keyPath: \\Plain.x, slot: 0,
                         accessor: Bindery._PropertyAccessor(
                             \\Plain.x,
                             get: {
-                                $0.x
+                                $0._$x
                             },
                             set: {
                                 $0.x = $1
@@ -771,7 +824,7 @@ import Testing
                                     accessor: Bindery._PropertyAccessor(
                                         \\Box.value,
                                         get: {
-                                            $0.value
+                                            $0._$value
                                         },
                                         set: {
                                             $0.value = $1
@@ -822,7 +875,7 @@ import Testing
                                         accessor: Bindery._PropertyAccessor(
                                             \\State.page,
                                             get: {
-                                                $0.page
+                                                $0._$page
                                             },
                                             set: {
                                                 $0.page = $1
@@ -1002,13 +1055,18 @@ import Testing
                     }
                 }
 
+                private enum _$KeyPaths {
+                    static let name = \\Form.name
+                    static let valid = \\Form.valid
+                }
+
                 nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = [
                     Bindery._DynamicProperty(
                         name: "name", keyPath: \\Form.name, slot: 0,
                         accessor: Bindery._PropertyAccessor(
                             \\Form.name,
                             get: {
-                                $0.name
+                                $0._$name
                             },
                             set: {
                                 $0.name = $1
@@ -1020,7 +1078,7 @@ import Testing
                         accessor: Bindery._PropertyAccessor(
                             \\Form.valid,
                             get: {
-                                $0.valid
+                                $0._$valid
                             },
                             set: {
                                 $0.valid = $1

@@ -1,9 +1,11 @@
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-/// `@_DynamicTracked(slot)`: the accessors over `_$name` storage that report to the slot, the
-/// storage itself, and the errors for misuse. `@DynamicIgnored` is left unexpanded so the
-/// marker on the storage shows.
+/// `@_DynamicTracked(slot)`: the accessors over `_$name` storage that report reads to
+/// Observation and sets to Observation and the slot, the storage itself, and the errors for
+/// misuse. `@DynamicIgnored` is left unexpanded so the marker on the storage shows. A property
+/// written outside a class names its key path from `Self`; inside one, see
+/// `keyPathsInAClass` and `keyPathsInAGenericClass`.
 @Suite struct DynamicTrackedMacroTests {
     @Test("A var with an inferred type: accessors over _$sn, storage keeps the initial value")
     func inferredType() {
@@ -18,15 +20,18 @@ import Testing
                     _$sn = initialValue
                 }
                 get {
-                    _$sn
+                    _$registrar.access(self, keyPath: \\Self.sn)
+                    return _$sn
                 }
                 set {
-                    _$sn = newValue
-                    _$registrar.didSet(0, after: _$Slots.first)
+                    _$registrar.withMutation(of: self, keyPath: \\Self.sn, slot: 0, after: _$Slots.first, storing: newValue) {
+                        $0._$sn = $1
+                    }
                 }
                 _modify {
+                    let observed = _$registrar.willSet(self, keyPath: \\Self.sn)
                     defer {
-                        _$registrar.didSet(0, after: _$Slots.first)
+                        _$registrar.didSet(self, keyPath: \\Self.sn, slot: 0, after: _$Slots.first, observed: observed)
                     }
                     yield &_$sn
                 }
@@ -69,17 +74,20 @@ import Testing
                 }
 
                 get {
-                    _$name
+                    _$registrar.access(self, keyPath: \\Self.name)
+                    return _$name
                 }
 
                 set {
-                    _$name = newValue
-                    _$registrar.didSet(3, after: _$Slots.first)
+                    _$registrar.withMutation(of: self, keyPath: \\Self.name, slot: 3, after: _$Slots.first, storing: newValue) {
+                        $0._$name = $1
+                    }
                 }
 
                 _modify {
+                    let observed = _$registrar.willSet(self, keyPath: \\Self.name)
                     defer {
-                        _$registrar.didSet(3, after: _$Slots.first)
+                        _$registrar.didSet(self, keyPath: \\Self.name, slot: 3, after: _$Slots.first, observed: observed)
                     }
                     yield &_$name
                 }
@@ -118,15 +126,18 @@ import Testing
                     _$code = initialValue
                 }
                 get {
-                    _$code
+                    _$registrar.access(self, keyPath: \\Self.code)
+                    return _$code
                 }
                 set {
-                    _$code = newValue
-                    _$registrar.didSet(12, after: _$Slots.first)
+                    _$registrar.withMutation(of: self, keyPath: \\Self.code, slot: 12, after: _$Slots.first, storing: newValue) {
+                        $0._$code = $1
+                    }
                 }
                 _modify {
+                    let observed = _$registrar.willSet(self, keyPath: \\Self.code)
                     defer {
-                        _$registrar.didSet(12, after: _$Slots.first)
+                        _$registrar.didSet(self, keyPath: \\Self.code, slot: 12, after: _$Slots.first, observed: observed)
                     }
                     yield &_$code
                 }
@@ -151,15 +162,18 @@ import Testing
                     _$session = initialValue
                 }
                 get {
-                    _$session
+                    _$registrar.access(self, keyPath: \\Self.session)
+                    return _$session
                 }
                 set {
-                    _$session = newValue
-                    _$registrar.didSet(1, after: _$Slots.first)
+                    _$registrar.withMutation(of: self, keyPath: \\Self.session, slot: 1, after: _$Slots.first, storing: newValue) {
+                        $0._$session = $1
+                    }
                 }
                 _modify {
+                    let observed = _$registrar.willSet(self, keyPath: \\Self.session)
                     defer {
-                        _$registrar.didSet(1, after: _$Slots.first)
+                        _$registrar.didSet(self, keyPath: \\Self.session, slot: 1, after: _$Slots.first, observed: observed)
                     }
                     yield &_$session
                 }
@@ -184,15 +198,18 @@ import Testing
                     _$delegate = initialValue
                 }
                 get {
-                    _$delegate
+                    _$registrar.access(self, keyPath: \\Self.delegate)
+                    return _$delegate
                 }
                 set {
-                    _$delegate = newValue
-                    _$registrar.didSet(0, after: _$Slots.first)
+                    _$registrar.withMutation(of: self, keyPath: \\Self.delegate, slot: 0, after: _$Slots.first, storing: newValue) {
+                        $0._$delegate = $1
+                    }
                 }
                 _modify {
+                    let observed = _$registrar.willSet(self, keyPath: \\Self.delegate)
                     defer {
-                        _$registrar.didSet(0, after: _$Slots.first)
+                        _$registrar.didSet(self, keyPath: \\Self.delegate, slot: 0, after: _$Slots.first, observed: observed)
                     }
                     yield &_$delegate
                 }
@@ -217,15 +234,18 @@ import Testing
                     _$default = initialValue
                 }
                 get {
-                    _$default
+                    _$registrar.access(self, keyPath: \\Self.`default`)
+                    return _$default
                 }
                 set {
-                    _$default = newValue
-                    _$registrar.didSet(3, after: _$Slots.first)
+                    _$registrar.withMutation(of: self, keyPath: \\Self.`default`, slot: 3, after: _$Slots.first, storing: newValue) {
+                        $0._$default = $1
+                    }
                 }
                 _modify {
+                    let observed = _$registrar.willSet(self, keyPath: \\Self.`default`)
                     defer {
-                        _$registrar.didSet(3, after: _$Slots.first)
+                        _$registrar.didSet(self, keyPath: \\Self.`default`, slot: 3, after: _$Slots.first, observed: observed)
                     }
                     yield &_$default
                 }
@@ -281,5 +301,129 @@ import Testing
                 macros: trackedMacroOnly
             )
         }
+    }
+
+    @Test("In a class that can keep static properties, the accessors use the key path kept in _$KeyPaths")
+    func keyPathsInAClass() {
+        assertBinderyExpansion(
+            """
+            final class Lottery {
+                @_DynamicTracked(0) var sn = 0
+            }
+            """,
+            expandedSource: """
+            final class Lottery {
+                var sn {
+                    @storageRestrictions(initializes: _$sn)
+                    init(initialValue) {
+                        _$sn = initialValue
+                    }
+                    get {
+                        _$registrar.access(self, keyPath: _$KeyPaths.sn)
+                        return _$sn
+                    }
+                    set {
+                        _$registrar.withMutation(of: self, keyPath: _$KeyPaths.sn, slot: 0, after: _$Slots.first, storing: newValue) {
+                            $0._$sn = $1
+                        }
+                    }
+                    _modify {
+                        let observed = _$registrar.willSet(self, keyPath: _$KeyPaths.sn)
+                        defer {
+                            _$registrar.didSet(self, keyPath: _$KeyPaths.sn, slot: 0, after: _$Slots.first, observed: observed)
+                        }
+                        yield &_$sn
+                    }
+                }
+
+                @DynamicIgnored private var _$sn = 0
+            }
+            """,
+            macros: trackedMacroOnly
+        )
+    }
+
+    @Test("In a generic class, the accessors write the key path from the class")
+    func keyPathsInAGenericClass() {
+        assertBinderyExpansion(
+            """
+            final class Tagged<Tag> {
+                @_DynamicTracked(0) var sn = 0
+            }
+            """,
+            expandedSource: """
+            final class Tagged<Tag> {
+                var sn {
+                    @storageRestrictions(initializes: _$sn)
+                    init(initialValue) {
+                        _$sn = initialValue
+                    }
+                    get {
+                        _$registrar.access(self, keyPath: \\Tagged.sn)
+                        return _$sn
+                    }
+                    set {
+                        _$registrar.withMutation(of: self, keyPath: \\Tagged.sn, slot: 0, after: _$Slots.first, storing: newValue) {
+                            $0._$sn = $1
+                        }
+                    }
+                    _modify {
+                        let observed = _$registrar.willSet(self, keyPath: \\Tagged.sn)
+                        defer {
+                            _$registrar.didSet(self, keyPath: \\Tagged.sn, slot: 0, after: _$Slots.first, observed: observed)
+                        }
+                        yield &_$sn
+                    }
+                }
+
+                @DynamicIgnored private var _$sn = 0
+            }
+            """,
+            macros: trackedMacroOnly
+        )
+    }
+
+    @Test("In a class in an extension (of a type that may be generic), the accessors write the key path from the class")
+    func keyPathsInAnExtension() {
+        assertBinderyExpansion(
+            """
+            extension Outer {
+                final class Inner {
+                    @_DynamicTracked(0) var sn = 0
+                }
+            }
+            """,
+            expandedSource: """
+            extension Outer {
+                final class Inner {
+                    var sn {
+                        @storageRestrictions(initializes: _$sn)
+                        init(initialValue) {
+                            _$sn = initialValue
+                        }
+                        get {
+                            _$registrar.access(self, keyPath: \\Inner.sn)
+                            return _$sn
+                        }
+                        set {
+                            _$registrar.withMutation(of: self, keyPath: \\Inner.sn, slot: 0, after: _$Slots.first, storing: newValue) {
+                                $0._$sn = $1
+                            }
+                        }
+                        _modify {
+                            let observed = _$registrar.willSet(self, keyPath: \\Inner.sn)
+                            defer {
+                                _$registrar.didSet(self, keyPath: \\Inner.sn, slot: 0, after: _$Slots.first, observed: observed)
+                            }
+                            yield &_$sn
+                        }
+                    }
+
+                    @DynamicIgnored private var _$sn = 0
+                }
+            }
+            """,
+            macros: trackedMacroOnly
+        )
     }
 }

@@ -62,6 +62,9 @@ let rows: [Row] = [
     Row(id: "filter-convert", bindery: "filter-convert", baseline: Baseline(measurement: "floor.filter-convert")),
     Row(id: "unobserved.write", bindery: "unobserved.write", baseline: Baseline(measurement: "plain.write"), target: .ratio(1.5),
         summary: "a write nobody observes"),
+    Row(id: "dynamic.read", bindery: "dynamic.read", baseline: Baseline(measurement: "plain.read"), target: .ratio(2),
+        summary: "a `@Dynamic` read, reported to Observation"),
+    Row(id: "dynamic.observable-write", bindery: "dynamic.observable-write", baseline: Baseline(measurement: "observation.unobserved")),
     Row(id: "bind-unbind", bindery: "bind-unbind", baseline: Baseline(measurement: "combine.subscribe-cancel"),
         target: .allocations(2), zeroAllocations: false, summary: "allocations per bind + unbind"),
     Row(id: "memory.chain", bindery: "memory.chain", baseline: Baseline(measurement: "combine.memory.sink"),
@@ -103,7 +106,7 @@ let rows: [Row] = [
 
 /// Peers and floors shown in the second table, in this order.
 let peerIDs = [
-    "floor.strong", "floor.weak", "floor.string", "plain.write", "combine.sink", "combine.assign",
+    "floor.strong", "floor.weak", "floor.string", "plain.write", "plain.read", "combine.sink", "combine.assign",
     "observation.rearm", "observation.unobserved", "floor.fan-out.1", "floor.fan-out.10", "floor.fan-out.100",
     "floor.fan-out.1000", "floor.filter-convert", "combine.subscribe-cancel", "combine.memory.subject+sink",
     "combine.memory.sink", "combine.cell-reuse", "convert.hop", "operator.bind-unbind.dynamic", "fan-in.bind.10", "threads.one", "threads.machine.one",

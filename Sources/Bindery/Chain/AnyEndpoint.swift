@@ -228,6 +228,11 @@ class AnyEndpoint {
             // the control is read through `target`, never assumed alive. A control that is
             // also `@Dynamic` belongs to its own registrar, and listens to another.
             listensElsewhere = spec.lifetime.map { $0 !== registrar } ?? false
+        case .observation(let registrar):
+            // Observation's changes come from a sender that outlives nothing: the object is
+            // read through `target`. An object that is also `@Dynamic` belongs to its own
+            // registrar, and listens to the sender's.
+            listensElsewhere = spec.lifetime.map { $0 !== registrar } ?? false
         case .none:
             break
         }

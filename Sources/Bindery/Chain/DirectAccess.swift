@@ -26,4 +26,12 @@ enum DirectAccess {
         KeyPathEntries.shared.accessorTyped(for: keyPath, ofObjectOf: objectType)
         return typed
     }
+
+    /// Runs `read`, a read through a key path that calls getters (a property with no direct
+    /// accessors, a key path across several objects), as Bindery's own: it gives no `@Dynamic`
+    /// object an `ObservationRegistrar` (see `_ChangeRegistrar.access(_:keyPath:)`).
+    @usableFromInline
+    static func readingUntracked<Result>(_ read: () -> Result) -> Result {
+        ThreadState.readingUntracked(read)
+    }
 }

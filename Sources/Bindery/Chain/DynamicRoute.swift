@@ -46,7 +46,7 @@ final class DynamicRoute: Sendable {
     }
 
     private static func value<Root>(of root: Root, at keyPath: AnyKeyPath) -> Any? {
-        root[keyPath: keyPath]
+        ThreadState.readingUntracked { root[keyPath: keyPath] }
     }
 
     /// The table that lists the properties `keyPath` starts from: that of the key path's root

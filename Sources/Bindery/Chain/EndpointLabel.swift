@@ -49,4 +49,10 @@ enum EndpointLabel {
         }
         return "it is not a stored property of a @Dynamic class (a computed or wrapped property, or a path through an object that is not @Dynamic), so its changes cannot be heard; bind the stored properties it is computed from"
     }
+
+    /// Why an `@Observable` object's property bound with `Bind.in(observable:_:)` cannot be
+    /// heard, in one phrase.
+    static var untrackedByObservation: String {
+        "reading it reads no property that Observation tracks (one marked @ObservationIgnored, or of a class that is not @Observable), so its changes cannot be heard; bind a property that @Observable tracks"
+    }
 }

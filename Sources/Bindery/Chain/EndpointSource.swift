@@ -9,4 +9,9 @@ enum EndpointSource {
     case events(_ChangeRegistrar, ControlEvents)
     /// A key path across several `@Dynamic` objects: every link is observed.
     case route(DynamicRoute)
+    /// An `@Observable` object's property, heard through Observation: slot 0 of the
+    /// registrar of the `ObservationSender` that re-reads it (see `Bind.in(observable:_:)`).
+    /// The object itself has no registrar: its endpoints are found by object, as a plain
+    /// object's are.
+    case observation(_ChangeRegistrar)
 }

@@ -48,8 +48,8 @@ extension EndpointSpec {
                     : { object in toChain!(StoredProperty.address(in: object, at: offset, as: Property.self).pointee) }
             } else {
                 read = same
-                    ? { object in unsafeBitCast(unsafeDowncast(object, to: Root.self)[keyPath: keyPath], to: Value.self) }
-                    : { object in toChain!(unsafeDowncast(object, to: Root.self)[keyPath: keyPath]) }
+                    ? { object in unsafeBitCast(DirectAccess.readingUntracked { unsafeDowncast(object, to: Root.self)[keyPath: keyPath] }, to: Value.self) }
+                    : { object in toChain!(DirectAccess.readingUntracked { unsafeDowncast(object, to: Root.self)[keyPath: keyPath] }) }
             }
         }
         if writes, let writable {
@@ -116,7 +116,7 @@ extension EndpointSpec {
             }
         } else {
             load = { root in
-                let array = root[keyPath: keyPath]
+                let array = DirectAccess.readingUntracked { root[keyPath: keyPath] }
                 return array.indices.contains(index) ? array[index] : nil
             }
         }

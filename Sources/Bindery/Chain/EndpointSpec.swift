@@ -45,7 +45,7 @@ struct EndpointSpec<Value> {
             // already, so the runtime is not asked whether the object is a control.
             let reader = LifetimeReader.of(type(of: object))
             lifetime = (reader.isDynamic ? reader.registrar(of: object) : nil) ?? registrar
-        case .none, .route:
+        case .none, .route, .observation:
             lifetime = Registry.lifetimeRegistrar(of: object)
         }
     }

@@ -264,6 +264,8 @@ final class Registry: @unchecked Sendable {
             }
         case .route:
             endpoint.resubscribeRouteLocked()
+        case .observation(let registrar):
+            endpoint.subscribeLocked(registrar, slot: 0)
         }
     }
 
@@ -405,6 +407,21 @@ final class Registry: @unchecked Sendable {
             }
             // The endpoints, and through them their chains, go after the lock is released.
             buryLocked(members)
+        }
+    }
+
+    /// Every endpoint that listens to `registrar` leaves its chain: what Observation's sender
+    /// does when the object it reads has gone (see `ObservationSender`), since that object has
+    /// no registrar of its own whose deinit would say so.
+    func detachListeners(of registrar: _ChangeRegistrar) {
+        locked {
+            var listeners: [AnyEndpoint] = []
+            for slot in 0..<registrar.slotCapacity { listeners += registrar.listenersLocked(slot: slot) }
+            for endpoint in listeners where !endpoint.isDetached {
+                endpoint.anyCore.detachLocked(endpoint)
+            }
+            // The endpoints, and through them their chains, go after the lock is released.
+            buryLocked(listeners)
         }
     }
 

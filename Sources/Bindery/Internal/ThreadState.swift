@@ -18,6 +18,10 @@ struct ThreadState {
     /// The endpoint this thread is writing for a chain it does not own (a main-actor write):
     /// its echo is ignored.
     var deferredWrite: ObjectIdentifier?
+    /// Whether Bindery itself is reading properties through their getters (a key path across
+    /// several objects): a `@Dynamic` object read then gets no `ObservationRegistrar` (see
+    /// `_ChangeRegistrar.access(_:keyPath:)`).
+    var readsUntracked = false
     /// An empty buffer with room, swapped with the registry's graveyard when this thread's
     /// critical section buried something, so that burying allocates nothing in steady state
     /// (see `Registry.locked`). Behind a pointer so that copying the state (as a dispatch
@@ -64,6 +68,18 @@ struct ThreadState {
         pthread_setspecific(key, state)
         bindery_set_thread_state(state)
         return state
+    }
+
+    /// Runs `read`, Bindery's own read of a property through its getter, so that it gives no
+    /// `@Dynamic` object an `ObservationRegistrar`: Observation can only track what code
+    /// outside Bindery reads.
+    @inline(__always)
+    static func readingUntracked<Result>(_ read: () -> Result) -> Result {
+        let thread = current
+        let saved = thread.pointee.readsUntracked
+        thread.pointee.readsUntracked = true
+        defer { thread.pointee.readsUntracked = saved }
+        return read()
     }
 
     /// Runs main-actor work queued by a dispatch as that dispatch's next cause: changes it

@@ -1,20 +1,32 @@
+import Observation
 import Synchronization
 
 /// The per-object change registrar that ``Dynamic()`` setters report to.
 ///
-/// Generated code owns one registrar per object (`_$registrar`) and calls ``didSet(_:)``
-/// after each store, synchronously, on the setting thread. Bindery never retains a registrar
+/// Generated code owns one registrar per object (`_$registrar`) and reports each set to it,
+/// synchronously, on the setting thread. Bindery never retains a registrar
 /// past its object, so the registrar is also the object's lifetime token: when the object
 /// deinitialises, the registrar's deinit takes every endpoint of the object out of every chain
 /// at once (see <doc:Guarantees#Lifetime>). If something else still holds the registrar then (a setter running
 /// on another thread, say), its deinit comes later; Bindery skips the deinitialising object
 /// meanwhile and never writes it.
 ///
-/// A write to a property nobody observes costs one relaxed atomic load on top of the store.
+/// The registrar also makes the object Observation's `Observable`: getters report reads to
+/// ``access(_:keyPath:)``, and setters tell Observation before and after each store
+/// (``willSet(_:keyPath:)``, ``didSet(_:keyPath:slot:after:observed:)``). The
+/// `ObservationRegistrar` that does that work is made lazily, by the first read through a
+/// getter from outside Bindery (`withObservationTracking` can only track an object it has
+/// read): until then a write to a property nobody observes costs one relaxed atomic load on
+/// top of the store, and a write never calls into Observation.
 ///
 /// ```swift
 /// // What @Dynamic writes for `var sn = 0`, in short (a fragment of the class):
-/// set { _$sn = newValue; _$registrar.didSet(0) }
+/// get { _$registrar.access(self, keyPath: _$KeyPaths.sn); return _$sn }
+/// set {
+///     let observed = _$registrar.willSet(self, keyPath: _$KeyPaths.sn)
+///     _$sn = newValue
+///     _$registrar.didSet(self, keyPath: _$KeyPaths.sn, slot: 0, after: _$Slots.first, observed: observed)
+/// }
 /// ```
 public final class _ChangeRegistrar: @unchecked Sendable {
     // @unchecked: `observedSlots`, `table` (with the words of its buffer) and `readers` are
@@ -22,9 +34,18 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     // update that reads the table; every other stored property (and each `ListenerList`) is
     // read and written only with the lock held.
 
-    /// One bit per slot that has listeners; slots from 63 up share bit 63.
+    /// One bit per slot that has listeners (slots from 62 up share bit 62), and bit 63
+    /// (`observationBit`) once the object has an `ObservationRegistrar`. Two meanings in one
+    /// word, so that a setter decides everything from one relaxed load: the benchmark row
+    /// `unobserved.write` pays for a second load otherwise.
     @usableFromInline
     let observedSlots = Atomic<UInt64>(0)
+
+    /// The address of the object's `ObservationBox` (retained), or 0 until something outside
+    /// Bindery first reads a property through its getter. Set once, by compare-and-swap;
+    /// released by the deinit.
+    @usableFromInline
+    let observation = Atomic<UInt>(0)
 
     /// Who listens to each slot, published for the update path to read without the lock. One
     /// of:
@@ -63,6 +84,9 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     deinit {
         Registry.shared.registrarWillDeinit(self)
         if let table = Self.buffer(table.load(ordering: .relaxed)) { Self.free(table) }
+        if let box = UnsafeRawPointer(bitPattern: observation.load(ordering: .acquiring)) {
+            Unmanaged<ObservationBox>.fromOpaque(box).release()
+        }
     }
 
     /// Reports that the property in `slot` was just set.
@@ -78,30 +102,22 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         }
     }
 
-    /// Reports that the property in slot `index` of a class's own slots was just set; the
-    /// class's own slots follow the `inherited` slots of its superclasses.
-    ///
-    /// Runs every chain that listens to the slot synchronously on the calling thread before it
-    /// returns. When nothing listens to any property of the object it returns after one relaxed
-    /// atomic load, without evaluating `inherited`.
-    ///
-    /// - Parameters:
-    ///   - index: The property's slot among its class's own, as numbered by ``Dynamic()``.
-    ///   - inherited: How many slots the superclasses use: `0` for a class that inherits none.
-    @inlinable
-    public func didSet(_ index: Int, after inherited: @autoclosure () -> Int) {
-        let observed = observedSlots.load(ordering: .relaxed)
-        guard observed != 0 else { return }
-        let slot = inherited() &+ index
-        if observed & Self.bit(for: slot) != 0 {
-            notify(slot)
-        }
-    }
-
     @inlinable
     static func bit(for slot: Int) -> UInt64 {
-        1 &<< UInt64(truncatingIfNeeded: Swift.min(Swift.max(slot, 0), 63))
+        1 &<< UInt64(truncatingIfNeeded: Swift.min(Swift.max(slot, 0), sharedSlot))
     }
+
+    /// The first slot whose bit is shared with every slot after it.
+    @inlinable
+    static var sharedSlot: Int { 62 }
+
+    /// The bit of `observedSlots` that says the object has an `ObservationRegistrar`.
+    @inlinable
+    static var observationBit: UInt64 { 1 &<< 63 }
+
+    /// The bits of `observedSlots` that say which slots have listeners.
+    @inlinable
+    static var listenerBits: UInt64 { ~observationBit }
 
     @usableFromInline
     func notify(_ slot: Int) {
@@ -162,7 +178,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
             Registry.shared.buryLocked(Unmanaged<ListenerList>.fromOpaque(Self.pointer(list)).takeRetainedValue())
         }
         guard entry(slot).isNone else { return }
-        if slot >= 63, (63..<slotCapacity).contains(where: { !entry($0).isNone }) { return }
+        if slot >= Self.sharedSlot, (Self.sharedSlot..<slotCapacity).contains(where: { !entry($0).isNone }) { return }
         observedSlots.bitwiseAnd(~Self.bit(for: slot), ordering: .relaxed)
     }
 
@@ -198,7 +214,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
             case .several(let list): Registry.shared.buryLocked(Unmanaged<ListenerList>.fromOpaque(Self.pointer(list)).takeRetainedValue())
             }
         }
-        observedSlots.store(0, ordering: .relaxed)
+        observedSlots.bitwiseAnd(Self.observationBit, ordering: .relaxed)
         return all
     }
 
@@ -421,6 +437,12 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         guard word & 1 == 0, let endpoint = UnsafeRawPointer(bitPattern: word) else { return nil }
         return .fromOpaque(endpoint)
     }
+
+    /// Whether any slot has a listener. Lock not needed.
+    var hasListeners: Bool { listenedSlotBits != 0 }
+
+    /// One bit per slot that has listeners (see `observedSlots`). Lock not needed.
+    var listenedSlotBits: UInt64 { observedSlots.load(ordering: .relaxed) & Self.listenerBits }
 
     /// Whether anything listens or belongs here (tests and the status query).
     var isIdle: Bool { firstMember == nil && (0..<slotCapacity).allSatisfy { entry($0).isNone } }

@@ -32,7 +32,7 @@
 @attached(
     member,
     conformances: DynamicObject,
-    names: named(_$registrar), named(_$dynamicProperties), named(_$Slots), named(_$slotCount)
+    names: named(_$registrar), named(_$dynamicProperties), named(_$Slots), named(_$slotCount), named(_$KeyPaths)
 )
 @attached(memberAttribute)
 @attached(extension, conformances: DynamicObject)

@@ -28,23 +28,32 @@ public final class Dynamic<Value>: DynamicObject {
     }
 
     /// The value. Each set is reported to every chain bound to `\.value`, on the setting
-    /// thread, after the new value is stored.
+    /// thread, after the new value is stored; reads and sets are seen by Observation too
+    /// (`withObservationTracking`), as an `@Observable` property's are.
     public var value: Value {
         get {
-            lock.withLock { storage }
+            _$registrar.access(self, keyPath: \.value)
+            return lock.withLock { storage }
         }
         set {
-            lock.withLock { storage = newValue }
-            _$registrar.didSet(0)
+            _$registrar.withMutation(of: self, keyPath: \.value, slot: 0, after: 0, storing: newValue) { box, value in
+                box.lock.withLock { box.storage = value }
+            }
         }
         _modify {
+            let observed = _$registrar.willSet(self, keyPath: \.value)
             lock.lock()
             do {
                 defer { lock.unlock() }
                 yield &storage
             }
-            _$registrar.didSet(0)
+            _$registrar.didSet(self, keyPath: \.value, slot: 0, after: 0, observed: observed)
         }
+    }
+
+    /// The value, read as Bindery reads it: not reported to Observation.
+    var untrackedValue: Value {
+        lock.withLock { storage }
     }
 
     /// The box's registrar. Not API.
@@ -54,7 +63,7 @@ public final class Dynamic<Value>: DynamicObject {
     public static var _$dynamicProperties: [_DynamicProperty] {
         [_DynamicProperty(
             name: "value", keyPath: \Dynamic<Value>.value, slot: 0,
-            accessor: _PropertyAccessor(\Dynamic<Value>.value, get: { $0.value }, set: { $0.value = $1 }))]
+            accessor: _PropertyAccessor(\Dynamic<Value>.value, get: { $0.untrackedValue }, set: { $0.value = $1 }))]
     }
 }
 

@@ -15,10 +15,10 @@ import Testing
     func observedBits() {
         let box = Box()
         let chain = Bind.in(box, \.double).out(Label(), \.text)
-        let bits = box._$registrar.observedSlots.load(ordering: .relaxed)
+        let bits = box._$registrar.listenedSlotBits
         #expect(bits.nonzeroBitCount == 1)
         chain.unbind()
-        #expect(box._$registrar.observedSlots.load(ordering: .relaxed) == 0)
+        #expect(box._$registrar.listenedSlotBits == 0)
     }
 
     @Test("In-place mutation through _modify reports once")
@@ -108,7 +108,7 @@ extension ChangeRegistrarTests {
                     }
                 }
             }
-            let observed = wide._$registrar.observedSlots.load(ordering: .relaxed)
+            let observed = wide._$registrar.listenedSlotBits
             #expect(observed == bound.reduce(0) { $0 | 1 << UInt64($1.slot) })
         }
         for entry in bound { entry.chain.unbind() }
@@ -223,7 +223,7 @@ extension ChangeRegistrarTests {
             }
             for entry in bound.shuffled(using: &generator) { entry.chain.unbind() }
             #expect(wider._$registrar.isIdleForTesting)
-            #expect(wider._$registrar.observedSlots.load(ordering: .relaxed) == 0)
+            #expect(wider._$registrar.listenedSlotBits == 0)
         }
     }
 }
