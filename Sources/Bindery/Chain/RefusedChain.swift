@@ -20,5 +20,6 @@ final class RefusedChain: AnyChainCore {
     func memberLocked(objectID: ObjectIdentifier, keyPath: AnyKeyPath) -> AnyEndpoint? { nil }
     func removeBlockLocked(named name: String) -> Bool { false }
     func dissolveLocked() {}
+    func addEndActionLocked(_ action: EndAction) { Registry.shared.buryLocked(action) }
     func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? { nil }
 }
