@@ -155,3 +155,14 @@ struct AvatarLoader: AsyncTransformer {
 @MainActor final class DrawHistory: DataController {
     func viewModels(for count: Int) async throws -> [DrawRow] { (0..<count).map { DrawRow(code: String($0)) } }
 }
+
+// Async sequences (Interop/): a user whose name a loop follows, and sequences of readings.
+
+@Dynamic final class User: @unchecked Sendable {
+    var name = "Ada"
+}
+
+@MainActor let user = User()
+@MainActor let temperatureLabel = Label()
+let temperatures = AsyncStream.makeStream(of: Double.self).stream
+let readings = AsyncThrowingStream<Double, any Error> { $0.finish() }

@@ -27,7 +27,9 @@
 ///
 /// The sequence is `Sendable`; its iterator is not, and serves one loop.
 public struct ChainValues<Value: Sendable>: AsyncSequence, Sendable {
+    /// A value of the chain.
     public typealias Element = Value
+    /// Never: a chain carries values, not failures.
     public typealias Failure = Never
 
     let chain: Chain<Value>
@@ -39,7 +41,7 @@ public struct ChainValues<Value: Sendable>: AsyncSequence, Sendable {
     ///
     /// ```swift
     /// var names = Bind.in(user, \.name).values.makeAsyncIterator()
-    /// let current = await names.next()
+    /// if let current = await names.next() { print("now:", current) }
     /// ```
     public func makeAsyncIterator() -> Iterator {
         let feed = ValuesFeed<Value>()
@@ -89,7 +91,7 @@ public struct ChainValues<Value: Sendable>: AsyncSequence, Sendable {
         ///
         /// ```swift
         /// var names = Bind.in(user, \.name).values.makeAsyncIterator()
-        /// let current = await names.next()
+        /// if let current = await names.next() { print("now:", current) }
         /// ```
         public mutating func next() async -> Value? {
             await next(isolation: nil)

@@ -104,6 +104,28 @@ import Testing
         #expect(!chain.isBound)
     }
 
+    @Test("A sequence's chain joined into another (rule 7): the chain it joined ends the task when it ends")
+    func joinedChainCarriesTheTask() async {
+        let cancelled = Gate()
+        let (readings, feed) = AsyncStream.makeStream(of: Int.self)
+        feed.onTermination = { termination in
+            if case .cancelled = termination { cancelled.open() }
+        }
+        let label = Label()
+        let lottery = Lottery()
+        Bind.in(sequence: readings, initial: 0).out(label, \.number)
+        // The label is in the sequence's chain: this declaration joins it into the lottery's.
+        let joined = Bind.in(lottery, \.sn).out(label, \.number)
+        #expect(!cancelled.opened)
+        let arrived = Gate()
+        joined.out("arrived", initial: false) { (value: Int) in if value == 9 { arrived.open() } }
+        feed.yield(9)
+        await arrived.wait()
+        #expect(label.number == 9)
+        joined.unbind()
+        await cancelled.wait()
+    }
+
     @Test("Rule 10: a receiver declared from main-actor code gets the elements on the main actor")
     @MainActor
     func mainActorReceiver() async {
