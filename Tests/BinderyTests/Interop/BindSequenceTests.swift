@@ -56,40 +56,31 @@ import Testing
 
     @Test("Unbinding the chain cancels the task, which lets go of the sequence")
     func unbindCancelsTheTask() async {
-        let cancelled = Gate(), released = Gate()
-        let (readings, feed) = AsyncStream.makeStream(of: Int.self)
-        feed.onTermination = { termination in
-            if case .cancelled = termination { cancelled.open() }
-        }
+        let released = Gate()
+        let (readings, feed, cancelled) = readingsThatReportCancellation()
         let label = Label()
         // Made in the call, so that nothing here holds the sequence.
         let chain = Bind.in(sequence: Witnessed(readings, witness: ReleaseWitness(released)), initial: 0).out(label, \.number)
         chain.unbind()
         await cancelled.wait()
         await released.wait()
+        withExtendedLifetime(feed) {}
     }
 
     @Test("A receiver that deinitialises ends the chain at once, which cancels the task (rule 1)")
     func receiverGoingCancelsTheTask() async {
-        let cancelled = Gate()
-        let (readings, feed) = AsyncStream.makeStream(of: Int.self)
-        feed.onTermination = { termination in
-            if case .cancelled = termination { cancelled.open() }
-        }
+        let (readings, feed, cancelled) = readingsThatReportCancellation()
         do {
             let receiver = Lottery()
             Bind.in(sequence: readings, initial: 0).out(receiver, \.sn)
         }
         await cancelled.wait()
+        withExtendedLifetime(feed) {}
     }
 
     @Test("A plain receiver that went is pruned at the next element, which cancels the task (rule 1)")
     func plainReceiverGoingCancelsTheTaskAtTheNextElement() async {
-        let cancelled = Gate()
-        let (readings, feed) = AsyncStream.makeStream(of: Int.self)
-        feed.onTermination = { termination in
-            if case .cancelled = termination { cancelled.open() }
-        }
+        let (readings, feed, cancelled) = readingsThatReportCancellation()
         weak var gone: Label?
         let chain: Chain<Int>
         do {
@@ -106,11 +97,7 @@ import Testing
 
     @Test("A sequence's chain joined into another (rule 7): the chain it joined ends the task when it ends")
     func joinedChainCarriesTheTask() async {
-        let cancelled = Gate()
-        let (readings, feed) = AsyncStream.makeStream(of: Int.self)
-        feed.onTermination = { termination in
-            if case .cancelled = termination { cancelled.open() }
-        }
+        let (readings, feed, cancelled) = readingsThatReportCancellation()
         let label = Label()
         let lottery = Lottery()
         Bind.in(sequence: readings, initial: 0).out(label, \.number)
@@ -176,6 +163,17 @@ import Testing
         chain.unbind()
         await released.wait()
     }
+}
+
+/// A stream of readings and its feed, with a gate that opens when the task iterating the
+/// stream is cancelled.
+func readingsThatReportCancellation() -> (AsyncStream<Int>, AsyncStream<Int>.Continuation, Gate) {
+    let cancelled = Gate()
+    let (readings, feed) = AsyncStream.makeStream(of: Int.self)
+    feed.onTermination = { termination in
+        if case .cancelled = termination { cancelled.open() }
+    }
+    return (readings, feed, cancelled)
 }
 
 /// A sensor's failure.
