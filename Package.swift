@@ -66,6 +66,14 @@ let package = Package(
             name: "lottery-gtk",
             dependencies: ["Bindery", "BinderyGTK", "LotteryModel", .target(name: "CGtk", condition: .when(traits: ["GTK"]))]
         ),
+        // One case of main-actor work queued while GTK's main loop runs, in a process of its own
+        // (the main queue runs from GLib only on a first thread that Dispatch does not hold); run
+        // by BinderyGTKTests. Without the trait it only says how to build it.
+        .executableTarget(
+            name: "bindery-gtk-main-queue-check",
+            dependencies: ["Bindery", "BinderyGTK", .target(name: "CGtk", condition: .when(traits: ["GTK"]))],
+            path: "Tests/GTKMainQueueCheck"
+        ),
         .testTarget(
             name: "BinderyTests",
             dependencies: ["Bindery", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -73,6 +81,11 @@ let package = Package(
         .testTarget(
             name: "BinderyTerminalTests",
             dependencies: ["BinderyTerminal", "LotteryModel"]
+        ),
+        // Runs under Xvfb with `--traits GTK` (.ci/run); without the trait it only says so.
+        .testTarget(
+            name: "BinderyGTKTests",
+            dependencies: ["Bindery", "BinderyGTK", .target(name: "CGtk", condition: .when(traits: ["GTK"]))]
         ),
         .testTarget(
             name: "BinderyMacrosTests",

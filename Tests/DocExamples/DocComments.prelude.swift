@@ -158,8 +158,8 @@ struct AvatarLoader: AsyncTransformer {
 
 // Target-actions, key bindings and coalescing.
 
-@Dynamic final class User {
-    var name = ""
+@Dynamic final class User: @unchecked Sendable {
+    var name = "Ada"
     var nickname = ""
     var age = 0
 }
@@ -182,3 +182,9 @@ struct AvatarLoader: AsyncTransformer {
 @MainActor let screen = Screen()
 @MainActor let titleView = TitleView()
 @MainActor let registration = user.addTarget(screen, action: Screen.nameChanged, forKeyPathChange: \.name)
+
+// Async sequences (Interop/): sequences of readings.
+
+@MainActor let temperatureLabel = Label()
+let temperatures = AsyncStream.makeStream(of: Double.self).stream
+let readings = AsyncThrowingStream<Double, any Error> { $0.finish() }

@@ -84,6 +84,8 @@ let rows: [Row] = [
         zeroAllocations: false),
     Row(id: "transform.hop", bindery: "transform.hop", baseline: Baseline(measurement: "convert.hop"), target: .ratio(1.1),
         summary: "a transform closure hop against a convert closure hop"),
+    Row(id: "values.throughput", bindery: "values.throughput", baseline: Baseline(measurement: "stream.throughput"),
+        target: .ratio(1.5), zeroAllocations: false, summary: "a chain's `values` against an `AsyncStream` fed on the same writes"),
     Row(id: "fan-in.bind.1000", bindery: "fan-in.bind.1000", baseline: Baseline(measurement: "fan-in.bind.10"),
         target: .ratio(2, note: "size-independent"), zeroAllocations: false, summary: "binding into a chain of 1,000 / 100,000 receivers"),
     Row(id: "fan-in.bind.100000", bindery: "fan-in.bind.100000", baseline: Baseline(measurement: "fan-in.bind.10"),
@@ -110,6 +112,7 @@ let peerIDs = [
     "observation.rearm", "observation.unobserved", "floor.fan-out.1", "floor.fan-out.10", "floor.fan-out.100",
     "floor.fan-out.1000", "floor.filter-convert", "combine.subscribe-cancel", "combine.memory.subject+sink",
     "combine.memory.sink", "combine.cell-reuse", "convert.hop", "operator.bind-unbind.dynamic", "fan-in.bind.10", "threads.one", "threads.machine.one",
+    "stream.throughput",
 ]
 
 // MARK: - Formatting

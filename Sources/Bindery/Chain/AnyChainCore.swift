@@ -41,6 +41,11 @@ protocol AnyChainCore: AnyObject {
     /// Removes every named block whose name `isRemoved` accepts; true if one was.
     func removeBlocksLocked(where isRemoved: (String) -> Bool) -> Bool
     func dissolveLocked()
+    /// Keeps `action` until the chain ends (unbound, or its last sender or receiver gone),
+    /// then lets go of it, which runs it once the lock is released. A merge moves it into the
+    /// chain that takes this one's members; a chain that has already ended lets go of it at
+    /// once.
+    func addEndActionLocked(_ action: EndAction)
 
     /// Typed hook for `absorbLocked`: moves this chain's members into `target`.
     func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>?

@@ -68,10 +68,15 @@ extension ChainCore {
         }
         Registry.shared.buryLocked((members, queue))
         endpoints.removeAll()
-        if chainExtras != nil {
+        if let extras = chainExtras {
             filters.removeAll()
             blocks.removeAll()
             queue.removeAll()
+            // What runs when the chain ends runs when the chain that took its members does.
+            if !extras.endActions.isEmpty {
+                target.madeTypedExtras.endActions += extras.endActions
+                extras.endActions = []
+            }
         }
         dissolved = true
         madeTypedExtras.forward = target

@@ -362,6 +362,15 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         return true
     }
 
+    func addEndActionLocked(_ action: EndAction) {
+        Registry.assertLocked()
+        guard !dissolved else {
+            Registry.shared.buryLocked(action)
+            return
+        }
+        madeTypedExtras.endActions.append(action)
+    }
+
     func memberLocked(objectID: ObjectIdentifier, keyPath: AnyKeyPath) -> AnyEndpoint? {
         // The key path an operator kept is the object the endpoint was made with: compared by
         // identity first, as `==` reads both paths' components.
@@ -488,6 +497,10 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         if !queue.isEmpty {
             Registry.shared.buryLocked(queue)
             queue = []
+        }
+        if let extras = chainExtras, !extras.endActions.isEmpty {
+            Registry.shared.buryLocked(extras.endActions)
+            extras.endActions = []
         }
         endpoints.removeAll { (member: consuming AnyEndpoint) in
             Registry.shared.forgetLocked(member)

@@ -4,6 +4,9 @@ class AnyChainExtras {
     @exclusivity(unchecked) var retired: [AnyObject] = []
     /// See `AnyChainCore.forward`.
     @exclusivity(unchecked) var forward: (any AnyChainCore)?
+    /// What runs when the chain ends (see `AnyChainCore.addEndActionLocked`); moved along
+    /// when a merge moves the chain's members.
+    @exclusivity(unchecked) var endActions: [EndAction] = []
 }
 
 /// What only some chains have: filters, blocks and queued changes.

@@ -21,6 +21,7 @@ final class RefusedChain: AnyChainCore {
     func removeBlockLocked(named name: String) -> Bool { false }
     func removeBlocksLocked(where isRemoved: (String) -> Bool) -> Bool { false }
     func dissolveLocked() {}
+    func addEndActionLocked(_ action: EndAction) { Registry.shared.buryLocked(action) }
     func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? { nil }
     func snapshotLocked() -> ChainSnapshot {
         ChainSnapshot(address: UInt(bitPattern: ObjectIdentifier(self)), valueType: "?", members: [], filterCount: 0, blocks: [], isBound: false)

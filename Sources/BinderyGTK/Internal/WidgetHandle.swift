@@ -26,7 +26,10 @@ import CGtk
     private var programmaticWrites = 0
 
     /// Holds `widget`, which the wrapper has just created (so it is floating and unparented).
+    /// Also installs the ``MainQueueSource``, so that main-actor work queued from other threads
+    /// runs under GTK's main loop.
     init(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        MainQueueSource.install()
         self.widget = widget
         handlerIDs.append(Signal.connect(widget, "destroy") { [weak self] in self?.widgetDestroyed() })
     }

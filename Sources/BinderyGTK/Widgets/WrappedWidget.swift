@@ -20,6 +20,12 @@ import CGtk
 /// Every wrapper is a ``Bindery/BindingTarget``: `label.bindKey(\.text, toKeyPath: \.name, of: user)`
 /// keeps it in step with a model.
 ///
+/// **GTK's main loop and the main actor.** The first wrapper made installs the
+/// ``MainQueueSource``: while GTK's main loop runs on the main thread, it also runs what other
+/// threads queue for the main actor (a chain's `.mainActor` deliveries, `Task { @MainActor in
+/// … }`, a sequence sender feeding a widget, a wrapper's deinit when it was released elsewhere),
+/// between GTK's events. Without it, on Linux, that work would never run.
+///
 /// ```swift
 /// let entry = Entry()
 /// gtk_box_append(box, entry.widget)
