@@ -55,7 +55,7 @@ extension Dynamic {
     /// An endpoint on this box's `value` through `port`, heard on `value`'s slot when it sends.
     func bondSpec(_ port: DynamicBondPort, role: Role, initial: Bool) -> EndpointSpec<Value> {
         let accessors = Accessors<Value>(
-            read: { object in unsafeDowncast(object, to: Dynamic<Value>.self).value },
+            read: { object in unsafeDowncast(object, to: Dynamic<Value>.self).untrackedValue },
             write: { object, value in
                 unsafeDowncast(object, to: Dynamic<Value>.self).value = value
                 return true

@@ -242,7 +242,7 @@ extension DynamicObject {
         // The old value of the first change: read here, once, at bind time.
         let registration = ActionRegistration<Value>(
             target: ObjectIdentifier(target), keyPath: keyPath, coalesces: coalesces,
-            onMainActor: Delivery.automatic.resolved(declaredIn: isolation) == .mainActor, value: self[keyPath: keyPath],
+            onMainActor: Delivery.automatic.resolved(declaredIn: isolation) == .mainActor, value: DirectAccess.readingUntracked { self[keyPath: keyPath] },
             observed: self
         ) { [weak target] change in
             guard let target else { return false }
