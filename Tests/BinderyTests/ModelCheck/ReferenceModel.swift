@@ -688,13 +688,14 @@ final class ReferenceModel: ModelWorld {
     // MARK: Target-actions
 
     func addTarget(_ spec: ActionSpec) {
-        // A zero-argument action on several key paths is called now once in all, not once per key path.
+        // A zero-argument action on several key paths is called once in all, not once per key
+        // path: when the first key path's block gets its first value.
         let callsOnceInAll = spec.several && !spec.takesChange
         var made: [ModelAction] = []
         for (index, place) in spec.places.enumerated() {
             let action = ModelAction(
                 spec: spec, name: "r\(spec.number).\(index) #\(actions.count)", place: place, placeGeneration: generation(place.object),
-                targetGeneration: generation(.target(spec.target)), callsImmediately: spec.callImmediately && !callsOnceInAll)
+                targetGeneration: generation(.target(spec.target)), callsImmediately: spec.callImmediately && (!callsOnceInAll || index == 0))
             actions[action.name] = action
             made.append(action)
             // `Bind.in(object, keyPath)`, then its block, with an initial value.
@@ -703,9 +704,6 @@ final class ReferenceModel: ModelWorld {
             _ = continuation(chain, .block(block))
         }
         registrations[spec.number, default: []] += made
-        if callsOnceInAll, spec.callImmediately, let first = made.first, let value = first.last {
-            deliver(first, old: nil, new: value)
-        }
     }
 
     /// A registration's block gets a value from its chain.

@@ -9,8 +9,8 @@ import Synchronization
 /// observed object weakly. It ends when its block leaves the chain (removed, or the chain
 /// ended: `liveness`), and removes its block itself when a call finds the target gone.
 final class ActionRegistration<Value>: @unchecked Sendable {
-    // @unchecked: `last` and `observed` are behind `lock`; every other stored property is
-    // immutable, `liveness` atomic.
+    // @unchecked: `last`, `primed` and `observed` are behind `lock`; every other stored
+    // property is immutable, `liveness` atomic.
 
     /// The block's name in the chain: `TargetActionName.prefix` of the target, the observed
     /// object and the key path, then a number of its own.
@@ -20,27 +20,34 @@ final class ActionRegistration<Value>: @unchecked Sendable {
     let coalesces: Bool
     /// Whether the action runs on the main actor (declared from main-actor code).
     let onMainActor: Bool
+    /// Whether the registration's first value (the chain's, when its block joins) is a call.
+    let callsImmediately: Bool
     /// Ended by the chain when the block leaves it.
     let liveness = BlockLiveness()
     /// Calls the action with the target; false when the target is gone.
     private let fire: @Sendable (Change<Value>) -> Bool
 
     private let lock = Lock()
-    /// The value the last call carried, at first the property's value when the registration
-    /// was made: the next change's old value.
-    private var last: Value
+    /// The value the last call (or the registration's first value) carried: the next change's
+    /// old value.
+    private var last: Value?
+    /// Whether the block has had its first value: the chain's, sent when the block joins it.
+    /// That value is no change (the property had it already, or the chain's value stands for
+    /// it), but with `callImmediately`; every later one is, including the value a merge gives
+    /// the chain (see <doc:Guarantees#Joins>).
+    private var primed = false
     /// The observed object, to remove the block from its chain.
     private weak var observed: AnyObject?
 
     init(
-        target: ObjectIdentifier, keyPath: AnyKeyPath, coalesces: Bool, onMainActor: Bool, value: Value,
+        target: ObjectIdentifier, keyPath: AnyKeyPath, coalesces: Bool, onMainActor: Bool, callsImmediately: Bool,
         observed: AnyObject, fire: @escaping @Sendable (Change<Value>) -> Bool
     ) {
         blockName = ObserverCounter.uniqueName(TargetActionName.prefix(target: target, object: ObjectIdentifier(observed), keyPath: keyPath))
         self.keyPath = keyPath
         self.coalesces = coalesces
         self.onMainActor = onMainActor
-        last = value
+        self.callsImmediately = callsImmediately
         self.fire = fire
         self.observed = observed
     }
@@ -48,9 +55,16 @@ final class ActionRegistration<Value>: @unchecked Sendable {
     /// The block's body: runs in the chain's dispatch, on the changing thread, one value at a
     /// time (a chain's changes are serialised).
     func receive(_ value: Value) {
-        let old = lock.withLock { () -> Value in
-            defer { last = value }
-            return last
+        let (old, isFirst) = lock.withLock { () -> (Value?, Bool) in
+            defer {
+                last = value
+                primed = true
+            }
+            return (last, !primed)
+        }
+        if isFirst {
+            if callsImmediately { deliver(Change(keyPath: keyPath, old: nil, new: value)) }
+            return
         }
         let change = Change(keyPath: keyPath, old: old, new: value)
         let transaction = ThreadState.current.pointee.coalescing
@@ -59,12 +73,6 @@ final class ActionRegistration<Value>: @unchecked Sendable {
         } else {
             deliver(change)
         }
-    }
-
-    /// Calls the action with the value the registration has now and no old value, as
-    /// `callImmediately` does.
-    func callNow() {
-        deliver(Change(keyPath: keyPath, old: nil, new: lock.withLock { last }))
     }
 
     /// Makes the call where it belongs: here, or on the main actor. Skipped once the
@@ -102,7 +110,6 @@ final class ActionRegistration<Value>: @unchecked Sendable {
 protocol AnyActionRegistration: AnyObject, Sendable {
     var isBound: Bool { get }
     func unbind()
-    func callNow()
 }
 
 extension ActionRegistration: AnyActionRegistration {}

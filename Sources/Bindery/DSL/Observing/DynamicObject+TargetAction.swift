@@ -239,20 +239,21 @@ extension DynamicObject {
         _ target: Target, coalesces: Bool, _ keyPath: KeyPath<Self, Value>, callsImmediately: Bool,
         _ isolation: (any Actor)?, _ call: @escaping @Sendable (Target, Change<Value>) -> Void
     ) -> ActionRegistration<Value> {
-        // The old value of the first change: read here, once, at bind time.
         let registration = ActionRegistration<Value>(
             target: ObjectIdentifier(target), keyPath: keyPath, coalesces: coalesces,
-            onMainActor: Delivery.automatic.resolved(declaredIn: isolation) == .mainActor, value: DirectAccess.readingUntracked { self[keyPath: keyPath] },
+            onMainActor: Delivery.automatic.resolved(declaredIn: isolation) == .mainActor, callsImmediately: callsImmediately,
             observed: self
         ) { [weak target] change in
             guard let target else { return false }
             call(target, change)
             return true
         }
+        // With an initial value, so that a merge that gives the chain another value calls the
+        // action; the first value, sent now (or after the dispatch under way), is a call only
+        // with `callImmediately` (see `ActionRegistration.receive`).
         _ = Bind.in(self, keyPath).adding(
-            block: registration.blockName, initial: false, delivery: .immediate, liveness: registration.liveness
+            block: registration.blockName, initial: true, delivery: .immediate, liveness: registration.liveness
         ) { (value: Value) in registration.receive(value) }
-        if callsImmediately { registration.callNow() }
         return registration
     }
 
@@ -265,10 +266,10 @@ extension DynamicObject {
         var registrations: [any AnyActionRegistration] = []
         for keyPath in keyPaths {
             guard let opened = keyPath as? any ActionKeyPath else { continue }
-            registrations.append(opened.register(on: self, target: target, coalesces: coalesces, isolation: isolation, action: action))
-        }
-        if callImmediately, let first = registrations.first {
-            first.callNow()
+            // Called once in all: by the first key path's registration, with its first value.
+            registrations.append(opened.register(
+                on: self, target: target, coalesces: coalesces, callsImmediately: callImmediately && registrations.isEmpty,
+                isolation: isolation, action: action))
         }
         return TargetAction(registrations: registrations)
     }
@@ -290,19 +291,19 @@ extension DynamicObject {
 /// several key paths of different types.
 protocol ActionKeyPath {
     func register<Object: DynamicObject, Target: AnyObject & Sendable>(
-        on object: Object, target: Target, coalesces: Bool, isolation: (any Actor)?,
+        on object: Object, target: Target, coalesces: Bool, callsImmediately: Bool, isolation: (any Actor)?,
         action: @escaping @Sendable (Target) -> () -> Void
     ) -> any AnyActionRegistration
 }
 
 extension KeyPath: ActionKeyPath {
     func register<Object: DynamicObject, Target: AnyObject & Sendable>(
-        on object: Object, target: Target, coalesces: Bool, isolation: (any Actor)?,
+        on object: Object, target: Target, coalesces: Bool, callsImmediately: Bool, isolation: (any Actor)?,
         action: @escaping @Sendable (Target) -> () -> Void
     ) -> any AnyActionRegistration {
         // `self` is a `KeyPath<Object, Value>`: the array it came from holds `Object`'s key paths.
         let typed = unsafeDowncast(self, to: KeyPath<Object, Value>.self)
-        return object.register(target, coalesces: coalesces, typed, callsImmediately: false, isolation) { target, _ in
+        return object.register(target, coalesces: coalesces, typed, callsImmediately: callsImmediately, isolation) { target, _ in
             action(target)()
         }
     }

@@ -238,6 +238,33 @@ struct TargetActionTests {
         #expect(screen.changes.values == [Change(keyPath: \Person.name, old: "Ada", new: "Grace")])
     }
 
+    @Test("Rule 7: a join that gives the observed property another chain's value is a change")
+    func joinIsAChange() {
+        let person = Person()
+        let screen = Screen()
+        let field = TestField()
+        field.text = "Grace"
+        person.addTarget(screen, action: Screen.nameDidChange, forKeyPathChange: \.name)
+        #expect(screen.changes.values.isEmpty)
+        Bind.inout(field, \.text, on: .editingChanged).inout(person, \.name)
+        #expect(person.name == "Grace")
+        #expect(screen.changes.values == [Change(keyPath: \Person.name, old: "Ada", new: "Grace")])
+    }
+
+    @Test("callImmediately from inside a dispatch of the property's chain calls once, after that dispatch")
+    func callImmediatelyInsideDispatch() {
+        let person = Person()
+        let screen = Screen()
+        let log = Recorder<String>()
+        Bind.in(person, \.name).out("register", initial: false) { (name: String) in
+            log.append("block \(name)")
+            person.addTarget(screen, action: Screen.reload, forKeyPathChanges: [\.name, \.age], callImmediately: true)
+        }
+        person.name = "Grace"
+        #expect(log.values == ["block Grace"])
+        #expect(screen.calls.values == ["reload"])
+    }
+
     @Test("Rule 10: changes from several threads each reach the action once, and the last call carries the last value", .timeLimit(.minutes(1)))
     func threads() async {
         let person = Person()
