@@ -1,5 +1,6 @@
-import Testing
 import Bindery
+import Observation
+import Testing
 
 /// The observed model the issue's shapes are written against.
 @Dynamic final class ShapesUser {
@@ -7,8 +8,9 @@ import Bindery
     var age = 30
 }
 
-/// A label that is a binding target, as the kits' labels are.
-@MainActor final class ShapesTitle: BindingTarget {
+/// A label that is a binding target, as the kits' labels are; `@Dynamic` so that a test can
+/// wait for its text.
+@MainActor @Dynamic final class ShapesTitle: BindingTarget {
     var text = ""
 }
 
@@ -40,6 +42,22 @@ import Bindery
     }
 
     typealias Screen = ShapesScreen
+}
+
+/// An app's Swift Observation model, as SwiftUI code writes one.
+@Observable final class ShapesSettings {
+    var theme = "light"
+}
+
+extension ShapesScreen {
+    /// The issue's Observation and async-sequence lines, as written; `temperatures` ends after
+    /// one reading.
+    func writeTheIssuesInteropLines(settings: ShapesSettings, temperatures: AsyncStream<String>) async {
+        withObservationTracking { _ = user.name } onChange: { print("name will change") }   // a @Dynamic class is also Observable
+        Bind.in(observable: settings, \.theme).out(label, \.text)   // a Swift Observation @Observable class as a sender
+        for await name in Bind.in(user, \.name).values { log.append("values \(name)"); break }   // any chain as an AsyncSequence
+        Bind.in(sequence: temperatures).out(label, \.text)         // an AsyncSequence as a sender
+    }
 }
 
 /// The issue's lines compile as written in Swift 6 mode, and do what their comments say.
@@ -77,5 +95,21 @@ import Bindery
         let graph = Bind.graph()
         print(graph)                        // Graphviz DOT of every live chain
         #expect(graph.hasPrefix("digraph"))
+    }
+
+    @Test("The issue's Observation and async-sequence lines, line for line", .timeLimit(.minutes(1)))
+    @MainActor
+    func interopLines() async {
+        let screen = ShapesScreen()
+        let settings = ShapesSettings()
+        let (temperatures, feed) = AsyncStream.makeStream(of: String.self)
+        await screen.writeTheIssuesInteropLines(settings: settings, temperatures: temperatures)
+        #expect(screen.log == ["values ann"])
+        // The sequence's chain joined the observable's at the label: the label shows the
+        // latest reading once it comes (on the main actor, where the label lives).
+        feed.yield("21°")
+        for await text in Bind.in(screen.label, \.text).values where text == "21°" { break }
+        #expect(screen.label.text == "21°")
+        feed.finish()
     }
 }
