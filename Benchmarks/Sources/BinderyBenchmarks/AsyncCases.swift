@@ -20,7 +20,7 @@ final class AsyncRun: @unchecked Sendable {
     /// Iterates `iterator` until `last`, in a detached task; signals `ready` once it has taken
     /// the first value.
     func consume<Iterator: AsyncIteratorProtocol>(_ iterator: sending Iterator, until last: Int)
-    where Iterator.Element == Int, Iterator.Failure == Never {
+    where Iterator.Element == Int, Iterator.Failure == Never, Iterator: SendableMetatype {
         Task.detached { [self] in
             var iterator = iterator
             var first = true

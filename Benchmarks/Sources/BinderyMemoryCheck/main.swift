@@ -29,7 +29,7 @@ func residentBytes() -> Int {
     defer { fclose(file) }
     var line = [CChar](repeating: 0, count: 256)
     guard fgets(&line, Int32(line.count), file) != nil else { return 0 }
-    let fields = String(cString: line).split(separator: " ")
+    let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
     guard fields.count >= 2, let pages = Int(fields[1]) else { return 0 }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
