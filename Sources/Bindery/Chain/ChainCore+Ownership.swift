@@ -167,14 +167,16 @@ extension ChainCore {
     /// gives the chain back.
     @inline(__always)
     func runAsOwner(_ thread: UnsafeMutablePointer<ThreadState>, _ work: () -> Void) {
-        let saved = thread.pointee
-        let depth = saved.causalDepth
+        // The two fields, not the whole state: copying the state would retain and release the
+        // references it holds, on every update (the benchmark row one-hop.dynamic).
+        let savedDepth = thread.pointee.depth, savedNesting = thread.pointee.nesting
+        let depth = thread.pointee.causalDepth
         if depth <= Self.maximumDepth {
             thread.pointee.depth = depth
             thread.pointee.nesting += 1
             work()
-            thread.pointee.depth = saved.depth
-            thread.pointee.nesting = saved.nesting
+            thread.pointee.depth = savedDepth
+            thread.pointee.nesting = savedNesting
         } else {
             reportCycle()
         }
@@ -242,12 +244,12 @@ extension ChainCore {
             reportCycle()
             return
         }
-        let saved = thread.pointee
+        let savedDepth = thread.pointee.depth, savedNesting = thread.pointee.nesting
         thread.pointee.depth = queued.depth
         thread.pointee.nesting += 1
         defer {
-            thread.pointee.depth = saved.depth
-            thread.pointee.nesting = saved.nesting
+            thread.pointee.depth = savedDepth
+            thread.pointee.nesting = savedNesting
         }
         switch item {
         case .change(let value, let origin, let noted):

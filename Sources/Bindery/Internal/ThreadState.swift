@@ -31,8 +31,9 @@ struct ThreadState {
         spare.initialize(to: [])
         return spare
     }()
-    /// This thread's coalescing transaction (see `Coalesce`): a reference, so that restoring a
-    /// saved copy of the state (as a deferred run does) leaves an open transaction alone.
+    /// This thread's coalescing transaction (see `Coalesce`). The state holds references (this
+    /// and `memo`): save the fields a dispatch changes, never a copy of the whole state, which
+    /// would retain and release them on every update.
     let coalescing = CoalesceTransaction()
     /// Bind-time answers this thread has had (see `ThreadMemo`).
     let memo = ThreadMemo()
@@ -93,14 +94,15 @@ struct ThreadState {
     ///   - work: The write or the block.
     static func runDeferred<Result>(depth: Int, writing: ObjectIdentifier?, _ work: () -> Result) -> Result {
         let thread = current
-        let saved = thread.pointee
+        let savedDepth = thread.pointee.depth, savedNesting = thread.pointee.nesting
+        let savedWrite = thread.pointee.deferredWrite
         thread.pointee.depth = depth
         thread.pointee.nesting += 1
         thread.pointee.deferredWrite = writing
         defer {
-            thread.pointee.depth = saved.depth
-            thread.pointee.nesting = saved.nesting
-            thread.pointee.deferredWrite = saved.deferredWrite
+            thread.pointee.depth = savedDepth
+            thread.pointee.nesting = savedNesting
+            thread.pointee.deferredWrite = savedWrite
         }
         return work()
     }

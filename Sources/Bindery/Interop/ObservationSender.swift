@@ -99,8 +99,8 @@ final class ObservationSender: @unchecked Sendable {
         guard !isEcho else { return }
         // A set made by a chain's dispatch is that dispatch's next cause, as a `@Dynamic`
         // set's would be: a cycle through Observation is bounded like any other.
-        let thread = ThreadState.current.pointee
-        let cause = thread.nesting > 0 ? thread.depth : nil
+        let thread = ThreadState.current
+        let cause = thread.pointee.nesting > 0 ? thread.pointee.depth : nil
         MainQueue.enqueue { self.reread(cause: cause) }
     }
 
