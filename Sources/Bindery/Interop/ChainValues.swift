@@ -131,7 +131,7 @@ extension Chain where Value: Sendable {
             let core = self.core.resolvedLocked()
             guard !core.isDissolved else { return (nil, nil) }
             core.reopenLocked()
-            let initial = core.addBlockLocked(name: name, initial: true, delivery: .immediate, declared: Value.self, body)
+            let initial = core.addBlockLocked(name: name, initial: true, delivery: .immediate, liveness: nil, declared: Value.self, body)
             return core.blockNames.contains(name) ? (core, initial) : (nil, nil)
         }
         guard let core else {
