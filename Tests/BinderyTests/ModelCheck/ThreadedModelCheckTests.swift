@@ -45,19 +45,7 @@ import Testing
             CaseClock.shared.finish(test: test)
             if let failure {
                 let message = "threaded model check (\(mode)) failed for seed \(seed) (rerun: \(rerun)): \(failure)"
-                if churn, failure.contains("ended unequal") || failure.contains("an update was lost") {
-                    // Known engine bug this mode found: a user's change from an endpoint that
-                    // another thread declares again at that moment (every join declares the
-                    // chain's head again) is sometimes lost. A listener asked after its
-                    // replacement now forwards to it, which took it from about one case in 300
-                    // to about one in 3,000; the head then still keeps a newer value than the
-                    // rest. Remove this branch once it is fixed.
-                    withKnownIssue("a change racing a declaration of its own endpoint is lost", isIntermittent: true) {
-                        Issue.record(Comment(rawValue: message))
-                    }
-                } else {
-                    Issue.record(Comment(rawValue: message))
-                }
+                Issue.record(Comment(rawValue: message))
                 return
             }
         }
