@@ -29,6 +29,13 @@ class AnyEndpoint {
     @inline(__always)
     var target: AnyObject? {
         if isDetached { return nil }
+        return objectIfAlive
+    }
+    /// The object, if it is still there, whether or not the endpoint is still in its chain:
+    /// for reading a change the endpoint heard before it left (see
+    /// `Endpoint.readForNotification`). The endpoint keeps what it needs to try it either way.
+    @inline(__always)
+    var objectIfAlive: AnyObject? {
         if isWeak { return extras!.weakTarget }
         return UnownedObject.retainIfAlive(object)
     }

@@ -28,9 +28,15 @@ extension ChainCore {
     /// Restores a rejected source to the last accepted value, without propagating (see <doc:Guarantees#Filters>).
     /// A source that cannot be written back (one-way converted) keeps the rejected value, and
     /// that is reported.
+    ///
+    /// A source declared again since its change was heard (a join on another thread declares
+    /// its head again, and the owner may be past the point where it took the chain) is put back
+    /// through the endpoint that now stands for it in this chain: left as it was, it would keep
+    /// the rejected value, which never reached the rest of the chain.
     @inline(never)
-    func putBack(_ origin: Endpoint<Value>) {
-        guard let target = origin.target else { return }
+    func putBack(_ source: Endpoint<Value>) {
+        let found = source.isDetached ? Registry.shared.locked { successorLocked(of: source) } : source.target.map { (source, $0) }
+        guard let (origin, target) = found else { return }
         let value = acceptedValue
         guard origin.accessors.write != nil else {
             Diagnostics.report(.badData, rule: .filters, "a filter rejected a change of \(origin.label), which cannot be put back: it converts one way only; it keeps the rejected value")
@@ -75,14 +81,23 @@ extension ChainCore {
     @inline(never)
     func writeSuccessor(of receiver: Endpoint<Value>, _ value: Value, origin: Endpoint<Value>?) {
         let found = Registry.shared.locked { () -> (Endpoint<Value>, AnyObject)? in
-            guard let successor = receiver.activeLocked() as? Endpoint<Value>, successor.core === self,
-                  successor.role.contains(.receives), successor.accessors.write != nil,
-                  let target = successor.targetLocked()
+            guard let (successor, target) = successorLocked(of: receiver),
+                  successor.role.contains(.receives), successor.accessors.write != nil
             else { return nil }
             return (successor, target)
         }
         guard let (successor, target) = found, successor !== origin else { return }
         write(value, to: successor, target)
+    }
+
+    /// The endpoint that now stands in this chain for `endpoint`, which left it, with its
+    /// object; nil if none does (unbound, or moved to another chain) or its object has gone.
+    /// Lock held.
+    func successorLocked(of endpoint: Endpoint<Value>) -> (Endpoint<Value>, AnyObject)? {
+        guard let successor = endpoint.activeLocked() as? Endpoint<Value>, successor.core === self,
+              let target = successor.targetLocked()
+        else { return nil }
+        return (successor, target)
     }
 
     /// Writes one endpoint's object, with its echo ignored (see <doc:Guarantees#Loops>).

@@ -229,12 +229,30 @@ extension ChainCore {
     func currentLocked(_ item: Item<Value>) -> Item<Value>? {
         switch item {
         case .change(let value, let origin, let noted):
-            guard let origin = origin.activeLocked() as? Endpoint<Value>, origin.core === self else { return nil }
-            return .change(value, origin: origin, noted: noted)
+            guard let active = origin.activeLocked() as? Endpoint<Value>, active.core === self else { return nil }
+            if active !== origin { inheritWritesLocked(from: origin, to: active) }
+            return .change(value, origin: active, noted: noted)
         case .initialValue(let receivers, let blocks):
             let current = receivers.compactMap { $0.activeLocked() as? Endpoint<Value> }
             return .initialValue(current.filter { $0.core === self }, blocks)
         }
+    }
+
+    /// An origin declared again while its change waited (a join on another thread declares its
+    /// head again): `active`, which stands for it now, takes over the owner's last write to it
+    /// or to any endpoint in between, so that `run` writes the change back to the property if
+    /// the owner wrote it after the value was read. Judged by `active`'s own record alone, the
+    /// property counted as unwritten, kept the owner's older value, and the rest of the chain
+    /// got the change. Owner only (the owner alone writes `writtenSequence`); lock held.
+    func inheritWritesLocked(from origin: Endpoint<Value>, to active: Endpoint<Value>) {
+        var newest = active.writtenSequence.load(ordering: .relaxed)
+        var each: AnyEndpoint = origin
+        while each !== active, let next = each.replacement {
+            let written = each.writtenSequence.load(ordering: .relaxed)
+            if Self.isUnwritten(newest, since: written) { newest = written }
+            each = next
+        }
+        active.writtenSequence.store(newest, ordering: .relaxed)
     }
 
     /// Delivers one queued item. Owner only; no lock held, so setters, converters, filters and

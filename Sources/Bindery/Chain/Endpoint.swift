@@ -139,6 +139,14 @@ class Endpoint<Value>: AnyEndpoint {
     }
 
     /// Reads the value after a notification; reports an unreadable one (see <doc:Guarantees#Bad-input>).
+    ///
+    /// Read even if the endpoint has left its chain since it was asked: a join on another
+    /// thread may declare it again (every join declares its head again) between the decision,
+    /// taken under the lock or with the chain taken without it, and this read. The change
+    /// happened before that, so it is not dropped: a queued change goes to the endpoint's
+    /// replacement (`ChainCore.currentLocked`), and a dispatch that owns the chain delivers it
+    /// with the plan taken with the chain. (`target`, nil once detached, dropped it: the head
+    /// kept a user's edit that never reached the rest of its chain.)
     @inline(__always)
     private final func readForNotification() -> Value? {
         guard accessors.read != nil else { return nil }
@@ -146,7 +154,7 @@ class Endpoint<Value>: AnyEndpoint {
         if notifierIsObject {
             // The notification comes from the object's own setter: it is alive.
             value = object._withUnsafeGuaranteedRef { read($0) }
-        } else if let target {
+        } else if let target = objectIfAlive {
             value = read(target)
         } else {
             return nil

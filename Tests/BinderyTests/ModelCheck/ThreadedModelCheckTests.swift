@@ -45,19 +45,7 @@ import Testing
             CaseClock.shared.finish(test: test)
             if let failure {
                 let message = "threaded model check (\(mode)) failed for seed \(seed) (rerun: \(rerun)): \(failure)"
-                if churn, failure.contains("ended unequal") || failure.contains("an update was lost") {
-                    // Known engine bug this mode found: a user's change from an endpoint that
-                    // another thread declares again at that moment (every join declares the
-                    // chain's head again) is sometimes lost. A listener asked after its
-                    // replacement now forwards to it, which took it from about one case in 300
-                    // to about one in 3,000; the head then still keeps a newer value than the
-                    // rest. Remove this branch once it is fixed.
-                    withKnownIssue("a change racing a declaration of its own endpoint is lost", isIntermittent: true) {
-                        Issue.record(Comment(rawValue: message))
-                    }
-                } else {
-                    Issue.record(Comment(rawValue: message))
-                }
+                Issue.record(Comment(rawValue: message))
                 return
             }
         }
@@ -179,32 +167,6 @@ import Testing
         let deadWrites = WriteLog.shared.writesAfterDeath(among: [doomedSerial])
         if deadWrites > 0 { return "the released receiver was written \(deadWrites) time(s) after it died" }
         return nil
-    }
-}
-
-/// A control whose value is behind a lock, so that the chain's writes and a user's edits from
-/// other threads do not race. A user's edit holds the lock from its store through its event, as
-/// a person's edit on a UI thread is never split by another write: a chain's write cannot land
-/// between them and be sent as the user's change. The lock is recursive because the edit's own
-/// dispatch may write the field (a change queued by another thread, from another field).
-final class SafeField: Control, @unchecked Sendable {
-    // @unchecked: `stored` is guarded by `lock`.
-    private let lock = NSRecursiveLock()
-    private var stored = 0
-    let eventCenter = ControlEventCenter()
-    static var designatedKeyPath: ReferenceWritableKeyPath<SafeField, Int> { \.value }
-    static var designatedEvents: ControlEvents { .valueChanged }
-
-    var value: Int {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-
-    func edit(_ newValue: Int) {
-        lock.withLock {
-            stored = newValue
-            sendActions(for: .valueChanged)
-        }
     }
 }
 
