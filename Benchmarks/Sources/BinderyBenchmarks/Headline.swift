@@ -56,6 +56,18 @@ let headlineCases: [HeadlineCase] = [
         title: "A transform closure hop", chartTitle: ["Transform hop", "vs a convert closure hop"],
         row: "transform.hop", baseline: "`Bind.in(…).out(…, convert:)`", unit: .nanoseconds),
     HeadlineCase(
+        title: "A `@Dynamic` write nobody observes", chartTitle: ["Unobserved @Dynamic write", "vs a plain class's write"],
+        row: "unobserved.write", baseline: "a plain class's write", unit: .nanoseconds),
+    HeadlineCase(
+        title: "A `@Dynamic` read, reported to Observation", chartTitle: ["@Dynamic read", "vs a plain class's read"],
+        row: "dynamic.read", baseline: "a plain class's read", unit: .nanoseconds),
+    HeadlineCase(
+        title: "One hop into a `@Dynamic` receiver", chartTitle: ["One hop into @Dynamic", "vs one into a plain class"],
+        row: "one-hop.dynamic (vs plain)", baseline: "the same hop into a plain class", unit: .nanoseconds),
+    HeadlineCase(
+        title: "A chain's `values` in a `for await` loop, per write", chartTitle: ["Chain values (for await)", "vs an AsyncStream"],
+        row: "values.throughput", baseline: "an `AsyncStream` fed by a named block on the same writes", unit: .nanoseconds),
+    HeadlineCase(
         title: "A string binding: parse + bind + unbind", chartTitle: ["String binding", "vs the typed operator"],
         row: "expression.bind-unbind", baseline: "the typed operator `~>`", unit: .microseconds),
 ]

@@ -1,4 +1,5 @@
 import Bindery
+import Dispatch
 import Observation
 import Testing
 
@@ -109,6 +110,9 @@ extension ShapesScreen {
         // latest reading once it comes (on the main actor, where the label lives).
         feed.yield("21°")
         for await text in Bind.in(screen.label, \.text).values where text == "21°" { break }
+        // The chain may have the reading before the label does: the label's write waits on the
+        // main queue, and this runs after it.
+        await withCheckedContinuation { done in DispatchQueue.main.async { done.resume() } }
         #expect(screen.label.text == "21°")
         feed.finish()
     }
