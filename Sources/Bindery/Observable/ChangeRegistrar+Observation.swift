@@ -75,11 +75,7 @@ extension _ChangeRegistrar {
             return
         }
         store(subject, value)
-        guard observed != 0 else { return }
-        let slot = inherited() &+ index
-        if observed & Self.bit(for: slot) != 0 {
-            notify(slot)
-        }
+        notifyListeners(observed, slot: index, after: inherited)
     }
 
     /// ``withMutation(of:keyPath:slot:after:storing:_:)`` for an object that has an
@@ -95,11 +91,7 @@ extension _ChangeRegistrar {
         withObservation { $0.willSet(subject, keyPath: keyPath) }
         store(subject, value)
         withObservation { $0.didSet(subject, keyPath: keyPath) }
-        guard observed & Self.listenerBits != 0 else { return }
-        let slot = inherited() &+ index
-        if observed & Self.bit(for: slot) != 0 {
-            notify(slot)
-        }
+        notifyListeners(observed, slot: index, after: inherited)
     }
 
     /// Tells Observation that `subject`'s property at `keyPath` is about to be stored, if the
@@ -149,6 +141,14 @@ extension _ChangeRegistrar {
         if _slowPath(observed & Self.observationBit != 0) {
             observationDidSet(subject, keyPath)
         }
+        notifyListeners(observed, slot: index, after: inherited)
+    }
+
+    /// Runs the chains that listen to the property in slot `index` of its class's own slots
+    /// (after the `inherited` ones), if `observed`, the observed-slot word loaded for this
+    /// store, says any do; `inherited` is evaluated only then.
+    @inlinable @inline(__always)
+    func notifyListeners(_ observed: UInt64, slot index: Int, after inherited: () -> Int) {
         guard observed & Self.listenerBits != 0 else { return }
         let slot = inherited() &+ index
         if observed & Self.bit(for: slot) != 0 {
