@@ -251,7 +251,7 @@ struct TargetActionTests {
         #expect(screen.changes.values == [Change(keyPath: \Person.name, old: "Ada", new: "Grace")])
     }
 
-    @Test("callImmediately from inside a dispatch of the property's chain calls once, after that dispatch")
+    @Test("Rule 3: callImmediately from inside a dispatch of the property's chain calls once, after that dispatch")
     func callImmediatelyInsideDispatch() {
         let person = Person()
         let screen = Screen()
