@@ -162,6 +162,8 @@ class AnyEndpoint {
     var isWeak: Bool { traits.contains(.isWeak) }
     /// Whether the endpoint's key path crosses several objects (its `extras` has the route).
     var isRoute: Bool { traits.contains(.isRoute) }
+    /// Never found by a declaration (see `EndpointSpec.standsAlone`).
+    var standsAlone: Bool { traits.contains(.standsAlone) }
 
     /// Whether an endpoint for these needs `Extras`.
     private static func needsExtras(weak: Bool, route: DynamicRoute?, index: Int?, events: ControlEvents, listensElsewhere: Bool) -> Bool {
@@ -222,6 +224,7 @@ class AnyEndpoint {
         object = Unmanaged.passUnretained(spec.object)
         var traits: Traits = spec.initial ? .wantsInitial : []
         if spec.delivery == .mainActor { traits.insert(.onMainActor) }
+        if spec.standsAlone { traits.insert(.standsAlone) }
         var route: DynamicRoute?
         var listensElsewhere = false
         switch spec.source {

@@ -10,6 +10,9 @@ struct EndpointSpec<Value> {
     @usableFromInline var accessors: Accessors<Value>
     @usableFromInline var source: EndpointSource = .none
     @usableFromInline var initial = true
+    /// Never found by a declaration, so never joined: a target-action's own chain (see
+    /// `ActionRegistration`).
+    var standsAlone = false
     @usableFromInline var delivery = Delivery.immediate
     /// Why this endpoint cannot be bound, for the misuse diagnostic (see <doc:Guarantees#Bad-input>).
     @usableFromInline var problem: String?

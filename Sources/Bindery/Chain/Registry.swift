@@ -483,9 +483,10 @@ final class Registry: @unchecked Sendable {
     /// The endpoint exactly identified by a spec (whose `lifetime` is found), if one is bound.
     /// Allocates nothing.
     func endpointLocked<Value>(for spec: EndpointSpec<Value>) -> AnyEndpoint? {
+        guard !spec.standsAlone else { return nil }
         let list = listLocked(of: spec.object, lifetime: spec.lifetime)
         return firstEntry(from: list.first, members: list.isMembers) {
-            $0.events == spec.events && !$0.observesOtherSlot(than: spec.source)
+            !$0.standsAlone && $0.events == spec.events && !$0.observesOtherSlot(than: spec.source)
                 && $0.matches(spec.object, spec.keyPath, events: nil, index: .some(spec.index))
         }
     }

@@ -251,7 +251,12 @@ extension DynamicObject {
         // With an initial value, so that a merge that gives the chain another value calls the
         // action; the first value, sent now (or after the dispatch under way), is a call only
         // with `callImmediately` (see `ActionRegistration.receive`).
-        _ = Bind.in(self, keyPath).adding(
+        // A chain of its own: the property, heard but never written and never joined, and the
+        // registration's block. So the action hears every set of the property, with its value.
+        var spec = EndpointSpec<Value>.automatic(self, keyPath, writable: nil, role: .sends)
+        spec.observe(self)
+        spec.standsAlone = true
+        _ = Chain(head: spec).adding(
             block: registration.blockName, initial: true, delivery: .immediate, liveness: registration.liveness
         ) { (value: Value) in registration.receive(value) }
         return registration
