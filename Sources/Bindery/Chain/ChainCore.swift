@@ -399,17 +399,11 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         // From the end: the member that leaves is most often the one that joined last.
         guard let position = endpoints.lastIndex(where: { $0 === endpoint }) else { return }
         let removed = endpoints.remove(at: position)
-        // A property endpoint may be observed by target-actions, blocks of this chain: they end
-        // with it, rather than go on hearing a chain that no longer holds their property.
-        let observed = removed.index == nil && removed.events.isEmpty && hasBlocks ? (removed.objectID, removed.keyPath) : nil
         Registry.shared.forgetLocked(removed)
         retireLocked(consume removed)
         dropPlanLocked()
         // This chain's own head, declared again, stands for nothing once its successor left.
         if activeLocked() == nil { forgetReplacementLocked() }
-        if let (object, keyPath) = observed {
-            _ = removeBlocksLocked { TargetActionName.observes($0, object: object, keyPath: keyPath) }
-        }
         checkLivenessLocked()
     }
 

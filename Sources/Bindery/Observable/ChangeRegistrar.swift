@@ -139,7 +139,8 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         return Self.buffer(word).map { Int($0[0].load(ordering: .relaxed)) } ?? 0
     }
 
-    /// The listeners of `slot`, in the order they began listening. Lock held.
+    /// The listeners of `slot`: chains' endpoints in the order they began listening, then the
+    /// endpoints that stand alone, likewise (see `addListener`). Lock held.
     func listenersLocked(slot: Int) -> [AnyEndpoint] {
         switch entry(slot) {
         case .none: []
@@ -148,16 +149,21 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         }
     }
 
+    /// Adds a listener of `slot`. A chain's endpoint goes after the slot's other chains' and
+    /// before every endpoint that stands alone (a target-action's), which goes last: a set
+    /// reaches the chains that carry the property on, then those that only hear it.
     func addListener(_ endpoint: AnyEndpoint, slot: Int) {
         switch entry(slot) {
         case .none:
             publish(Self.word(Unmanaged.passRetained(endpoint)), slot: slot, sizedFor: endpoint)
         case .sole(let sole):
             // The list takes over the table's reference to the sole listener: it stays alive.
-            let list = ListenerList([sole.takeRetainedValue(), endpoint])
+            let first = sole.takeRetainedValue()
+            let list = ListenerList(!endpoint.standsAlone && first.standsAlone ? [endpoint, first] : [first, endpoint])
             publish(Self.word(list), slot: slot, sizedFor: endpoint)
         case .several(let list):
-            list.endpoints.append(endpoint)
+            let position = endpoint.standsAlone ? nil : list.endpoints.firstIndex(where: \.standsAlone)
+            list.endpoints.insert(endpoint, at: position ?? list.endpoints.endIndex)
         }
         observedSlots.bitwiseOr(Self.bit(for: slot), ordering: .relaxed)
     }

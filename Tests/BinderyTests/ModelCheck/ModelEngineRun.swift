@@ -175,7 +175,7 @@ final class EngineRun: ModelWorld, @unchecked Sendable {
     }
 
     /// Registers `spec`'s action on `object`'s key paths, in the form the spec names.
-    private func register<Root: DynamicObject>(_ object: Root, _ target: ATarget, _ spec: ActionSpec, _ keyPaths: [ObservedKeyPath<Root>]) -> TargetAction {
+    private func register<Root: DynamicObject & Sendable>(_ object: Root, _ target: ATarget, _ spec: ActionSpec, _ keyPaths: [ObservedKeyPath<Root>]) -> TargetAction {
         if spec.several, !spec.takesChange {
             let action = zeroArgumentAction(spec.number)
             let partials = keyPaths.map(\.partial)
@@ -207,7 +207,7 @@ final class EngineRun: ModelWorld, @unchecked Sendable {
 
     /// `addTarget(_:action:forKeyPathChange:callImmediately:)`, with a zero-argument or a
     /// change action, on the target or its coalesced form.
-    private func single<Root: DynamicObject, V: Sendable>(
+    private func single<Root: DynamicObject & Sendable, V: Sendable>(
         _ object: Root, _ target: ATarget, _ spec: ActionSpec, _ keyPath: KeyPath<Root, V> & Sendable
     ) -> TargetAction {
         switch (spec.takesChange, spec.coalesced) {
@@ -217,19 +217,19 @@ final class EngineRun: ModelWorld, @unchecked Sendable {
             object.addTarget(coalesced(target, spec), action: zeroArgumentAction(spec.number), forKeyPathChange: keyPath,
                              callImmediately: spec.callImmediately)
         case (true, false):
-            object.addTarget(target, action: changeAction(spec.number) as @Sendable (ATarget) -> (Change<V>) -> Void,
+            object.addTarget(target, action: changeAction(spec.number, object) as @Sendable (ATarget) -> (Change<V>) -> Void,
                              forKeyPathChange: keyPath, callImmediately: spec.callImmediately)
         case (true, true):
-            object.addTarget(coalesced(target, spec), action: changeAction(spec.number) as @Sendable (ATarget) -> (Change<V>) -> Void,
+            object.addTarget(coalesced(target, spec), action: changeAction(spec.number, object) as @Sendable (ATarget) -> (Change<V>) -> Void,
                              forKeyPathChange: keyPath, callImmediately: spec.callImmediately)
         }
     }
 
     /// `addTarget(_:action:forKeyPathChanges:callImmediately:)` with a change action.
-    private func several<Root: DynamicObject, V: Sendable>(
+    private func several<Root: DynamicObject & Sendable, V: Sendable>(
         _ object: Root, _ target: ATarget, _ spec: ActionSpec, _ keyPaths: [KeyPath<Root, V> & Sendable]
     ) -> TargetAction {
-        object.addTarget(target, action: changeAction(spec.number) as @Sendable (ATarget) -> (Change<V>) -> Void,
+        object.addTarget(target, action: changeAction(spec.number, object) as @Sendable (ATarget) -> (Change<V>) -> Void,
                          forKeyPathChanges: keyPaths, callImmediately: spec.callImmediately)
     }
 
@@ -243,12 +243,17 @@ final class EngineRun: ModelWorld, @unchecked Sendable {
         return { target in { log.append(ActionSpec.entry(number, target: target.slot, nil)) } }
     }
 
-    private func changeAction<V: Sendable>(_ number: Int) -> @Sendable (ATarget) -> (Change<V>) -> Void {
+    /// A change action that logs its change, and also what the property holds when the new
+    /// value is not that (which the model never logs): an action is told the value its property
+    /// holds.
+    private func changeAction<Root: AnyObject & Sendable, V: Sendable>(_ number: Int, _ object: Root) -> @Sendable (ATarget) -> (Change<V>) -> Void {
         let log = self.log
-        return { target in
+        return { [weak object] target in
             { change in
                 let entry = (Self.name(of: change.keyPath), change.old.map { Self.anyScalar($0) }, Self.anyScalar(change.new))
                 log.append(ActionSpec.entry(number, target: target.slot, entry))
+                let holds = object.map { Self.anyScalar($0[keyPath: change.keyPath] as! V) }
+                if let holds, holds != entry.2 { log.append("the property holds \(holds), not \(entry.2)") }
             }
         }
     }

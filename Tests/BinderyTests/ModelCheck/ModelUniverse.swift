@@ -404,23 +404,6 @@ enum Place: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether it is bound with a convert closure, which a receiver declares for the
-    /// chain-to-property direction only (a negation has both directions whatever the role).
-    var hasConvertClosure: Bool {
-        if case .dynamicB = self { return true }
-        return false
-    }
-
-    /// Whether its family's chains hold it as it is: its own type is the chain's, with no
-    /// convert closure or negation. A chain a target-action starts on any other place carries
-    /// the place's own type, unconverted, until a declaration joins it to a chain of its family.
-    var isNatural: Bool {
-        switch self {
-        case .dynamicB: false
-        default: kind == family.kind && !isNegated
-        }
-    }
-
     /// Its kind of form, for the distribution.
     var form: String {
         switch self {

@@ -1,9 +1,10 @@
 import Synchronization
 
-/// One registration of a target-action on one key path: a named block in the chain of the
-/// observed property, which turns each value it receives into a ``Change`` (remembering the
-/// value before) and calls the action, at once, held back by a coalescing transaction, or on
-/// the main actor.
+/// One registration of a target-action on one key path: the named block of a chain of its own,
+/// whose only other member is the observed property, heard but never written or joined (see
+/// `EndpointSpec.standsAlone`). The block turns each value the property is set to into a
+/// ``Change`` (remembering the value before) and calls the action, at once, held back by a
+/// coalescing transaction, or on the main actor.
 ///
 /// The chain's block holds the registration strongly; the registration holds the target and the
 /// observed object weakly. It ends when its block leaves the chain (removed, or the chain
@@ -20,7 +21,7 @@ final class ActionRegistration<Value>: @unchecked Sendable {
     let coalesces: Bool
     /// Whether the action runs on the main actor (declared from main-actor code).
     let onMainActor: Bool
-    /// Whether the registration's first value (the chain's, when its block joins) is a call.
+    /// Whether the registration's first value (the property's, when its block joins) is a call.
     let callsImmediately: Bool
     /// Ended by the chain when the block leaves it.
     let liveness = BlockLiveness()
@@ -31,10 +32,9 @@ final class ActionRegistration<Value>: @unchecked Sendable {
     /// The value the last call (or the registration's first value) carried: the next change's
     /// old value.
     private var last: Value?
-    /// Whether the block has had its first value: the chain's, sent when the block joins it.
-    /// That value is no change (the property had it already, or the chain's value stands for
-    /// it), but with `callImmediately`; every later one is, including the value a merge gives
-    /// the chain (see <doc:Guarantees#Joins>).
+    /// Whether the block has had its first value: the property's, sent when the block joins
+    /// its chain. That value is no change (the property had it already), but with
+    /// `callImmediately`; every later one is a set of the property.
     private var primed = false
     /// The observed object, to remove the block from its chain.
     private weak var observed: AnyObject?
@@ -128,12 +128,6 @@ enum TargetActionName {
     /// at any key path when it is nil).
     static func isBlock(_ name: String, target: ObjectIdentifier, object: ObjectIdentifier, keyPath: AnyKeyPath?) -> Bool {
         name.hasPrefix(prefix(target: target, object: object, keyPath: keyPath) + (keyPath == nil ? "" : " #"))
-    }
-
-    /// Whether `name` is the block of a registration of any target observing `keyPath` of
-    /// `object`.
-    static func observes(_ name: String, object: ObjectIdentifier, keyPath: AnyKeyPath) -> Bool {
-        name.hasPrefix("target-action ") && name.contains(" on \(hex(object)) at \(hex(keyPath)) #")
     }
 
     private static func hex(_ id: ObjectIdentifier) -> String {

@@ -234,7 +234,8 @@ extension DynamicObject {
 
     // MARK: Plumbing
 
-    /// Registers one action on one key path: a block in the key path's chain.
+    /// Registers one action on one key path: a chain of the property alone and the
+    /// registration's block.
     fileprivate func register<Target: AnyObject & Sendable, Value>(
         _ target: Target, coalesces: Bool, _ keyPath: KeyPath<Self, Value>, callsImmediately: Bool,
         _ isolation: (any Actor)?, _ call: @escaping @Sendable (Target, Change<Value>) -> Void
@@ -248,11 +249,11 @@ extension DynamicObject {
             call(target, change)
             return true
         }
-        // With an initial value, so that a merge that gives the chain another value calls the
-        // action; the first value, sent now (or after the dispatch under way), is a call only
-        // with `callImmediately` (see `ActionRegistration.receive`).
         // A chain of its own: the property, heard but never written and never joined, and the
-        // registration's block. So the action hears every set of the property, with its value.
+        // registration's block. So the action hears every set of the property, with the value it
+        // holds, and the chains that carry the property are left as they were. The block's first
+        // value, sent now, is a call only with `callImmediately` (see
+        // `ActionRegistration.receive`).
         var spec = EndpointSpec<Value>.automatic(self, keyPath, writable: nil, role: .sends)
         spec.observe(self)
         spec.standsAlone = true

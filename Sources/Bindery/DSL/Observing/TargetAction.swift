@@ -4,9 +4,11 @@
 /// Keeping it is optional: a registration lasts until ``unbind()``, `removeTarget`, or until
 /// the observed object or the target deinitialises (the target is held weakly; a registration
 /// whose target is gone is removed at the next change it hears, and never calls anything
-/// again). A registration takes part in the chain of the property it observes, so it also ends
-/// when that property is unbound (`Bind.unbind(object)`, `Bind.unbind(object, keyPath)`) or
-/// that chain is (a chain's `unbind()`).
+/// again). It also ends when its object or property is unbound (`Bind.unbind(object)`,
+/// `Bind.unbind(object, keyPath)`), which counts it as one of the object's bindings
+/// (`Bind.isBound`). It takes no part in the chains that carry the property: binding the
+/// property, joining or unbinding those chains leaves it as it is, and it never writes the
+/// property or sends it anywhere.
 ///
 /// ```swift
 /// let registration = user.addTarget(screen, action: Screen.nameChanged, forKeyPathChange: \.name)

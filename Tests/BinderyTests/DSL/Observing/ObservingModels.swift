@@ -20,6 +20,18 @@ final class Screen: BindingTarget, Sendable {
     func ageDidChange(_ change: Change<Int>) { ages.append(change) }
 }
 
+/// A target whose action records what `look` finds when it is called.
+final class Probe: BindingTarget, Sendable {
+    let seen = Recorder<String>()
+    private let read: @Sendable () -> String
+
+    init(_ read: @escaping @Sendable () -> String) {
+        self.read = read
+    }
+
+    func look() { seen.append(read()) }
+}
+
 /// A main-actor target: its actions are main-actor methods.
 @MainActor final class MainScreen: BindingTarget {
     var names: [String] = []
