@@ -1,9 +1,13 @@
 // Target-action observation: `addTarget(_:action:forKeyPathChange:)` and its forms, and
-// `removeTarget`. Each registration is a named block in the chain of the observed property
-// (`ActionRegistration`), so lifetime, threads and loops follow the chains' rules.
+// `removeTarget`. Each registration is a chain of its own, the observed property heard alone and
+// a named block (`ActionRegistration`), so lifetime, threads and loops follow the chains' rules.
 
 extension DynamicObject {
     /// Calls `action` on `target` after each change of the property at `keyPath`.
+    ///
+    /// Every set of the property is a change, whoever makes it (your code, or a chain that
+    /// writes the property); the chains that carry the property take it first. Observing the
+    /// property never makes it join, or send to, a chain.
     ///
     /// The target is held weakly: when it deinitialises the registration ends (it is removed
     /// at the next change). The observed object is not retained either; when it deinitialises,
