@@ -68,6 +68,8 @@ let rows: [Row] = [
     Row(id: "dynamic.read", bindery: "dynamic.read", baseline: Baseline(measurement: "plain.read"), target: .ratio(2),
         summary: "a `@Dynamic` read, reported to Observation"),
     Row(id: "dynamic.observable-write", bindery: "dynamic.observable-write", baseline: Baseline(measurement: "observation.unobserved")),
+    Row(id: "target-action", bindery: "target-action", baseline: Baseline(measurement: "floor.weak")),
+    Row(id: "one-hop.target-action", bindery: "one-hop.target-action", baseline: Baseline(measurement: "one-hop.plain")),
     Row(id: "bind-unbind", bindery: "bind-unbind", baseline: Baseline(measurement: "combine.subscribe-cancel"),
         target: .allocations(2), zeroAllocations: false, summary: "allocations per bind + unbind"),
     Row(id: "memory.chain", bindery: "memory.chain", baseline: Baseline(measurement: "combine.memory.sink"),
