@@ -39,7 +39,9 @@
 //   holds when it is heard, the old value being the one before. A set reaches the property's
 //   chain first, then its observers in the order they were registered; a set made meanwhile
 //   (by that chain, or by a put-back) reaches them at once, nested. Observers registered while
-//   a set is being told do not hear that set.
+//   a set is being told do not hear that set. An observer of a route follows a replaced link
+//   when it hears the replacement, after the route's chain: what that chain writes into the
+//   new object meanwhile, it does not hear (it is then told what the route holds).
 // - A registration ends when its handle's `unbind()` or `removeTarget` removes it, when its
 //   object goes, and when its object or property is unbound (`Bind.unbind(object)`,
 //   `Bind.unbind(object, keyPath)`), which also counts it for `Bind.isBound(object)`. A dead
@@ -100,6 +102,8 @@ final class ReferenceModel: ModelWorld {
     private var lists: [Int: [Int]] = [:]
     private var hubs: [Int: Int] = [:]
     private var spares: [Int: Int?] = [:]
+    /// How many times each route's link has been replaced (a new object each time).
+    private var links: [Place: Int] = [:]
     var alive: Set<ObjectRef> = []
     var generations: [ObjectRef: Int] = [:]
     var chains: [ModelChain] = []
@@ -471,10 +475,12 @@ final class ReferenceModel: ModelWorld {
         notify(place)
     }
 
-    /// `place` was set: its sender hears the change, then its observers do (see `tell`).
-    private func notify(_ place: Place) {
+    /// `place` was set: its sender hears the change, then its observers do (see `tell`). A
+    /// route's link replaced (`relinked`) is heard by all its observers, each following the new
+    /// link as it hears it.
+    private func notify(_ place: Place, relinked: Bool = false) {
         guard place.isObservable else { return }
-        let observers = self.observers(of: place)
+        let observers = relinked ? self.observers(of: place, anyLink: true) : self.observers(of: place)
         if let chain = self.chain(of: place), let index = memberIndex(chain, place), chain.members[index].sends, let held = get(place) {
             change(chain, chainValue(place, from: held, in: chain), from: place)
         }
@@ -509,7 +515,8 @@ final class ReferenceModel: ModelWorld {
     private func relink(_ place: Place, to value: Scalar, _ store: () -> Void) {
         guard isAlive(place.object) else { return }
         store()
-        notify(place)
+        links[place, default: 0] += 1
+        notify(place, relinked: true)
     }
 
     private func change(_ chain: ModelChain, _ value: Scalar, from origin: Place) {
@@ -666,6 +673,7 @@ final class ReferenceModel: ModelWorld {
         for (index, place) in spec.places.enumerated() {
             let action = ModelAction(
                 spec: spec, place: place, placeGeneration: generation(place.object), targetGeneration: generation(.target(spec.target)))
+            action.link = links[place, default: 0]
             actions.append(action)
             made.append(action)
             let value = get(place)!
@@ -675,9 +683,12 @@ final class ReferenceModel: ModelWorld {
         registrations[spec.number, default: []] += made
     }
 
-    /// The live observers of `place`, in the order they were registered.
-    private func observers(of place: Place) -> [ModelAction] {
-        actions.filter { $0.isLive && $0.place == place && $0.placeGeneration == generation(place.object) }
+    /// The live observers of `place`, in the order they were registered: of a route, those that
+    /// follow its current link, unless `anyLink`.
+    private func observers(of place: Place, anyLink: Bool = false) -> [ModelAction] {
+        actions.filter {
+            $0.isLive && $0.place == place && $0.placeGeneration == generation(place.object) && (anyLink || $0.link == links[place, default: 0])
+        }
     }
 
     /// `place` was set by a chain: its observers hear it.
@@ -690,6 +701,7 @@ final class ReferenceModel: ModelWorld {
     /// one that ended meanwhile hears nothing.
     private func tell(_ observers: [ModelAction]) {
         for action in observers where action.isLive {
+            action.link = links[action.place, default: 0]
             guard let value = get(action.place) else { continue }
             let old = action.last
             action.last = value
@@ -770,6 +782,9 @@ final class ModelAction {
     /// What its property held when it last heard it (or was registered): the next call's old
     /// value.
     var last: Scalar?
+    /// For a route, how many times its link had been replaced when it last heard it: it hears
+    /// the object that link names.
+    var link = 0
 
     init(spec: ActionSpec, place: Place, placeGeneration: Int, targetGeneration: Int) {
         self.spec = spec

@@ -265,6 +265,36 @@ struct TargetActionTests {
         #expect(probe.seen.values == ["Grace"])
     }
 
+    @Test("A set a chain makes is told as it is made: the chain's later receivers are written after the action")
+    func chainWriteToldAtOnce() {
+        let source = Person()
+        let person = Person()
+        let label = Person()
+        let probe = Probe { label.name }
+        person.addTarget(probe, action: Probe.look, forKeyPathChange: \.name)
+        Bind.in(source, \.name).out(person, \.name).out(label, \.name)
+        source.name = "Grace"
+        // Binding wrote "Ada" into person, then label; the change wrote "Grace" likewise.
+        #expect(probe.seen.values == ["Ada", "Ada"])
+        #expect(label.name == "Grace")
+    }
+
+    @Test("An action on a route hears its last property's sets and a link replaced, then follows the new object only")
+    func route() {
+        let team = Team()
+        let screen = Screen()
+        let first = team.lead
+        team.addTarget(screen, action: Screen.nameDidChange, forKeyPathChange: \.lead.name)
+        first.name = "Grace"
+        let next = Person()
+        next.name = "Lin"
+        team.lead = next
+        first.name = "Ada"
+        next.name = "Mae"
+        #expect(screen.changes.values.map(\.new) == ["Grace", "Lin", "Mae"])
+        #expect(screen.changes.values.map(\.old) == ["Ada", "Grace", "Lin"])
+    }
+
     @Test("Rule 5: a set that a filter rejects is put back before the target-action hears it, so it is told the value put back")
     func rejectedSet() {
         let person = Person()

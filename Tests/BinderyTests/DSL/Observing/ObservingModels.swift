@@ -8,6 +8,11 @@ import Foundation
     var age = 36
 }
 
+/// An object whose `lead` link makes routes (`\.lead.name`).
+@Dynamic final class Team: @unchecked Sendable {
+    var lead = Person()
+}
+
 /// A target that records its actions' calls: `Sendable`, with its record behind a lock.
 final class Screen: BindingTarget, Sendable {
     let calls = Recorder<String>()
