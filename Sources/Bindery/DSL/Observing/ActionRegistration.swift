@@ -10,8 +10,9 @@ import Synchronization
 /// observed object weakly. It ends when its block leaves the chain (removed, or the chain
 /// ended: `liveness`), and removes its block itself when a call finds the target gone.
 final class ActionRegistration<Value>: @unchecked Sendable {
-    // @unchecked: `last`, `primed` and `observed` are behind `lock`; every other stored
-    // property is immutable, `liveness` atomic.
+    // @unchecked: `last`, `primed` and `observed` are behind `lock` (so the first two skip the
+    // runtime's exclusivity check, which the lock makes redundant); every other stored property
+    // is immutable, `liveness` atomic.
 
     /// The block's name in the chain: `TargetActionName.prefix` of the target, the observed
     /// object and the key path, then a number of its own.
@@ -31,11 +32,11 @@ final class ActionRegistration<Value>: @unchecked Sendable {
     private let lock = Lock()
     /// The value the last call (or the registration's first value) carried: the next change's
     /// old value.
-    private var last: Value?
+    @exclusivity(unchecked) private var last: Value?
     /// Whether the block has had its first value: the property's, sent when the block joins
     /// its chain. That value is no change (the property had it already), but with
     /// `callImmediately`; every later one is a set of the property.
-    private var primed = false
+    @exclusivity(unchecked) private var primed = false
     /// The observed object, to remove the block from its chain.
     private weak var observed: AnyObject?
 
@@ -53,15 +54,30 @@ final class ActionRegistration<Value>: @unchecked Sendable {
     }
 
     /// The block's body: runs in the chain's dispatch, on the changing thread, one value at a
-    /// time (a chain's changes are serialised).
+    /// time (a chain's changes are serialised). Specialised for the common value types, as the
+    /// chain's dispatch is: unspecialised, each call looks up the metadata of `Value?` and
+    /// `Change<Value>` in the runtime's tables, which costs more than the rest of the update.
+    /// The generic form only forwards, so that nothing is looked up before it picks a
+    /// specialisation.
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Float)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    @_specialize(where Value == Int?)
     func receive(_ value: Value) {
-        let (old, isFirst) = lock.withLock { () -> (Value?, Bool) in
-            defer {
-                last = value
-                primed = true
-            }
-            return (last, !primed)
-        }
+        take(value)
+    }
+
+    @inline(never)
+    private func take(_ value: Value) {
+        lock.lock()
+        let old = last
+        let isFirst = !primed
+        last = value
+        primed = true
+        lock.unlock()
         if isFirst {
             if callsImmediately { deliver(Change(keyPath: keyPath, old: nil, new: value)) }
             return
@@ -77,6 +93,13 @@ final class ActionRegistration<Value>: @unchecked Sendable {
 
     /// Makes the call where it belongs: here, or on the main actor. Skipped once the
     /// registration ended; a call that finds the target gone ends it.
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Float)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    @_specialize(where Value == Int?)
     func deliver(_ change: Change<Value>) {
         guard liveness.isLive else { return }
         if onMainActor, !MainQueue.isCurrent {
