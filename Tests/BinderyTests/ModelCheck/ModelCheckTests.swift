@@ -10,7 +10,8 @@ import Testing
 /// first seed (default 1). Each case has a time limit that names its seed. A failure is shrunk
 /// to the smallest program that still fails the same way and printed as a Swift test to paste
 /// into the suite. The run prints each form's share of the steps, and how many target-action
-/// calls were told a value their property does not hold (a known issue, counted, not failed).
+/// calls it made; each change action's call also checks that its new value is what the
+/// property holds (see `EngineRun.changeAction`).
 @Suite(.failOnUnexpectedDiagnostics) struct ModelCheckTests {
     static let cases = ProcessInfo.processInfo.environment["BINDERY_MODEL_CASES"].flatMap(Int.init) ?? 10_000
     static let firstSeed = ProcessInfo.processInfo.environment["BINDERY_MODEL_SEED"].flatMap(UInt64.init) ?? 1
