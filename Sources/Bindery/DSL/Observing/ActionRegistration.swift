@@ -92,14 +92,8 @@ final class ActionRegistration<Value>: @unchecked Sendable {
     }
 
     /// Makes the call where it belongs: here, or on the main actor. Skipped once the
-    /// registration ended; a call that finds the target gone ends it.
-    @_specialize(where Value == Int)
-    @_specialize(where Value == Double)
-    @_specialize(where Value == Float)
-    @_specialize(where Value == Bool)
-    @_specialize(where Value == String)
-    @_specialize(where Value == String?)
-    @_specialize(where Value == Int?)
+    /// registration ended; a call that finds the target gone ends it. (Called from `take`'s
+    /// specialisations, it is specialised with them.)
     func deliver(_ change: Change<Value>) {
         guard liveness.isLive else { return }
         if onMainActor, !MainQueue.isCurrent {
