@@ -16,7 +16,7 @@ import Bindery
 /// It is a value with no state, so the chains that hold it may run it on any thread.
 ///
 /// ```swift
-/// ((lottery, \.winRate) <> rateField).transformed(by: Percent())
+/// (lottery, \.winRate) <> (rateField, \.text, through: Percent())
 /// Percent().transform(0.35)            // "35%"
 /// Percent().reverseTransform("12.5%")  // 0.125
 /// ```

@@ -163,7 +163,7 @@ import LotteryModel
             .out(reels, \.background, convert: { Self.palette[$0 % Self.palette.count] })
         (lottery, \.winRate) <> rateScale                               // Double <-> Double
         (lottery, \.winRate) <> rateSpinButton
-        ((lottery, \.winRate) <> rateEntry).transformed(by: Percent())  // "50%" <-> 0.5, bad text: 0
+        (lottery, \.winRate) <> (rateEntry, \.text, through: Percent())  // "50%" <-> 0.5, bad text: 0
         Bind.in(lottery, \.code).out(codeLabel, \.text, convert: { $0.isEmpty ? "press Spin" : $0 })
         Bind.inout(lottery, \.winCode)
             .out(winCodeLabel, \.text, convert: { "you bet on \($0.isEmpty ? "…" : $0)" })

@@ -67,7 +67,7 @@ import LotteryModel
             .out(snLabel, \.text, convert: { "Draw #\($0)" })
             .out(reels, \.background, convert: { Self.palette[$0 % Self.palette.count] })
         (lottery, \.winRate) <> rateSlider                              // Float <-> Double, automatic
-        ((lottery, \.winRate) <> rateField).transformed(by: Percent())  // "50%" <-> 0.5, bad text: 0
+        (lottery, \.winRate) <> (rateField, \.text, through: Percent())  // "50%" <-> 0.5, bad text: 0
         Bind.in(lottery, \.code).out(codeLabel, \.text, convert: { $0.isEmpty ? "press Spin" : $0 })
         Bind.inout(lottery, \.winCode)
             .out(winCodeLabel, \.text, convert: { "you bet on \($0.isEmpty ? "…" : $0)" })

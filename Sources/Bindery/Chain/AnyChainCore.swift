@@ -15,6 +15,8 @@ protocol AnyChainCore: AnyObject {
     var hasBlocks: Bool { get }
     /// Whether the chain has a live sender and a live receiver; see `ChainCore`.
     var isCompleteLocked: Bool { get }
+    /// How many changes the chain has accepted (wrapping); read without the lock.
+    var acceptedChanges: UInt32 { get }
 
     /// Keeps `object`, which the chain lets go of, until its owner (if any) gives the chain
     /// back: the owner may be using it unretained. Takes the caller's reference.
@@ -22,21 +24,29 @@ protocol AnyChainCore: AnyObject {
 
     // Operations on behalf of a declaration typed `Declared`; each returns the work to run
     // once the lock is released (an initial value to send), or nil.
-    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, sendingInitial: Bool) -> AfterLock?
+    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool) -> AfterLock?
     @discardableResult
-    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, sendingInitial: Bool) -> AfterLock?
-    func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool)
+    func replaceLocked<Declared>(
+        _ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool
+    ) -> AfterLock?
+    func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool, declaration: Declaration)
     func addBlockLocked<Declared, Argument>(
         name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness?, declared: Declared.Type,
-        _ body: @escaping (Argument) -> Void
+        declaration: Declaration, _ body: @escaping (Argument) -> Void
     ) -> AfterLock?
     func absorbLocked(_ other: any AnyChainCore) -> AfterLock?
     /// A declaration continues this chain: until it is complete again, losing a member does
     /// not end it.
     func reopenLocked()
     func detachLocked(_ endpoint: AnyEndpoint)
-    /// The member on the object with identity `objectID` at `keyPath`, if there is one.
-    func memberLocked(objectID: ObjectIdentifier, keyPath: AnyKeyPath) -> AnyEndpoint?
+    /// The first member that `declaration` declared, if it is still in the chain.
+    func memberLocked(declaredBy declaration: Declaration) -> AnyEndpoint?
+    /// Whether the chain holds anything `declaration` declared (an endpoint, a filter, a block).
+    func hasPartsLocked(of declaration: Declaration) -> Bool
+    /// Ends what `declaration` declared: its filters and blocks, and the endpoints no other
+    /// declaration declared too; the chain then ends if it is left without a live sender and
+    /// receiver (or without members).
+    func endLocked(_ declaration: Declaration)
     func removeBlockLocked(named name: String) -> Bool
     /// Removes every named block whose name `isRemoved` accepts; true if one was.
     func removeBlocksLocked(where isRemoved: (String) -> Bool) -> Bool
@@ -64,7 +74,7 @@ extension AnyChainCore {
 
     /// `replaceLocked(_:with:sendingInitial:)` for a declaration's head, which gets no initial value.
     @discardableResult
-    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>) -> AfterLock? {
-        replaceLocked(endpoint, with: spec, sendingInitial: false)
+    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, declaration: Declaration) -> AfterLock? {
+        replaceLocked(endpoint, with: spec, declaration: declaration, sendingInitial: false)
     }
 }

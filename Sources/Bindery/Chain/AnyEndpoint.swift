@@ -105,6 +105,9 @@ class AnyEndpoint {
     }
     /// What only some endpoints have; made with the endpoint, never replaced.
     let extras: Extras?
+    /// The declarations that declared this endpoint (see `Declaration`): it leaves its chain
+    /// when the last of them ends. Lock held.
+    @exclusivity(unchecked) var declarations = DeclarationSet()
     /// The registrar of the first slot this endpoint listens to (see `subscriptions`), or nil.
     /// Lock held.
     private var firstListenedTo: Unmanaged<_ChangeRegistrar>? { flags.contains(.listensFirst) ? registrar : nil }
@@ -270,6 +273,7 @@ class AnyEndpoint {
         events = other.events
         role = other.role
         object = other.object
+        declarations = other.declarations
         var traits = other.traits
         if let wantsInitial {
             if wantsInitial { traits.insert(.wantsInitial) } else { traits.remove(.wantsInitial) }

@@ -27,9 +27,13 @@
 public struct Chain<Value>: @unchecked Sendable {
     // @unchecked: the core is only touched with the registry lock held.
     let core: any AnyChainCore
+    /// This declaration's identity: what its continuations add is recorded as declared by it,
+    /// and ``unbind()`` ends exactly that.
+    let declaration: Declaration
 
-    init(core: any AnyChainCore) {
+    init(core: any AnyChainCore, declaration: Declaration) {
         self.core = core
+        self.declaration = declaration
     }
 
     /// Starts a declaration at `spec`: joins the chain it is already in, if any (see <doc:Guarantees#Joins>).
@@ -45,37 +49,38 @@ public struct Chain<Value>: @unchecked Sendable {
         // Kept apart from the work so that the entry's check for a pre-specialised type comes
         // before any lookup of a type derived from `Value` (`Value?`), which the optimiser
         // would otherwise hoist above it (as in `Endpoint.act`).
-        core = Self.start(declared)
+        (core, declaration) = Self.start(declared)
     }
 
     /// The chain a declaration's head starts or joins; see `init(head:)`.
     @inline(never)
-    private static func start(_ declared: consuming EndpointSpec<Value>) -> any AnyChainCore {
+    private static func start(_ declared: consuming EndpointSpec<Value>) -> (any AnyChainCore, Declaration) {
         var found = consume declared
         found.findLifetime()
         let spec = consume found
         if let problem = spec.problem { return refused(spec, problem) }
+        let declaration = Declaration.make()
         if spec.accessors.isShared {
             // Shared accessors read a stored property (directly, or through the accessors
             // `@Dynamic` generated), which runs no user code and changes nothing: read before
             // the lock, so that a new chain takes the lock once. A join discards the value.
             let initial = Self.read(spec)
-            let core = Registry.shared.locked { joinLocked(spec) ?? newLocked(spec, initial: initial) }
-            return core ?? refused(spec, Self.unreadable)
+            let core = Registry.shared.locked { joinLocked(spec, declaration) ?? newLocked(spec, initial: initial, declaration) }
+            return core.map { ($0, declaration) } ?? refused(spec, Self.unreadable)
         }
         // Any other head is read through user code (a getter, a converter): only for a new
         // chain, outside the lock. Joining a chain the endpoint is already in (rule 7) reads
         // nothing: that chain keeps its value.
-        let (joined, attachments) = Registry.shared.locked { (joinLocked(spec), Registry.shared.attachments) }
-        if let joined { return joined }
+        let (joined, attachments) = Registry.shared.locked { (joinLocked(spec, declaration), Registry.shared.attachments) }
+        if let joined { return (joined, declaration) }
         let initial = Self.read(spec)
         let made = Registry.shared.locked { () -> (any AnyChainCore)? in
             // Another thread may have bound the endpoint meanwhile: looked for again only if
             // anything was attached since.
-            if Registry.shared.attachments != attachments, let joined = Self.joinLocked(spec) { return joined }
-            return newLocked(spec, initial: initial)
+            if Registry.shared.attachments != attachments, let joined = Self.joinLocked(spec, declaration) { return joined }
+            return newLocked(spec, initial: initial, declaration)
         }
-        return made ?? refused(spec, Self.unreadable)
+        return made.map { ($0, declaration) } ?? refused(spec, Self.unreadable)
     }
 
     /// The head's value, or nil when it cannot be read. Called directly: passed through
@@ -88,9 +93,9 @@ public struct Chain<Value>: @unchecked Sendable {
 
     /// A new chain headed by `spec`, with the head's value `initial`; nil if it could not be
     /// read. Lock held.
-    private static func newLocked(_ spec: EndpointSpec<Value>, initial: Value?) -> (any AnyChainCore)? {
+    private static func newLocked(_ spec: EndpointSpec<Value>, initial: Value?, _ declaration: Declaration) -> (any AnyChainCore)? {
         guard let initial else { return nil }
-        return ChainCore<Value>.makeLocked(headedBy: spec, acceptedValue: initial)
+        return ChainCore<Value>.makeLocked(headedBy: spec, acceptedValue: initial, declaration: declaration)
     }
 
     /// Why a head whose value could not be read (an array element out of range by the time it
@@ -99,18 +104,19 @@ public struct Chain<Value>: @unchecked Sendable {
 
     /// Reports why a declaration's head was refused, and returns the chain that stands for it:
     /// ended from the start, so that the declaration's continuations are dropped silently.
-    private static func refused(_ spec: borrowing EndpointSpec<Value>, _ problem: String) -> any AnyChainCore {
+    private static func refused(_ spec: borrowing EndpointSpec<Value>, _ problem: String) -> (any AnyChainCore, Declaration) {
         Self.report(problem, spec: spec)
-        return RefusedChain()
+        // A refused declaration declares nothing: number 0 is never given to one that does.
+        return (RefusedChain(), Declaration(number: 0))
     }
 
     /// The chain `spec`'s endpoint is already in, declared again with `spec`; nil if it is in
     /// none. Lock held.
-    private static func joinLocked(_ spec: EndpointSpec<Value>) -> (any AnyChainCore)? {
+    private static func joinLocked(_ spec: EndpointSpec<Value>, _ declaration: Declaration) -> (any AnyChainCore)? {
         guard let existing = Registry.shared.endpointLocked(for: spec) else { return nil }
         let core = existing.anyCore.resolvedLocked()
         core.reopenLocked()
-        core.replaceLocked(existing, with: spec)
+        core.replaceLocked(existing, with: spec, declaration: declaration)
         return core
     }
 
@@ -136,7 +142,7 @@ public struct Chain<Value>: @unchecked Sendable {
                 return (self.core.resolvedLocked(), nil)
             }
             guard let existing = Registry.shared.endpointLocked(for: spec) else {
-                return (core, core.addLocked(spec, sendingInitial: true))
+                return (core, core.addLocked(spec, declaration: declaration, sendingInitial: true))
             }
             let other = existing.anyCore.resolvedLocked()
             let merge = other === core ? nil : core.absorbLocked(other)
@@ -147,22 +153,22 @@ public struct Chain<Value>: @unchecked Sendable {
             let sentByMerge = other !== core && existing.wantsInitial && existing.role.contains(.receives)
             var initialValue: AfterLock?
             if let member = Registry.shared.endpointLocked(for: spec), member.anyCore === core {
-                initialValue = core.replaceLocked(member, with: spec, sendingInitial: !sentByMerge)
+                initialValue = core.replaceLocked(member, with: spec, declaration: declaration, sendingInitial: !sentByMerge)
             }
             return (core, AfterLock.sequence(merge, initialValue))
         }
         work?.run()
-        return Chain(core: core)
+        return Chain(core: core, declaration: declaration)
     }
 
     /// Adds a filter; see ``filter(_:)``.
     func adding(filter: @escaping (Value) -> Bool) -> Chain {
         let core = Registry.shared.locked { () -> any AnyChainCore in
             let core = self.core.resolvedLocked()
-            core.addFilterLocked(filter)
+            core.addFilterLocked(filter, declaration: declaration)
             return core
         }
-        return Chain(core: core)
+        return Chain(core: core, declaration: declaration)
     }
 
     /// Adds a named block; see ``out(_:initial:isolation:_:)-(_,_,_,(Value)->Void)``.
@@ -176,10 +182,11 @@ public struct Chain<Value>: @unchecked Sendable {
             guard let core = continuedLocked(refusing: "cannot add block \"\(name)\": the chain it continues has ended; not added") else {
                 return (self.core.resolvedLocked(), nil)
             }
-            return (core, core.addBlockLocked(name: name, initial: initial, delivery: delivery, liveness: liveness, declared: Value.self, body))
+            return (core, core.addBlockLocked(
+                name: name, initial: initial, delivery: delivery, liveness: liveness, declared: Value.self, declaration: declaration, body))
         }
         work?.run()
-        return Chain(core: core)
+        return Chain(core: core, declaration: declaration)
     }
 
     /// The chain a continuation extends, reopened for it; nil if it has ended, reported with
@@ -198,25 +205,39 @@ public struct Chain<Value>: @unchecked Sendable {
         Diagnostics.report(.misuse, rule: .badInput, "cannot bind \(spec.label): \(problem). Not bound")
     }
 
-    /// Ends the whole chain: every endpoint, filter and named block, in every declaration that
-    /// joined it. Objects are not touched. Calling it again does nothing.
+    /// Ends this declaration: the endpoints, filters and named blocks it declared leave the
+    /// chain. An endpoint that another declaration also declared (a view model's property that
+    /// two screens bind, each with a declaration of its own) stays, with what the other
+    /// declarations added, so ending one screen's binding never ends the other's. A chain left
+    /// without a live sender and a live receiver ends. Objects are not touched. Calling it
+    /// again does nothing; `Bind.unbind(_:)` ends everything bound to an object.
     ///
     /// ```swift
     /// let chain = Bind.in(model, \.title).out(label, \.text)
     /// chain.unbind()
     /// ```
     public func unbind() {
-        Registry.shared.locked {
-            self.core.resolvedLocked().dissolveLocked()
-        }
+        part.end()
     }
 
-    /// Whether the chain is bound: it has a live sender and a live receiver (a named block
-    /// counts), and has not been unbound.
+    /// The same chain, continued as another declaration: what that handle adds is recorded as
+    /// declared by `other` (an operator declares its second endpoint so, see `OperatorLink`).
+    @usableFromInline
+    func declaring(_ other: Declaration) -> Chain {
+        Chain(core: core, declaration: other)
+    }
+
+    /// How many changes the chain has accepted (see `AnyChainCore.acceptedChanges`).
+    @usableFromInline
+    var acceptedChanges: UInt32 { core.acceptedChanges }
+
+    /// The declaration as the handles built on chains keep it.
+    var part: DeclaredPart { DeclaredPart(core: core, declaration: declaration) }
+
+    /// Whether the declaration is in effect: what it declared is still in a chain with a live
+    /// sender and a live receiver (a named block counts), and it has not been unbound.
     ///
     /// A declaration that stopped at its head (`Bind.in(model, \.title)` alone), or whose
     /// receivers were all refused, is not bound yet; a continuation can still complete it.
-    public var isBound: Bool {
-        Registry.shared.locked { self.core.resolvedLocked().isCompleteLocked }
-    }
+    public var isBound: Bool { part.isInEffect }
 }

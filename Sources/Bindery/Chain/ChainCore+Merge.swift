@@ -42,7 +42,10 @@ extension ChainCore {
         target.endpoints.append(contentsOf: moved.lazy.map { $0 as AnyEndpoint })
         var movedBlocks: [NamedBlock<Target>] = []
         if let toOther {
-            if !filters.isEmpty { target.filters += filters.map { filter in { filter(toOther($0)) } } }
+            if !filters.isEmpty {
+                target.filters += filters.map { filter in { filter(toOther($0)) } }
+                target.madeTypedExtras.filterDeclarations += madeTypedExtras.filterDeclarations
+            }
             for block in blocks {
                 // One name, one block: the chain named first keeps its own (rule 7).
                 guard !target.blocks.contains(where: { $0.name == block.name }) else {
@@ -53,7 +56,10 @@ extension ChainCore {
                 }
                 let body = block.body
                 movedBlocks.append(
-                    NamedBlock(name: block.name, delivery: block.delivery, initial: block.initial, liveness: block.liveness) { body(toOther($0)) })
+                    NamedBlock(
+                        name: block.name, delivery: block.delivery, initial: block.initial, liveness: block.liveness,
+                        declaration: block.declaration
+                    ) { body(toOther($0)) })
             }
             if !movedBlocks.isEmpty { target.blocks += movedBlocks }
         }
@@ -70,6 +76,7 @@ extension ChainCore {
         endpoints.removeAll()
         if let extras = chainExtras {
             filters.removeAll()
+            madeTypedExtras.filterDeclarations.removeAll()
             blocks.removeAll()
             queue.removeAll()
             // What runs when the chain ends runs when the chain that took its members does.

@@ -42,6 +42,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     let livePosition = Atomic<UInt32>(.max)
 
     var forward: (any AnyChainCore)? { chainExtras?.forward }
+    var acceptedChanges: UInt32 { changeCount.load(ordering: .relaxed) }
     /// A chain is made only for a head that was not refused (see `RefusedChain`).
     var isRefused: Bool { false }
     var isDissolved: Bool { dissolved }
@@ -145,10 +146,13 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
 
     /// A new chain headed by `spec`, whose value is `current`, with its head attached. Lock
     /// held.
-    static func makeLocked(headedBy spec: borrowing EndpointSpec<Value>, acceptedValue: Value) -> ChainCore<Value>? {
+    static func makeLocked(
+        headedBy spec: borrowing EndpointSpec<Value>, acceptedValue: Value, declaration: Declaration
+    ) -> ChainCore<Value>? {
         Registry.assertLocked()
         guard let accessors = spec.accessors.retyped(to: Value.self) else { return nil }
         let core = ChainCore(head: spec, accessors: accessors, acceptedValue: acceptedValue)
+        core.declarations = DeclarationSet(declaration)
         Registry.shared.listLocked(core)
         Registry.shared.attachLocked(core, source: spec.source, lifetime: spec.lifetime)
         // The chain holds itself as its first member, as it holds every member: until the head
@@ -258,13 +262,14 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @_specialize(where Value == String, Declared == String)
     @_specialize(where Value == String?, Declared == String?)
     @_specialize(where Value == Int?, Declared == Int?)
-    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, sendingInitial: Bool) -> AfterLock? {
+    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool) -> AfterLock? {
         Registry.assertLocked()
         guard let accessors = spec.accessors.retyped(to: Value.self) else {
             Diagnostics.report(.misuse, rule: .conversion, "cannot bind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); not bound")
             return nil
         }
         let endpoint = Endpoint(spec: spec, accessors: accessors, core: self)
+        endpoint.declarations = DeclarationSet(declaration)
         Registry.shared.attachLocked(endpoint, source: spec.source, lifetime: spec.lifetime)
         endpoints.append(endpoint)
         dropPlanLocked()
@@ -282,7 +287,9 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     ///   declaration asks for it (a continuation; a declaration's head never does).
     /// - Returns: The initial value sent to run once the lock is released, or nil.
     @discardableResult
-    func replaceLocked<Declared>(_ old: AnyEndpoint, with spec: EndpointSpec<Declared>, sendingInitial: Bool) -> AfterLock? {
+    func replaceLocked<Declared>(
+        _ old: AnyEndpoint, with spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool
+    ) -> AfterLock? {
         Registry.assertLocked()
         guard let position = endpoints.firstIndex(where: { $0 === old }) else { return nil }
         guard let declared = spec.accessors.retyped(to: Value.self) else {
@@ -292,6 +299,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         let accessors = member(at: position).accessors.redeclared(with: declared)
         let endpoint = Endpoint(retyping: old, accessors: accessors, core: self, wantsInitial: spec.initial, source: spec.source)
         endpoint.role = old.role.union(spec.role)
+        endpoint.declarations.insert(declaration)
         // The same property in the same chain: the owner's last write to it still counts (see
         // `ChainCore.run`, and `inheritWritesLocked` for a write that lands after this copy).
         endpoint.writtenSequence.store(old.writtenSequence.load(ordering: .relaxed), ordering: .relaxed)
@@ -304,7 +312,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         return .work { self.submit(.initialValue([endpoint], [])) }
     }
 
-    func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {
+    func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool, declaration: Declaration) {
         if Declared.self == Value.self {
             filters.append(unsafeBitCast(filter, to: ((Value) -> Bool).self))
         } else if let convert = Conversion.converter(from: Value.self, to: Declared.self) {
@@ -313,6 +321,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             Diagnostics.report(.misuse, rule: .conversion, "cannot add a filter on \(Declared.self) to a chain of \(Value.self): not added")
             return
         }
+        madeTypedExtras.filterDeclarations.append(declaration)
         dropPlanLocked()
     }
 
@@ -325,7 +334,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @_specialize(where Value == Int?, Declared == Int?, Argument == Int?)
     func addBlockLocked<Declared, Argument>(
         name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness?, declared: Declared.Type,
-        _ body: @escaping (Argument) -> Void
+        declaration: Declaration, _ body: @escaping (Argument) -> Void
     ) -> AfterLock? {
         let typed: (Value) -> Void
         if Argument.self == Value.self {
@@ -337,7 +346,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             return nil
         }
         let liveness = liveness ?? (delivery == .mainActor ? BlockLiveness() : nil)
-        let block = NamedBlock(name: name, delivery: delivery, initial: initial, liveness: liveness, body: typed)
+        let block = NamedBlock(name: name, delivery: delivery, initial: initial, liveness: liveness, declaration: declaration, body: typed)
         if let existing = blocks.firstIndex(where: { $0.name == name }) {
             blocks[existing].liveness?.end()
             Registry.shared.buryLocked(blocks[existing])
@@ -374,10 +383,62 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         madeTypedExtras.endActions.append(action)
     }
 
-    func memberLocked(objectID: ObjectIdentifier, keyPath: AnyKeyPath) -> AnyEndpoint? {
-        // The key path an operator kept is the object the endpoint was made with: compared by
-        // identity first, as `==` reads both paths' components.
-        endpoints.firstIndex { $0.objectID == objectID && ($0.keyPath === keyPath || $0.keyPath == keyPath) }.map { endpoints[$0] }
+    func memberLocked(declaredBy declaration: Declaration) -> AnyEndpoint? {
+        endpoints.firstIndex { $0.declarations.contains(declaration) }.map { endpoints[$0] }
+    }
+
+    func hasPartsLocked(of declaration: Declaration) -> Bool {
+        guard !dissolved else { return false }
+        if endpoints.firstIndex(where: { $0.declarations.contains(declaration) }) != nil { return true }
+        guard let extras = typedExtras else { return false }
+        return extras.filterDeclarations.contains(declaration) || extras.blocks.contains { $0.declaration == declaration }
+    }
+
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Float)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    @_specialize(where Value == Int?)
+    func endLocked(_ declaration: Declaration) {
+        Registry.assertLocked()
+        guard !dissolved else { return }
+        // Every endpoint was declared by some declaration: a chain whose endpoints all come
+        // from this one ends whole, with whatever else it holds (the common case, and the
+        // cheapest: nothing is detached one by one).
+        if endpoints.firstIndex(where: { !($0.declarations.contains(declaration) && $0.declarations.isSingle) }) == nil {
+            dissolveLocked()
+            return
+        }
+        if let extras = typedExtras {
+            if extras.filterDeclarations.contains(declaration) {
+                Registry.shared.buryLocked(extras.filters)
+                var kept: [(Value) -> Bool] = [], keptDeclarations: [Declaration] = []
+                for (filter, declared) in zip(extras.filters, extras.filterDeclarations) where declared != declaration {
+                    kept.append(filter)
+                    keptDeclarations.append(declared)
+                }
+                extras.filters = kept
+                extras.filterDeclarations = keptDeclarations
+                dropPlanLocked()
+            }
+            if extras.blocks.contains(where: { $0.declaration == declaration }) {
+                Registry.shared.buryLocked(extras.blocks)
+                for block in extras.blocks where block.declaration == declaration { block.liveness?.end() }
+                extras.blocks.removeAll { $0.declaration == declaration }
+                dropPlanLocked()
+            }
+        }
+        // A copy of the list: detaching a member changes it. An endpoint another declaration
+        // also declared stays, declared by the others.
+        for endpoint in endpoints.array where endpoint.declarations.contains(declaration) {
+            endpoint.declarations.remove(declaration)
+            if endpoint.declarations.isEmpty { detachLocked(endpoint) }
+        }
+        // A chain never bound yet (another declaration still being written) is not ended by
+        // losing members, unless it has none left.
+        if endpoints.isEmpty { dissolveLocked() } else { checkLivenessLocked() }
     }
 
     func absorbLocked(_ other: any AnyChainCore) -> AfterLock? {
@@ -490,6 +551,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         if !filters.isEmpty {
             Registry.shared.buryLocked(filters)
             filters = []
+            madeTypedExtras.filterDeclarations = []
         }
         if !queue.isEmpty {
             Registry.shared.buryLocked(queue)

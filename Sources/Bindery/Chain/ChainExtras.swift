@@ -12,6 +12,8 @@ class AnyChainExtras {
 /// What only some chains have: filters, blocks and queued changes.
 final class ChainExtras<Value>: AnyChainExtras {
     @exclusivity(unchecked) var filters: [(Value) -> Bool] = []
+    /// The declaration that added each filter, in the same order (see `Declaration`).
+    @exclusivity(unchecked) var filterDeclarations: [Declaration] = []
     @exclusivity(unchecked) var blocks: [NamedBlock<Value>] = []
     @exclusivity(unchecked) var queue: [Queued<Value>] = []
 }

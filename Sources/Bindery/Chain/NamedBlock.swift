@@ -11,6 +11,8 @@ struct NamedBlock<Value> {
     /// so that a run already queued on the main actor is dropped. Shared with the block's copy
     /// when a merge moves it. Nil for a block that runs at once (nothing of it is ever queued).
     var liveness: BlockLiveness? = nil
+    /// The declaration that added it: ending that declaration removes it (see `Declaration`).
+    let declaration: Declaration
     let body: (Value) -> Void
 }
 

@@ -7,17 +7,23 @@ final class RefusedChain: AnyChainCore {
     var blockNames: [String] { [] }
     var hasBlocks: Bool { false }
     var isCompleteLocked: Bool { false }
+    var acceptedChanges: UInt32 { 0 }
     func retireLocked(_ object: consuming AnyObject) { Registry.shared.buryLocked(consume object) }
-    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, sendingInitial: Bool) -> AfterLock? { nil }
-    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, sendingInitial: Bool) -> AfterLock? { nil }
-    func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool) {}
+    func addLocked<Declared>(_ spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool) -> AfterLock? { nil }
+    func replaceLocked<Declared>(
+        _ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool
+    ) -> AfterLock? { nil }
+    func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool, declaration: Declaration) {}
     func addBlockLocked<Declared, Argument>(
-        name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness?, declared: Declared.Type, _ body: @escaping (Argument) -> Void
+        name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness?, declared: Declared.Type,
+        declaration: Declaration, _ body: @escaping (Argument) -> Void
     ) -> AfterLock? { nil }
     func absorbLocked(_ other: any AnyChainCore) -> AfterLock? { nil }
     func reopenLocked() {}
     func detachLocked(_ endpoint: AnyEndpoint) {}
-    func memberLocked(objectID: ObjectIdentifier, keyPath: AnyKeyPath) -> AnyEndpoint? { nil }
+    func memberLocked(declaredBy declaration: Declaration) -> AnyEndpoint? { nil }
+    func hasPartsLocked(of declaration: Declaration) -> Bool { false }
+    func endLocked(_ declaration: Declaration) {}
     func removeBlockLocked(named name: String) -> Bool { false }
     func removeBlocksLocked(where isRemoved: (String) -> Bool) -> Bool { false }
     func dissolveLocked() {}

@@ -42,6 +42,8 @@ final class Registry: @unchecked Sendable {
     /// of the lock to read its head's value can tell whether an endpoint it must join may have
     /// appeared meanwhile.
     @exclusivity(unchecked) private(set) var attachments: UInt64 = 0
+    /// How many declarations have been given an identity (see `Declaration.make()`).
+    let declarationsMade = Atomic<UInt64>(0)
     /// Every chain made and not yet ended or merged away, unretained, for `Bind.graph()`
     /// (see `Registry+LiveChains.swift`).
     @exclusivity(unchecked) var liveChains: [Unmanaged<AnyEndpoint>] = []

@@ -127,18 +127,21 @@ extension Chain where Value: Sendable {
         let body: (Value) -> Void = { value in
             withExtendedLifetime(end) { feed.receive(value) }
         }
+        // A declaration of its own: the loop's end removes its block and nothing else.
+        let declaration = Declaration.make()
         let (core, initial) = Registry.shared.locked { () -> ((any AnyChainCore)?, AfterLock?) in
             let core = self.core.resolvedLocked()
             guard !core.isDissolved else { return (nil, nil) }
             core.reopenLocked()
-            let initial = core.addBlockLocked(name: name, initial: true, delivery: .immediate, liveness: nil, declared: Value.self, body)
-            return core.blockNames.contains(name) ? (core, initial) : (nil, nil)
+            let initial = core.addBlockLocked(
+                name: name, initial: true, delivery: .immediate, liveness: nil, declared: Value.self, declaration: declaration, body)
+            return core.hasPartsLocked(of: declaration) ? (core, initial) : (nil, nil)
         }
         guard let core else {
             // Not added: the body, and with it `end`, goes now, which ends the feed.
             return
         }
-        feed.registered(in: core, block: name)
+        feed.registered(DeclaredPart(core: core, declaration: declaration))
         initial?.run()
     }
 }

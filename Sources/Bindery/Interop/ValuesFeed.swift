@@ -9,11 +9,11 @@ final class ValuesFeed<Value: Sendable>: @unchecked Sendable {
     private let lock = Lock()
     private var state = ValuesFeedState<Value>()
     /// The chain and the name of the block that feeds this, while it is there.
-    private var registration: (core: any AnyChainCore, block: String)?
+    private var registration: DeclaredPart?
 
     /// Records the block that feeds this; it is taken out by ``unregister()``.
-    func registered(in core: any AnyChainCore, block: String) {
-        lock.withLock { registration = (core, block) }
+    func registered(_ block: DeclaredPart) {
+        lock.withLock { registration = block }
     }
 
     /// A value from the chain, on the thread that changed it.
@@ -55,14 +55,11 @@ final class ValuesFeed<Value: Sendable>: @unchecked Sendable {
     /// Takes the block out of its chain, if it is still there; the chain ends if the block was
     /// its last receiver. Takes the graph lock: never called with it held.
     func unregister() {
-        let taken = lock.withLock { () -> (core: any AnyChainCore, block: String)? in
+        let taken = lock.withLock { () -> DeclaredPart? in
             defer { registration = nil }
             return registration
         }
-        guard let (core, block) = taken else { return }
-        Registry.shared.locked {
-            _ = core.resolvedLocked().removeBlockLocked(named: block)
-        }
+        taken?.end()
     }
 }
 

@@ -70,7 +70,7 @@ extension Dynamic {
     private func observer(_ kind: String, initial: Bool, delivery: Delivery, _ body: @escaping (Value) -> Void) -> DynamicBond {
         let name = "\(kind) #\(DynamicBondPort.nextSerial())"
         let chain = Bind.in(self, \.value).adding(block: name, initial: initial, delivery: delivery, body)
-        return DynamicBond(block: name, in: chain.core)
+        return DynamicBond(block: name, of: chain)
     }
 
     // MARK: Observers
@@ -193,9 +193,8 @@ extension Dynamic {
     public func bind(to other: Dynamic<Value>, fire: Bool = true) -> DynamicBond {
         guard other !== self else { return DynamicBond.refusingSelfBond(of: self) }
         let spec = other.bondSpec(.oneWay(DynamicBondPort.nextSerial()), role: .receives, initial: fire)
-        let keyPath = spec.keyPath
         let chain = Bind.in(self, \.value).adding(spec)
-        return DynamicBond(member: other, keyPath, in: chain.core)
+        return DynamicBond(bond: chain, to: other)
     }
 
     /// Sets an object's property to this box's value now (unless `fire` is false) and on
@@ -226,7 +225,7 @@ extension Dynamic {
         isolation: (any Actor)? = #isolation
     ) -> DynamicBond {
         let chain = Bind.in(self, \.value).out(object, keyPath, initial: fire, isolation: isolation)
-        return DynamicBond(member: object, keyPath, in: chain.core)
+        return DynamicBond(bond: chain, to: object)
     }
 
     /// Keeps this box and `other` at the same value, whichever of them is set: a two-way bond.
@@ -256,9 +255,8 @@ extension Dynamic {
     public func bidirectionalBind(to other: Dynamic<Value>, fire: Bool = true) -> DynamicBond {
         guard other !== self else { return DynamicBond.refusingSelfBond(of: self) }
         let spec = other.bondSpec(.twoWay, role: [.sends, .receives], initial: fire)
-        let keyPath = spec.keyPath
         let chain = Chain(head: bondSpec(.twoWay, role: [.sends, .receives], initial: true)).adding(spec)
-        return DynamicBond(member: other, keyPath, in: chain.core)
+        return DynamicBond(bond: chain, to: other)
     }
 
     /// Removes every observer and bond of the box: the box leaves every chain it is in, as

@@ -10,48 +10,45 @@
 /// let printing = count.observe { print($0) }
 /// printing.unbind()
 /// ```
-public struct DynamicBond: @unchecked Sendable {
-    // @unchecked: the chain and the endpoint it refers to are only touched with the graph lock
-    // held.
+public struct DynamicBond: Sendable {
+    /// The declaration the observer or bond made, which ``unbind()`` ends; nil when the bond
+    /// was refused.
+    let part: DeclaredPart?
+    /// What `debugDescription` names.
+    let what: What
 
-    /// What the handle ends.
-    enum Part {
-        /// An observer: a named block of a chain (which may have been merged into another since).
-        case block(String, in: any AnyChainCore)
-        /// A bond: a receiver (or a two-way endpoint) of a chain; it follows its replacement if
-        /// the endpoint is declared again or moved by a join.
-        case member(AnyEndpoint)
-        /// Nothing: the bond was refused when it was declared.
-        case none
+    /// An observer's block, or a bond's other side, found by its object's address among the
+    /// chain's members when the description is made.
+    enum What {
+        case block(String)
+        case side(address: UInt)
     }
 
-    let part: Part
-
-    private init(part: Part) {
+    private init(part: DeclaredPart?, what: What) {
         self.part = part
+        self.what = what
     }
 
-    init(block name: String, in chain: any AnyChainCore) {
-        part = .block(name, in: chain)
+    /// The handle of an observer: a named block of the box's chain.
+    init<Value>(block name: String, of chain: Chain<Value>) {
+        self.init(part: chain.part, what: .block(name))
     }
 
-    /// The handle of the endpoint on `object`'s `keyPath` in `chain`, just bound.
-    init(member object: AnyObject, _ keyPath: AnyKeyPath, in chain: any AnyChainCore) {
-        let endpoint = Registry.shared.locked {
-            chain.resolvedLocked().memberLocked(objectID: ObjectIdentifier(object), keyPath: keyPath)
-        }
-        part = endpoint.map { .member($0) } ?? .none
+    /// The handle of a bond just declared, with `other` its other side.
+    init<Value>(bond chain: Chain<Value>, to other: AnyObject) {
+        self.init(part: chain.part, what: .side(address: UInt(bitPattern: ObjectIdentifier(other))))
     }
 
     /// Reports a bond of `box` to itself, which is refused, and returns its inert handle.
     static func refusingSelfBond<Value>(of box: Dynamic<Value>) -> DynamicBond {
         let label = EndpointLabel.make(box, keyPath: \Dynamic<Value>.value, index: nil, events: [])
         Diagnostics.report(.misuse, rule: .loops, "cannot bind \(label) to itself: each set would set it again, without end; not bound")
-        return DynamicBond(part: .none)
+        return DynamicBond(part: nil, what: .block(label))
     }
 
-    /// Ends this observer or bond. The rest of the box's chain stays, unless this was its only
-    /// receiver. Calling it again does nothing.
+    /// Ends this observer or bond, and nothing else: another observer, bond or chain of the
+    /// same box or object stays, even one that declared the same property. The box's chain
+    /// ends if it is left without a receiver. Calling it again does nothing.
     ///
     /// ```swift
     /// let count = Dynamic(0)
@@ -59,35 +56,12 @@ public struct DynamicBond: @unchecked Sendable {
     /// bond.unbind()
     /// ```
     public func unbind() {
-        Registry.shared.locked {
-            switch part {
-            case .block(let name, let chain):
-                _ = chain.resolvedLocked().removeBlockLocked(named: name)
-            case .member(let endpoint):
-                guard let current = endpoint.activeLocked() else { return }
-                current.anyCore.detachLocked(current)
-            case .none:
-                break
-            }
-        }
+        part?.end()
     }
 
     /// Whether the observer or bond is still in effect: it has not been unbound, and its chain
     /// has a live sender and a live receiver (see ``Chain/isBound``).
-    public var isBound: Bool {
-        Registry.shared.locked {
-            switch part {
-            case .block(let name, let chain):
-                let core = chain.resolvedLocked()
-                return core.isCompleteLocked && core.blockNames.contains(name)
-            case .member(let endpoint):
-                guard let current = endpoint.activeLocked() else { return false }
-                return current.isAliveLocked() && current.anyCore.resolvedLocked().isCompleteLocked
-            case .none:
-                return false
-            }
-        }
-    }
+    public var isBound: Bool { part?.isInEffect ?? false }
 }
 
 extension DynamicBond: CustomDebugStringConvertible {
@@ -100,21 +74,17 @@ extension DynamicBond: CustomDebugStringConvertible {
     /// ```
     public var debugDescription: String {
         // Values only under the lock; named after it is released.
-        let found = Registry.shared.locked { () -> (ChainSnapshot, String?, ChainSnapshot.Member?)? in
-            switch part {
-            case .block(let name, let chain):
-                return (chain.resolvedLocked().snapshotLocked(), name, nil)
-            case .member(let endpoint):
-                guard let current = endpoint.activeLocked() else { return nil }
-                let chain = current.anyCore.resolvedLocked().snapshotLocked()
-                let address = UInt(bitPattern: current.objectID)
-                return (chain, nil, chain.members.first { $0.address == address && $0.keyPath == current.keyPath })
-            case .none:
-                return nil
+        let chain = part.flatMap { part in
+            Registry.shared.locked { () -> ChainSnapshot? in
+                let core = part.core.resolvedLocked()
+                return core.hasPartsLocked(of: part.declaration) ? core.snapshotLocked() : nil
             }
         }
-        guard let (chain, block, member) = found else { return "DynamicBond (not bound)" }
-        let what = block.map { "block \"\($0)\"" } ?? member.map { BindingGraph.name(of: $0) } ?? "?"
-        return "DynamicBond (\(what)) in " + BindingGraph.line(for: chain)
+        guard let chain else { return "DynamicBond (not bound)" }
+        let name = switch what {
+        case .block(let name): "block \"\(name)\""
+        case .side(let address): chain.members.last { $0.address == address }.map { BindingGraph.name(of: $0) } ?? "?"
+        }
+        return "DynamicBond (\(name)) in " + BindingGraph.line(for: chain)
     }
 }

@@ -17,11 +17,14 @@ import Testing
         let source = Box(), other = Box(), label = Label()
         let chain = Bind.in(source, \.int).out(label, \.text)
         #expect(listed(with: source) == 1)
-        Bind.in(other, \.int).out(label, \.number)
-        Bind.in(other, \.int).in(source, \.int)         // joins the two chains: one is left
+        let second = Bind.in(other, \.int).out(label, \.number)
+        let joining = Bind.in(other, \.int).in(source, \.int)    // joins the two chains: one is left
         #expect(listed(with: source) == 1)
         #expect(listed(with: other) == 1)
-        chain.unbind()
+        chain.unbind()                                  // `source` stays: the join declared it too
+        #expect(listed(with: source) == 1)
+        joining.unbind()
+        second.unbind()
         #expect(listed(with: source) == 0)
         #expect(listed(with: label) == 0)
     }

@@ -95,12 +95,12 @@ import Testing
         #expect(!chain.isBound)
     }
 
-    @Test("A sequence's chain joined into another (rule 7): the chain it joined ends the task when it ends")
+    @Test("A sequence's chain joined into another (rule 7): the merged chain carries the task, which ends when that chain ends")
     func joinedChainCarriesTheTask() async {
         let (readings, feed, cancelled) = readingsThatReportCancellation()
         let label = Label()
         let lottery = Lottery()
-        Bind.in(sequence: readings, initial: 0).out(label, \.number)
+        let sequenceChain = Bind.in(sequence: readings, initial: 0).out(label, \.number)
         // The label is in the sequence's chain: this declaration joins it into the lottery's.
         let joined = Bind.in(lottery, \.sn).out(label, \.number)
         #expect(!cancelled.opened)
@@ -109,7 +109,12 @@ import Testing
         feed.yield(9)
         await arrived.wait()
         #expect(label.number == 9)
+        // Ending the joining declaration leaves the sequence's own: the task goes on.
         joined.unbind()
+        #expect(!cancelled.opened)
+        #expect(sequenceChain.isBound)
+        // Ending the sequence's declaration ends the chain, and with it the task.
+        sequenceChain.unbind()
         await cancelled.wait()
     }
 

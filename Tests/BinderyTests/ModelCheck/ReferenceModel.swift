@@ -27,6 +27,11 @@
 //   box or control going; a plain receiver that goes is dropped at the next change the chain
 //   delivers (rule 1). A chain never bound yet (a declaration being written) is not ended by
 //   losing a member. An object made anew in a released one's slot is a new object (rule 8).
+// - Each endpoint, filter and block remembers the declarations that declared it (an endpoint
+//   declared again, by a join or a continuation, is declared by both). A declaration's
+//   `unbind()` ends what it declared: its filters and blocks, and its endpoints that no other
+//   declaration declared; a chain left incomplete, or without members, ends. A chain whose
+//   endpoints this declaration alone declared ends whole.
 //
 // Target-actions and coalescing (what the Observing changes and Coalescing articles promise):
 // - `addTarget` registers one observer per key path. It takes no part in any chain: it never
@@ -58,6 +63,8 @@ struct ModelEndpoint {
     var sends: Bool
     var receives: Bool
     var wantsInitial: Bool
+    /// The declarations that declared it, by number.
+    var declarations: Set<Int>
     /// An element endpoint's element as the chain last saw it (nil: out of range).
     var memo: Int?
 }
@@ -73,7 +80,11 @@ final class ModelChain {
     var value: Scalar
     var members: [ModelEndpoint]
     var filters: [FilterKind] = []
+    /// The declaration that added each filter, in the same order.
+    var filterDeclarations: [Int] = []
     var blocks: [BlockSpec] = []
+    /// The declaration that added each block, by the block's name (one block per name).
+    var blockDeclarations: [String: Int] = [:]
     var isEnded = false
     /// The chain it was merged into, which declarations that were continuing it go on with.
     var mergedInto: ModelChain?
@@ -290,27 +301,28 @@ final class ReferenceModel: ModelWorld {
     }
 
     func declare(head: Link, rest: [Link]) {
-        let chain: ModelChain
-        switch head {
-        case .sender(let place): chain = declareHead(place, receives: false)
-        case .twoWay(let place, _): chain = declareHead(place, receives: true)
-        default: preconditionFailure("a head is a sender")
-        }
         declarations.append(nil)
         let number = declarations.count - 1
+        let chain: ModelChain
+        switch head {
+        case .sender(let place): chain = declareHead(place, receives: false, number)
+        case .twoWay(let place, _): chain = declareHead(place, receives: true, number)
+        default: preconditionFailure("a head is a sender")
+        }
         var current = chain
         for link in rest {
-            current = continuation(current, link)
+            current = continuation(current, link, number)
         }
         declarations[number] = current
     }
 
     /// `place` declared as a declaration's head: declared again as a sender of its chain, or
     /// the head of a new one.
-    private func declareHead(_ place: Place, receives: Bool) -> ModelChain {
+    private func declareHead(_ place: Place, receives: Bool, _ number: Int) -> ModelChain {
         if let chain = self.chain(of: place) {
             reopen(chain)
             let index = memberIndex(chain, place)!
+            chain.members[index].declarations.insert(number)
             chain.members[index].sends = true
             chain.members[index].receives = chain.members[index].receives || receives
             chain.members[index].wantsInitial = true
@@ -321,16 +333,16 @@ final class ReferenceModel: ModelWorld {
         let family = place.family
         let chain = ModelChain(
             family: family, value: Self.chainValue(place, from: get(place)!, family: family),
-            members: [endpoint(place, sends: true, receives: receives, initial: true)])
+            members: [endpoint(place, sends: true, receives: receives, initial: true, number)])
         chains.append(chain)
         return chain
     }
 
-    private func endpoint(_ place: Place, sends: Bool, receives: Bool, initial: Bool) -> ModelEndpoint {
+    private func endpoint(_ place: Place, sends: Bool, receives: Bool, initial: Bool, _ number: Int) -> ModelEndpoint {
         var memo: Int?
         if case .element = place, case .int(let v)? = get(place) { memo = v }
         return ModelEndpoint(place: place, generation: generation(place.object), sends: sends, receives: receives,
-                             wantsInitial: initial, memo: memo)
+                             wantsInitial: initial, declarations: [number], memo: memo)
     }
 
     /// An endpoint declared again takes the new declaration's conversion; an element's starts
@@ -341,7 +353,7 @@ final class ReferenceModel: ModelWorld {
     }
 
     /// Applies one continuation; returns the chain the declaration goes on with.
-    private func continuation(_ chain: ModelChain, _ link: Link) -> ModelChain {
+    private func continuation(_ chain: ModelChain, _ link: Link, _ number: Int) -> ModelChain {
         // A chain merged into another meanwhile (by a block this declaration ran) goes on as it.
         var chain = chain
         while let merged = chain.mergedInto { chain = merged }
@@ -355,7 +367,9 @@ final class ReferenceModel: ModelWorld {
         switch link {
         case .filter(let kind):
             chain.filters.append(kind)
+            chain.filterDeclarations.append(number)
         case .block(let block):
+            chain.blockDeclarations[block.name] = number
             // A block of a name the chain has replaces that block (a block that binds may
             // declare its own declaration again).
             if let index = chain.blocks.firstIndex(where: { $0.name == block.name }) {
@@ -366,20 +380,20 @@ final class ReferenceModel: ModelWorld {
             noteCompleteness(chain)
             if block.initial { push(chain, receivers: [], blocks: [block]) }
         case .sender(let place):
-            join(chain, place, sends: true, receives: false, initial: true)
+            join(chain, place, sends: true, receives: false, initial: true, number)
         case .twoWay(let place, let initial):
-            join(chain, place, sends: true, receives: true, initial: initial)
+            join(chain, place, sends: true, receives: true, initial: initial, number)
         case .receiver(let place, let initial):
-            join(chain, place, sends: false, receives: true, initial: initial)
+            join(chain, place, sends: false, receives: true, initial: initial, number)
         }
         return chain
     }
 
     /// A continuation on an endpoint: the chain changes shape first (a merge, the endpoint's
     /// new roles), then the newcomers get the chain's value.
-    private func join(_ chain: ModelChain, _ place: Place, sends: Bool, receives: Bool, initial: Bool) {
+    private func join(_ chain: ModelChain, _ place: Place, sends: Bool, receives: Bool, initial: Bool, _ number: Int) {
         guard let other = self.chain(of: place) else {
-            chain.members.append(endpoint(place, sends: sends, receives: receives, initial: initial))
+            chain.members.append(endpoint(place, sends: sends, receives: receives, initial: initial, number))
             noteCompleteness(chain)
             if initial, receives { push(chain, receivers: [place], blocks: []) }
             return
@@ -395,6 +409,7 @@ final class ReferenceModel: ModelWorld {
         }
         let index = memberIndex(chain, place)!
         renew(&chain.members[index])
+        chain.members[index].declarations.insert(number)
         chain.members[index].sends = chain.members[index].sends || sends
         chain.members[index].receives = chain.members[index].receives || receives
         chain.members[index].wantsInitial = initial
@@ -409,10 +424,12 @@ final class ReferenceModel: ModelWorld {
     private func merge(_ other: ModelChain, into chain: ModelChain) -> (receivers: [Place], blocks: [BlockSpec]) {
         chain.members += other.members
         chain.filters += other.filters
+        chain.filterDeclarations += other.filterDeclarations
         // A joined chain's block of a name this chain has is dropped, and reported.
         let kept = other.blocks.filter { block in !chain.blocks.contains { $0.name == block.name } }
         for _ in 0..<(other.blocks.count - kept.count) { diagnostics.append("block dropped") }
         chain.blocks += kept
+        for block in kept { chain.blockDeclarations[block.name] = other.blockDeclarations[block.name] }
         other.isEnded = true
         other.mergedInto = chain
         for index in declarations.indices where declarations[index] === other { declarations[index] = chain }
@@ -617,7 +634,9 @@ final class ReferenceModel: ModelWorld {
         chain.isEnded = true
         chain.members.removeAll()
         chain.blocks.removeAll()
+        chain.blockDeclarations.removeAll()
         chain.filters.removeAll()
+        chain.filterDeclarations.removeAll()
         chain.queue.removeAll()
     }
 
@@ -627,7 +646,7 @@ final class ReferenceModel: ModelWorld {
             guard declarations.indices.contains(declaration), var chain = declarations[declaration] else { return }
             // The handle follows its chain into the chains it was merged into.
             while let merged = chain.mergedInto { chain = merged }
-            end(chain)
+            endDeclaration(declaration, of: chain)
         case .object(let object):
             detach { $0.object == object }
         case .place(let place):
@@ -644,6 +663,23 @@ final class ReferenceModel: ModelWorld {
                 if chain.blocks.count != count { endIfIncomplete(chain) }
             }
         }
+    }
+
+    /// Ends what declaration `number` declared in `chain`.
+    private func endDeclaration(_ number: Int, of chain: ModelChain) {
+        guard !chain.isEnded else { return }
+        if chain.members.allSatisfy({ $0.declarations == [number] }) {
+            end(chain)
+            return
+        }
+        let filters = zip(chain.filters, chain.filterDeclarations).filter { $0.1 != number }
+        chain.filters = filters.map(\.0)
+        chain.filterDeclarations = filters.map(\.1)
+        chain.blocks.removeAll { chain.blockDeclarations[$0.name] == number }
+        chain.blockDeclarations = chain.blockDeclarations.filter { $0.value != number }
+        for index in chain.members.indices { chain.members[index].declarations.remove(number) }
+        chain.members.removeAll { $0.declarations.isEmpty }
+        if chain.members.isEmpty { end(chain) } else { endIfIncomplete(chain) }
     }
 
     /// Takes matching endpoints of live objects out of their chains one by one, ending chains

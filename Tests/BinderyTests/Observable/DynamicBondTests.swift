@@ -16,15 +16,22 @@ import Testing
         kept.unbind()                                   // the box has gone: nothing to do
     }
 
-    @Test("A bond's handle follows its endpoint when the endpoint is declared again in the chain")
-    func followsRedeclaration() {
+    @Test("Ending a bond ends what it declared: a receiver that another declaration also declared stays bound")
+    func endsOnlyItsOwnDeclaration() {
         let count = Dynamic(0)
-        let label = Label()
+        let label = Label(), other = Label()
         let bond = count.bind(to: label, \.text)
-        Bind.in(count, \.value).out(label, \.text)       // the same receiver, declared again
+        let chain = Bind.in(count, \.value).out(label, \.text)   // the same receiver, declared again
+        let second = count.bind(to: other, \.text)
         bond.unbind()
         count.value = 1
-        #expect(label.text == "0")
+        #expect(label.text == "1")                     // still the chain's receiver
+        #expect(other.text == "1")                     // the other bond is untouched
+        #expect(!bond.isBound && chain.isBound && second.isBound)
+        chain.unbind()
+        count.value = 2
+        #expect(label.text == "1")                     // no declaration holds it now
+        #expect(other.text == "2")
         #expect(!Bind.isBound(label))
     }
 

@@ -173,12 +173,19 @@ extension Bind {
         _ target: Target, _ key: ReferenceWritableKeyPath<Target, Property>, fromKeyPath keyPath: KeyPath<Source, Value>,
         of object: Source
     ) {
+        // Asked by object and key path, as `Bind.unbind(_:_:)` is: the target's endpoints at
+        // `key` that share a chain with the observed property leave it.
         let lifetime = Registry.lifetimeRegistrar(of: object)
-        let targetID = ObjectIdentifier(target)
+        let targetLifetime = Registry.lifetimeRegistrar(of: target)
         Registry.shared.locked {
+            var chains: [ObjectIdentifier] = []
             Registry.shared.forEachEndpointLocked(of: object, lifetime: lifetime, keyPath: keyPath) { endpoint in
+                chains.append(ObjectIdentifier(endpoint.anyCore.resolvedLocked()))
+            }
+            guard !chains.isEmpty else { return }
+            Registry.shared.forEachEndpointLocked(of: target, lifetime: targetLifetime, keyPath: key) { endpoint in
                 let core = endpoint.anyCore.resolvedLocked()
-                if let member = core.memberLocked(objectID: targetID, keyPath: key) { core.detachLocked(member) }
+                if chains.contains(ObjectIdentifier(core)) { core.detachLocked(endpoint) }
             }
         }
     }

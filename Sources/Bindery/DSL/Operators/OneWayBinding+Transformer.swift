@@ -114,3 +114,39 @@ extension OneWayBinding {
         }
     }
 }
+
+extension OneWayBinding {
+    /// A binding declared with its transformer (`~>` with `through:`): the target is bound once,
+    /// converted by it. A transformer whose types do not fit is reported, and nothing is bound.
+    init<Key: OperandKey<Target>, T: Transformer>(
+        declaring head: consuming EndpointSpec<Source>, _ object: Key.Root, _ key: Key, through transformer: T, initial: Bool
+    ) {
+        guard let forward = TransformerFunctions.forward(transformer, from: Source.self, to: Target.self) else {
+            let refused = OperatorLink<Source, Target>(refusing: key, headKeyPath: head.keyPath, role: .receives, initial: initial)
+            refused.reportMismatch(T.self, reads: T.Input.self, makes: T.Output.self, from: Source.self, to: Target.self, binding: true)
+            self.init(refused)
+            return
+        }
+        self.init(OperatorLink(head: head, object, key, role: .receives, initial: initial, toChain: nil, fromChain: forward))
+    }
+
+    /// A binding declared with its async transformer (`~>` with `through:`): the target is
+    /// bound writing nothing, and written only with the transformer's results. A transformer
+    /// whose types do not fit is reported, and nothing is bound.
+    init<Key: OperandKey<Target>, T: AsyncTransformer>(
+        declaring head: consuming EndpointSpec<Source>, _ object: Key.Root, _ key: Key, throughAsync transformer: T
+    ) {
+        guard let input = Conversion.adapter(from: Source.self, to: T.Input.self),
+              let output = Conversion.adapter(from: T.Output.self, to: Target.self)
+        else {
+            let refused = OperatorLink<Source, Target>(refusing: key, headKeyPath: head.keyPath, role: .receives, initial: true)
+            refused.reportMismatch(T.self, reads: T.Input.self, makes: T.Output.self, from: Source.self, to: Target.self, binding: true)
+            self.init(refused)
+            return
+        }
+        let link = OperatorLink(head: head, object, key, role: .receives, initial: true, toChain: nil, fromChain: nil)
+        let run = AsyncTransformRun(transformer, onMainActor: link.delivery == .mainActor, label: link.label)
+        link.addWrites { value in run.start(input(value)) { link.write(output($0)) } }
+        self.init(link)
+    }
+}

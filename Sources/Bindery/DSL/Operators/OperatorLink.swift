@@ -1,20 +1,27 @@
 import Synchronization
 
-/// What both operator handles hold: the chain, and the key of the endpoint the operator added
-/// after the chain's head, which `unbind()` removes and a transform declares again.
+/// What both operator handles hold: the declaration of the chain's head, and the declaration of
+/// the second endpoint (with the blocks the binding adds), which a transform declares again.
+/// `unbind()` ends both, and nothing another binding declared.
 @usableFromInline
 struct OperatorLink<Head, Property>: @unchecked Sendable {
-    // @unchecked: every field is immutable; the core is only touched with the registry lock
+    // @unchecked: every field is immutable; the chain is only touched with the registry lock
     // held, and a key holds a key path and an object's identity, never the object.
+    /// The head's declaration.
     @usableFromInline let chain: Chain<Head>
+    /// The second endpoint's declaration, in the same chain: its endpoint, the blocks `observe`
+    /// added and an async transformer's block.
+    @usableFromInline let side: Chain<Head>
     @usableFromInline let key: any OperandKey<Property>
     @usableFromInline let role: Role
     @usableFromInline let initial: Bool
     @usableFromInline let delivery: Delivery
     /// The head's key path, for diagnostics.
     @usableFromInline let headKeyPath: AnyKeyPath
-    /// The named blocks `observe` added, which `unbind()` removes too.
-    @usableFromInline var observers: [String] = []
+    /// What a two-way binding's second endpoint held before the binding wrote it, and how many
+    /// changes its chain had accepted then: a transformer refused after the fact puts it back
+    /// (see `refuse`). Nil for a one-way binding, or one that wrote nothing when it bound.
+    @usableFromInline let original: (value: Property, changes: UInt32)?
 
     /// Starts a chain at `head` and adds the endpoint `key` names on `object`, converted
     /// automatically; see ``OperandKey/automaticSpec(on:role:initial:delivery:)``.
@@ -24,7 +31,11 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
         head.delivery = head.role.contains(.receives) ? delivery : .immediate
         headKeyPath = head.keyPath
         let spec: EndpointSpec<Head> = key.automaticSpec(on: object, role: role, initial: initial, delivery: delivery)
-        chain = Chain(head: head).adding(spec)
+        let before = role.contains(.sends) && initial ? object[keyPath: key.keyPath] : nil
+        chain = Chain(head: head)
+        let side = chain.declaring(Declaration.make()).adding(spec)
+        self.side = side
+        original = before.map { ($0, side.acceptedChanges) }
         self.key = key
         self.role = role
         self.initial = initial
@@ -44,11 +55,26 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
         headKeyPath = head.keyPath
         let spec: EndpointSpec<Head> = key.spec(
             on: object, role: role, initial: initial, delivery: delivery, toChain: toChain, fromChain: fromChain)
-        chain = Chain(head: head).adding(spec)
+        chain = Chain(head: head)
+        side = chain.declaring(Declaration.make()).adding(spec)
+        original = nil
         self.key = key
         self.role = role
         self.initial = initial
         self.delivery = delivery
+    }
+
+    /// A binding refused before anything was bound (its conversion could not be made), and
+    /// reported by the caller: it binds nothing, and its handle says so.
+    init<Key: OperandKey<Property>>(refusing key: Key, headKeyPath: AnyKeyPath, role: Role, initial: Bool) {
+        chain = Chain(core: RefusedChain(), declaration: Declaration(number: 0))
+        side = chain
+        self.key = key
+        self.role = role
+        self.initial = initial
+        delivery = .immediate
+        self.headKeyPath = headKeyPath
+        original = nil
     }
 
     /// Declares the second endpoint again, converted by `toChain` and `fromChain` (see
@@ -61,19 +87,17 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
         }
         let spec: EndpointSpec<Head> = key.spec(
             on: object, role: role, initial: initial, delivery: delivery, toChain: toChain, fromChain: fromChain)
-        if Registry.shared.locked({ chain.core.resolvedLocked().hasBlocks }) { removeAsyncTransform() }
-        _ = chain.adding(spec)
+        if Registry.shared.locked({ side.core.resolvedLocked().hasBlocks }) { removeAsyncTransform() }
+        _ = side.adding(spec)
     }
 
     /// The name of the block that runs an async transformer for the second endpoint: one per
-    /// endpoint, so that a new transform replaces it and `unbind()` finds it.
-    var asyncBlockName: String {
-        "async transform \(UInt(bitPattern: key.objectID.hashValue)) \(UInt(bitPattern: ObjectIdentifier(key.anyKeyPath).hashValue))"
-    }
+    /// binding (it carries the binding's number), so that a new transform replaces it.
+    var asyncBlockName: String { "async transform #\(side.declaration.number)" }
 
     /// Removes the block of an async transformer given before, if any.
     func removeAsyncTransform() {
-        Registry.shared.locked { _ = chain.core.resolvedLocked().removeBlockLocked(named: asyncBlockName) }
+        Registry.shared.locked { _ = side.core.resolvedLocked().removeBlockLocked(named: asyncBlockName) }
     }
 
     /// Runs `body` with each value of the chain (now too, if the binding gives an initial
@@ -82,7 +106,13 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     func replaceWrites(with body: @escaping (Head) -> Void, doing what: String) {
         redeclare(toChain: nil, fromChain: nil, doing: what)
         guard liveObject() != nil else { return }
-        _ = chain.adding(block: asyncBlockName, initial: initial, delivery: .immediate, body)
+        addWrites(body)
+    }
+
+    /// Runs `body` with each value of the chain (now too, if the binding gives an initial
+    /// value): for a second endpoint declared to write nothing, whose writes `body` makes.
+    func addWrites(_ body: @escaping (Head) -> Void) {
+        _ = side.adding(block: asyncBlockName, initial: initial, delivery: .immediate, body)
     }
 
     /// Writes `value` into the second endpoint's object, if the binding still has it: for an
@@ -94,17 +124,35 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
 
     /// Refuses a function for the second endpoint: reports why, and removes the endpoint, so
     /// that the binding binds nothing.
+    /// The second endpoint is put back as it was before the binding wrote it, unless a change
+    /// has gone through the binding since (then what it holds is what the binding and its user
+    /// made it, and it stays).
     func refuse(_ why: String, rule: BindingDiagnostic.Rule) {
         Diagnostics.report(.misuse, rule: rule, "cannot bind \(headLabel) and \(label) both ways: \(why). Not bound")
+        let object = original.flatMap { original in
+            Registry.shared.locked { () -> AnyObject? in
+                let core = side.core.resolvedLocked()
+                guard core === side.core, core.acceptedChanges == original.changes else { return nil }
+                return core.memberLocked(declaredBy: side.declaration)?.targetLocked()
+            }
+        }
         unbind()
+        if let object, let original { key.write(original.value, into: object) }
     }
 
-    /// Reports a transformer that does not fit the binding's types; nothing changes.
-    func reportMismatch(_ transformer: Any.Type, reads input: Any.Type, makes output: Any.Type, from source: Any.Type, to target: Any.Type) {
+    /// Reports a transformer that does not fit the binding's types.
+    ///
+    /// - Parameter binding: Whether the transformer was given with the binding, which is then
+    ///   not bound; otherwise the binding keeps its conversion.
+    func reportMismatch(
+        _ transformer: Any.Type, reads input: Any.Type, makes output: Any.Type, from source: Any.Type, to target: Any.Type,
+        binding: Bool = false
+    ) {
         Diagnostics.report(
             .misuse, rule: .conversion,
             "cannot transform the binding of \(headLabel) to \(label) by \(transformer): it converts \(input) to \(output), "
-                + "and the binding needs \(source) to \(target) (automatic conversion may bridge either end). Nothing changed")
+                + "and the binding needs \(source) to \(target) (automatic conversion may bridge either end). "
+                + (binding ? "Not bound" : "Nothing changed"))
     }
 
     /// Reports a name no transformer was registered under; nothing changes.
@@ -117,38 +165,32 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     /// The second endpoint's object, if the binding has not ended and the object is alive.
     func liveObject() -> AnyObject? {
         Registry.shared.locked {
-            chain.core.resolvedLocked().memberLocked(objectID: key.objectID, keyPath: key.anyKeyPath)?.targetLocked()
+            side.core.resolvedLocked().memberLocked(declaredBy: side.declaration)?.targetLocked()
         }
     }
 
-    /// Removes the second endpoint and the blocks `observe` added; the rest of the chain (other
-    /// declarations that joined the head) stays.
+    /// Ends the binding's two declarations: the second endpoint and the blocks the binding
+    /// added leave the chain, and so does the head unless another binding declared it too.
     func unbind() {
         Registry.shared.locked {
-            let core = chain.core.resolvedLocked()
-            if core.hasBlocks {
-                for name in observers { _ = core.removeBlockLocked(named: name) }
-                _ = core.removeBlockLocked(named: asyncBlockName)
-            }
-            if let member = core.memberLocked(objectID: key.objectID, keyPath: key.anyKeyPath) { core.detachLocked(member) }
+            side.core.resolvedLocked().endLocked(side.declaration)
+            chain.core.resolvedLocked().endLocked(chain.declaration)
         }
     }
 
     /// Whether the second endpoint is still in a bound chain.
     var isBound: Bool {
         Registry.shared.locked {
-            let core = chain.core.resolvedLocked()
-            return core.memberLocked(objectID: key.objectID, keyPath: key.anyKeyPath) != nil && core.isCompleteLocked
+            let core = side.core.resolvedLocked()
+            return core.isCompleteLocked && core.memberLocked(declaredBy: side.declaration) != nil
         }
     }
 
     /// This link with a named block added to the chain, run with the chain's value.
     func observing(delivery: Delivery, _ body: @escaping (Head) -> Void) -> OperatorLink {
         let name = ObserverCounter.uniqueName("observe")
-        _ = chain.adding(block: name, initial: initial, delivery: delivery, body)
-        var link = self
-        link.observers.append(name)
-        return link
+        _ = side.adding(block: name, initial: initial, delivery: delivery, body)
+        return self
     }
 
     /// How diagnostics name the second endpoint (never by printing its key path; see

@@ -99,3 +99,23 @@ extension TwoWayBinding {
         }
     }
 }
+
+extension TwoWayBinding {
+    /// A binding declared with its reversible transformer (`<>` with `through:`): the right side
+    /// is bound once, converted both ways by it. A transformer whose types do not fit is
+    /// reported, and nothing is bound.
+    init<Key: OperandKey<Right>, T: ReversibleTransformer>(
+        declaring head: consuming EndpointSpec<Left>, _ object: Key.Root, _ key: Key, through transformer: T, initial: Bool
+    ) {
+        guard let forward = TransformerFunctions.through(transformer, reversed: false, from: Left.self, to: Right.self),
+              let backward = TransformerFunctions.through(transformer, reversed: true, from: Right.self, to: Left.self)
+        else {
+            let refused = OperatorLink<Left, Right>(refusing: key, headKeyPath: head.keyPath, role: [.sends, .receives], initial: initial)
+            refused.reportMismatch(T.self, reads: T.Input.self, makes: T.Output.self, from: Left.self, to: Right.self, binding: true)
+            self.init(refused)
+            return
+        }
+        self.init(OperatorLink(
+            head: head, object, key, role: [.sends, .receives], initial: initial, toChain: backward, fromChain: forward))
+    }
+}
