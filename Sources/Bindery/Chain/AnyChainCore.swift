@@ -32,7 +32,7 @@ protocol AnyChainCore: AnyObject {
     func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool, declaration: Declaration)
     func addBlockLocked<Declared, Argument>(
         name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness?, declared: Declared.Type,
-        declaration: Declaration, _ body: @escaping (Argument) -> Void
+        declaration: Declaration, owner: AnyObject?, _ body: @escaping (Argument) -> Void
     ) -> AfterLock?
     func absorbLocked(_ other: any AnyChainCore) -> AfterLock?
     /// A declaration continues this chain: until it is complete again, losing a member does
@@ -41,6 +41,8 @@ protocol AnyChainCore: AnyObject {
     func detachLocked(_ endpoint: AnyEndpoint)
     /// The first member that `declaration` declared, if it is still in the chain.
     func memberLocked(declaredBy declaration: Declaration) -> AnyEndpoint?
+    /// The declarations of the named blocks whose owner `isOwner` accepts.
+    func declarationsLocked(ofBlocksOwnedBy isOwner: (AnyObject) -> Bool) -> [Declaration]
     /// Whether the chain holds anything `declaration` declared (an endpoint, a filter, a block).
     func hasPartsLocked(of declaration: Declaration) -> Bool
     /// Ends what `declaration` declared: its filters and blocks, and the endpoints no other

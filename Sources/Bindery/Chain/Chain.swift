@@ -175,15 +175,19 @@ public struct Chain<Value>: @unchecked Sendable {
     ///
     /// - Parameter liveness: Ended when the block leaves the chain (removed, replaced, or the
     ///   chain ended), for a caller that must know; by default a main-actor block gets one.
+    /// - Parameter owner: What adds the block, for a layer that must find it again among the
+    ///   chain's blocks (see `NamedBlock.owner`).
     func adding<Argument>(
-        block name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness? = nil, _ body: @escaping (Argument) -> Void
+        block name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness? = nil, owner: AnyObject? = nil,
+        _ body: @escaping (Argument) -> Void
     ) -> Chain {
         let (core, work) = Registry.shared.locked { () -> (any AnyChainCore, AfterLock?) in
             guard let core = continuedLocked(refusing: "cannot add block \"\(name)\": the chain it continues has ended; not added") else {
                 return (self.core.resolvedLocked(), nil)
             }
             return (core, core.addBlockLocked(
-                name: name, initial: initial, delivery: delivery, liveness: liveness, declared: Value.self, declaration: declaration, body))
+                name: name, initial: initial, delivery: delivery, liveness: liveness, declared: Value.self, declaration: declaration,
+                owner: owner, body))
         }
         work?.run()
         return Chain(core: core, declaration: declaration)

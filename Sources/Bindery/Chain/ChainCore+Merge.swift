@@ -58,7 +58,7 @@ extension ChainCore {
                 movedBlocks.append(
                     NamedBlock(
                         name: block.name, delivery: block.delivery, initial: block.initial, liveness: block.liveness,
-                        declaration: block.declaration
+                        declaration: block.declaration, owner: block.owner
                     ) { body(toOther($0)) })
             }
             if !movedBlocks.isEmpty { target.blocks += movedBlocks }

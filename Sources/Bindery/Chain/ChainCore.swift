@@ -334,7 +334,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @_specialize(where Value == Int?, Declared == Int?, Argument == Int?)
     func addBlockLocked<Declared, Argument>(
         name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness?, declared: Declared.Type,
-        declaration: Declaration, _ body: @escaping (Argument) -> Void
+        declaration: Declaration, owner: AnyObject?, _ body: @escaping (Argument) -> Void
     ) -> AfterLock? {
         let typed: (Value) -> Void
         if Argument.self == Value.self {
@@ -346,7 +346,8 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             return nil
         }
         let liveness = liveness ?? (delivery == .mainActor ? BlockLiveness() : nil)
-        let block = NamedBlock(name: name, delivery: delivery, initial: initial, liveness: liveness, declaration: declaration, body: typed)
+        let block = NamedBlock(
+            name: name, delivery: delivery, initial: initial, liveness: liveness, declaration: declaration, owner: owner, body: typed)
         if let existing = blocks.firstIndex(where: { $0.name == name }) {
             blocks[existing].liveness?.end()
             Registry.shared.buryLocked(blocks[existing])
@@ -385,6 +386,11 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
 
     func memberLocked(declaredBy declaration: Declaration) -> AnyEndpoint? {
         endpoints.firstIndex { $0.declarations.contains(declaration) }.map { endpoints[$0] }
+    }
+
+    func declarationsLocked(ofBlocksOwnedBy isOwner: (AnyObject) -> Bool) -> [Declaration] {
+        guard let extras = typedExtras else { return [] }
+        return extras.blocks.compactMap { block in block.owner.map(isOwner) == true ? block.declaration : nil }
     }
 
     func hasPartsLocked(of declaration: Declaration) -> Bool {

@@ -13,6 +13,9 @@ struct NamedBlock<Value> {
     var liveness: BlockLiveness? = nil
     /// The declaration that added it: ending that declaration removes it (see `Declaration`).
     let declaration: Declaration
+    /// What added it, for a layer above the engine that must find its blocks among a chain's
+    /// (`removeTarget` finds a target's registrations so); nil for most blocks.
+    var owner: AnyObject? = nil
     let body: (Value) -> Void
 }
 

@@ -16,13 +16,14 @@ final class RefusedChain: AnyChainCore {
     func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool, declaration: Declaration) {}
     func addBlockLocked<Declared, Argument>(
         name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness?, declared: Declared.Type,
-        declaration: Declaration, _ body: @escaping (Argument) -> Void
+        declaration: Declaration, owner: AnyObject?, _ body: @escaping (Argument) -> Void
     ) -> AfterLock? { nil }
     func absorbLocked(_ other: any AnyChainCore) -> AfterLock? { nil }
     func reopenLocked() {}
     func detachLocked(_ endpoint: AnyEndpoint) {}
     func memberLocked(declaredBy declaration: Declaration) -> AnyEndpoint? { nil }
     func hasPartsLocked(of declaration: Declaration) -> Bool { false }
+    func declarationsLocked(ofBlocksOwnedBy isOwner: (AnyObject) -> Bool) -> [Declaration] { [] }
     func endLocked(_ declaration: Declaration) {}
     func removeBlockLocked(named name: String) -> Bool { false }
     func removeBlocksLocked(where isRemoved: (String) -> Bool) -> Bool { false }

@@ -134,7 +134,8 @@ extension Chain where Value: Sendable {
             guard !core.isDissolved else { return (nil, nil) }
             core.reopenLocked()
             let initial = core.addBlockLocked(
-                name: name, initial: true, delivery: .immediate, liveness: nil, declared: Value.self, declaration: declaration, body)
+                name: name, initial: true, delivery: .immediate, liveness: nil, declared: Value.self, declaration: declaration,
+                owner: nil, body)
             return core.hasPartsLocked(of: declaration) ? (core, initial) : (nil, nil)
         }
         guard let core else {

@@ -1,6 +1,13 @@
 import Testing
 @testable import Bindery
 
+/// A target that counts its action's calls.
+final class ShapesTarget: Sendable {
+    let calls = Recorder<String>()
+
+    func heard() { calls.append("heard") }
+}
+
 /// Handles end their own declaration: ending one binding never ends another that shares an
 /// object and a key path with it (rule 1: each handle's `unbind()` ends what it made).
 @Suite(.failOnUnexpectedDiagnostics) struct DeclarationTests {
@@ -85,6 +92,48 @@ import Testing
         vm.string = "y"
         #expect(heard.values == ["", "x"])
         #expect(!Bind.isBound(vm) && !Bind.isBound(label))
+    }
+
+    @Test("Two registrations of one target, action and key path: unbinding one leaves the other calling")
+    func targetActionsEndByIdentity() {
+        let person = Box(), screen = ShapesTarget()
+        let first = person.addTarget(screen, action: ShapesTarget.heard, forKeyPathChange: \.string)
+        let second = person.addTarget(screen, action: ShapesTarget.heard, forKeyPathChange: \.string)
+        let chain = Bind.in(person, \.string).out(Label(), \.text)
+        first.unbind()
+        person.string = "x"
+        #expect(screen.calls.count == 1)
+        #expect(!first.isBound && second.isBound)
+        chain.unbind()                                 // the chain carrying the property: not the action
+        person.string = "y"
+        #expect(screen.calls.count == 2)
+    }
+
+    @Test("Two bonds of one box to one label's property: unbinding one leaves the other writing")
+    func bondsEndByIdentity() {
+        let count = Dynamic(0), label = Label()
+        let first = count.bind(to: label, \.text)
+        let second = count.bind(to: label, \.text)
+        first.unbind()
+        count.value = 5
+        #expect(label.text == "5")
+        #expect(!first.isBound && second.isBound)
+        second.unbind()
+        count.value = 6
+        #expect(label.text == "5")
+    }
+
+    @Test("A values loop that ends takes only its own block: the chain it read goes on", .timeLimit(.minutes(1)))
+    func valuesLoopEndsByIdentity() async {
+        let vm = Box(), label = Label()
+        let chain = Bind.in(vm, \.string).out(label, \.text)
+        for await value in chain.values {
+            #expect(value == "")
+            break
+        }
+        vm.string = "after"
+        #expect(label.text == "after")
+        #expect(chain.isBound)
     }
 
     @Test("Rule 1: bind and unbind of two declarations sharing a sender, in either order, leaves nothing bound")

@@ -222,7 +222,7 @@ extension DynamicObject {
     /// user.removeTarget(screen, forKeyPathChange: \.name)
     /// ```
     public func removeTarget(_ target: AnyObject, forKeyPathChange keyPath: PartialKeyPath<Self>) {
-        removeActions(of: ObjectIdentifier(target), at: keyPath)
+        removeActions(of: target, at: keyPath)
     }
 
     /// Removes every action of `target` on every property of this object.
@@ -233,7 +233,7 @@ extension DynamicObject {
     /// user.removeTarget(screen)
     /// ```
     public func removeTarget(_ target: AnyObject) {
-        removeActions(of: ObjectIdentifier(target), at: nil)
+        removeActions(of: target, at: nil)
     }
 
     // MARK: Plumbing
@@ -244,26 +244,30 @@ extension DynamicObject {
         _ target: Target, coalesces: Bool, _ keyPath: KeyPath<Self, Value>, callsImmediately: Bool,
         _ isolation: (any Actor)?, _ call: @escaping @Sendable (Target, Change<Value>) -> Void
     ) -> ActionRegistration<Value> {
+        // What the property holds now: the first call's old value, or the value
+        // `callImmediately` calls with.
+        let current = self[keyPath: keyPath]
         let registration = ActionRegistration<Value>(
-            target: ObjectIdentifier(target), keyPath: keyPath, coalesces: coalesces,
-            onMainActor: Delivery.automatic.resolved(declaredIn: isolation) == .mainActor, callsImmediately: callsImmediately,
-            observed: self
+            target: target, keyPath: keyPath, current: current, coalesces: coalesces,
+            onMainActor: Delivery.automatic.resolved(declaredIn: isolation) == .mainActor
         ) { [weak target] change in
             guard let target else { return false }
             call(target, change)
             return true
         }
         // A chain of its own: the property, heard but never written and never joined, and the
-        // registration's block. So the action hears every set of the property, with the value it
-        // holds, and the chains that carry the property are left as they were. The block's first
-        // value, sent now, is a call only with `callImmediately` (see
-        // `ActionRegistration.receive`).
+        // registration's block, which joins with no initial value: every value it gets is a set
+        // of the property. So the action hears every set of the property, with the value it
+        // holds, and the chains that carry the property are left as they were.
         var spec = EndpointSpec<Value>.automatic(self, keyPath, writable: nil, role: .sends)
         spec.observe(self)
         spec.standsAlone = true
-        _ = Chain(head: spec).adding(
-            block: registration.blockName, initial: true, delivery: .immediate, liveness: registration.liveness
+        let chain = Chain(head: spec).adding(
+            block: "target-action (\(Target.self))", initial: false, delivery: .immediate, liveness: registration.liveness,
+            owner: registration
         ) { (value: Value) in registration.receive(value) }
+        registration.registered(chain.part)
+        if callsImmediately { registration.deliver(Change(keyPath: keyPath, old: nil, new: current)) }
         return registration
     }
 
@@ -284,14 +288,18 @@ extension DynamicObject {
         return TargetAction(registrations: registrations)
     }
 
-    private func removeActions(of target: ObjectIdentifier, at keyPath: AnyKeyPath?) {
+    /// Ends the registrations of `target` on this object (at `keyPath`, or at any key path):
+    /// asked by target and key path, as RZDataBinding's `rz_removeTarget` was, they are found
+    /// among the registrations' own chains, by their target's identity and the key path's
+    /// equality.
+    private func removeActions(of target: AnyObject, at keyPath: AnyKeyPath?) {
         let lifetime = Registry.lifetimeRegistrar(of: self)
-        let object = ObjectIdentifier(self)
         Registry.shared.locked {
             Registry.shared.forEachEndpointLocked(of: self, lifetime: lifetime, keyPath: keyPath) { endpoint in
-                _ = endpoint.anyCore.resolvedLocked().removeBlocksLocked { name in
-                    TargetActionName.isBlock(name, target: target, object: object, keyPath: keyPath)
-                }
+                guard endpoint.standsAlone else { return }
+                let core = endpoint.anyCore.resolvedLocked()
+                let ended = core.declarationsLocked { ($0 as? any AnyActionRegistration)?.isTarget(target) == true }
+                for declaration in ended { core.endLocked(declaration) }
             }
         }
     }
