@@ -40,11 +40,10 @@ final class ObservationSender: @unchecked Sendable {
         /// How many times Observation took the tracking's handler: it does only when the read
         /// touched a property it tracks.
         var armings = 0
-        /// Whether the chain is writing the property through `writing(_:)` (a filter putting
-        /// its source back): what Observation reports meanwhile is that write.
-        var isWriting = false
-        /// Whether Observation reported a set while `isWriting`.
-        var heardWhileWriting = false
+        /// The threads writing the property through `writing(_:)` (a filter putting its source
+        /// back), each with whether Observation reported a set on that thread meanwhile: such
+        /// a report is that write. A set another thread makes meanwhile is a change.
+        var writers: [(thread: UInt, heard: Bool)] = []
     }
 
     /// - Parameters:
@@ -91,16 +90,17 @@ final class ObservationSender: @unchecked Sendable {
 
     /// Observation reports a set, before the value is stored, on the writing thread.
     private func heard() {
+        let thread = ThreadState.tag
         let isEcho = lock.withLock { () -> Bool in
-            guard state.isWriting else { return false }
-            state.heardWhileWriting = true
+            guard let position = state.writers.firstIndex(where: { $0.thread == thread }) else { return false }
+            state.writers[position].heard = true
             return true
         }
         guard !isEcho else { return }
         // A set made by a chain's dispatch is that dispatch's next cause, as a `@Dynamic`
         // set's would be: a cycle through Observation is bounded like any other.
-        let thread = ThreadState.current
-        let cause = thread.pointee.nesting > 0 ? thread.pointee.depth : nil
+        let current = ThreadState.current
+        let cause = current.pointee.nesting > 0 ? current.pointee.depth : nil
         MainQueue.enqueue { self.reread(cause: cause) }
     }
 
@@ -121,15 +121,16 @@ final class ObservationSender: @unchecked Sendable {
     /// Runs `write`, the chain's write of the property (a filter putting its source back),
     /// without hearing it as a change: the put-back does not propagate (see
     /// <doc:Guarantees#Filters>).
+    ///
+    /// Only what Observation reports on this thread meanwhile is taken for the write: a set
+    /// another thread makes at the same time is a change, and is heard.
     func writing(_ write: () -> Void) {
-        lock.withLock {
-            state.isWriting = true
-            state.heardWhileWriting = false
-        }
+        let thread = ThreadState.tag
+        lock.withLock { state.writers.append((thread, false)) }
         write()
         let heard = lock.withLock { () -> Bool in
-            state.isWriting = false
-            return state.heardWhileWriting
+            guard let position = state.writers.lastIndex(where: { $0.thread == thread }) else { return false }
+            return state.writers.remove(at: position).heard
         }
         // The write used up the arming: armed again, now that the value is stored.
         if heard { _ = arm() }

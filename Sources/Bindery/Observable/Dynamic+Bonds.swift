@@ -243,8 +243,8 @@ extension Dynamic {
     /// - Parameters:
     ///   - other: The box to keep in step.
     ///   - fire: Whether `other` takes this box's value now.
-    /// - Returns: A handle whose ``DynamicBond/unbind()`` takes `other` out of this box's
-    ///   two-way bonds.
+    /// - Returns: A handle whose ``DynamicBond/unbind()`` ends this bond: a box that no other
+    ///   two-way bond holds leaves the group, and the others stay in step.
     ///
     /// ```swift
     /// let celsius = Dynamic(20), shownCelsius = Dynamic(0)
