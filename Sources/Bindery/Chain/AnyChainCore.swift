@@ -41,8 +41,8 @@ protocol AnyChainCore: AnyObject {
     func detachLocked(_ endpoint: AnyEndpoint)
     /// The first member that `declaration` declared, if it is still in the chain.
     func memberLocked(declaredBy declaration: Declaration) -> AnyEndpoint?
-    /// The declarations of the named blocks whose owner `isOwner` accepts.
-    func declarationsLocked(ofBlocksOwnedBy isOwner: (AnyObject) -> Bool) -> [Declaration]
+    /// The owners of the named blocks that have one (see `NamedBlock.owner`).
+    var blockOwnersLocked: [AnyObject] { get }
     /// Whether the chain holds anything `declaration` declared (an endpoint, a filter, a block).
     func hasPartsLocked(of declaration: Declaration) -> Bool
     /// Ends what `declaration` declared: its filters and blocks, and the endpoints no other

@@ -388,9 +388,9 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         endpoints.firstIndex { $0.declarations.contains(declaration) }.map { endpoints[$0] }
     }
 
-    func declarationsLocked(ofBlocksOwnedBy isOwner: (AnyObject) -> Bool) -> [Declaration] {
+    var blockOwnersLocked: [AnyObject] {
         guard let extras = typedExtras else { return [] }
-        return extras.blocks.compactMap { block in block.owner.map(isOwner) == true ? block.declaration : nil }
+        return extras.blocks.compactMap(\.owner)
     }
 
     func hasPartsLocked(of declaration: Declaration) -> Bool {

@@ -23,7 +23,7 @@ final class RefusedChain: AnyChainCore {
     func detachLocked(_ endpoint: AnyEndpoint) {}
     func memberLocked(declaredBy declaration: Declaration) -> AnyEndpoint? { nil }
     func hasPartsLocked(of declaration: Declaration) -> Bool { false }
-    func declarationsLocked(ofBlocksOwnedBy isOwner: (AnyObject) -> Bool) -> [Declaration] { [] }
+    var blockOwnersLocked: [AnyObject] { [] }
     func endLocked(_ declaration: Declaration) {}
     func removeBlockLocked(named name: String) -> Bool { false }
     func removeBlocksLocked(where isRemoved: (String) -> Bool) -> Bool { false }

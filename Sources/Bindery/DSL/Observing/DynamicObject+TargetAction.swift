@@ -294,14 +294,20 @@ extension DynamicObject {
     /// equality.
     private func removeActions(of target: AnyObject, at keyPath: AnyKeyPath?) {
         let lifetime = Registry.lifetimeRegistrar(of: self)
-        Registry.shared.locked {
+        let registrations = Registry.shared.locked { () -> [any AnyActionRegistration] in
+            var found: [any AnyActionRegistration] = []
             Registry.shared.forEachEndpointLocked(of: self, lifetime: lifetime, keyPath: keyPath) { endpoint in
                 guard endpoint.standsAlone else { return }
-                let core = endpoint.anyCore.resolvedLocked()
-                let ended = core.declarationsLocked { ($0 as? any AnyActionRegistration)?.isTarget(target) == true }
-                for declaration in ended { core.endLocked(declaration) }
+                for owner in endpoint.anyCore.resolvedLocked().blockOwnersLocked {
+                    if let registration = owner as? any AnyActionRegistration { found.append(registration) }
+                }
             }
+            return found
         }
+        // Asked after the lock is released: a registration's target is held weakly, and a
+        // strong reference made to compare it may be the last one, whose deinit must not run
+        // inside the lock.
+        for registration in registrations where registration.isTarget(target) { registration.unbind() }
     }
 }
 
