@@ -45,10 +45,10 @@ protocol AnyChainCore: AnyObject {
     var blockOwnersLocked: [AnyObject] { get }
     /// Whether the chain holds anything `declaration` declared (an endpoint, a filter, a block).
     func hasPartsLocked(of declaration: Declaration) -> Bool
-    /// Ends what `declaration` declared: its filters and blocks, and the endpoints no other
-    /// declaration declared too; the chain then ends if it is left without a live sender and
-    /// receiver (or without members).
-    func endLocked(_ declaration: Declaration)
+    /// Ends what `declaration` (and `second`, if given) declared: its filters and blocks, and
+    /// the endpoints no other declaration declared too; the chain then ends if it is left
+    /// without a live sender and receiver (or without members).
+    func endLocked(_ declaration: Declaration, and second: Declaration?)
     func removeBlockLocked(named name: String) -> Bool
     /// Removes every named block whose name `isRemoved` accepts; true if one was.
     func removeBlocksLocked(where isRemoved: (String) -> Bool) -> Bool
@@ -76,6 +76,11 @@ extension AnyChainCore {
 
     /// `replaceLocked(_:with:sendingInitial:)` for a declaration's head, which gets no initial value.
     @discardableResult
+    /// `endLocked(_:and:)` for one declaration.
+    func endLocked(_ declaration: Declaration) {
+        endLocked(declaration, and: nil)
+    }
+
     func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, declaration: Declaration) -> AfterLock? {
         replaceLocked(endpoint, with: spec, declaration: declaration, sendingInitial: false)
     }

@@ -407,16 +407,27 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
-    func endLocked(_ declaration: Declaration) {
+    func endLocked(_ declaration: Declaration, and second: Declaration?) {
         Registry.assertLocked()
         guard !dissolved else { return }
         // Every endpoint was declared by some declaration: a chain whose endpoints all come
-        // from this one ends whole, with whatever else it holds (the common case, and the
-        // cheapest: nothing is detached one by one).
-        if endpoints.firstIndex(where: { !($0.declarations.contains(declaration) && $0.declarations.isSingle) }) == nil {
+        // from these ends whole, with whatever else it holds (the common case, and the
+        // cheapest: nothing is taken out one by one).
+        if endpoints.firstIndex(where: { !$0.declarations.isWithin(declaration, second) }) == nil {
             dissolveLocked()
             return
         }
+        takeOutLocked(declaration)
+        if let second { takeOutLocked(second) }
+        // A chain never bound yet (another declaration still being written) is not ended by
+        // losing members, unless it has none left.
+        if endpoints.isEmpty { dissolveLocked() } else { checkLivenessLocked() }
+    }
+
+    /// Takes out what `declaration` declared: its filters and blocks, and its endpoints that no
+    /// other declaration declared (the others stay, declared by the rest). The chain's
+    /// liveness is the caller's to check.
+    private func takeOutLocked(_ declaration: Declaration) {
         if let extras = typedExtras {
             if extras.filterDeclarations.contains(declaration) {
                 Registry.shared.buryLocked(extras.filters)
@@ -436,15 +447,21 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
                 dropPlanLocked()
             }
         }
-        // A copy of the list: detaching a member changes it. An endpoint another declaration
-        // also declared stays, declared by the others.
-        for endpoint in endpoints.array where endpoint.declarations.contains(declaration) {
+        // In place, with no copy of the list: one taken out moves the next into its position.
+        var position = 0
+        while position < endpoints.count {
+            let endpoint = endpoints[position]
+            guard endpoint.declarations.contains(declaration) else {
+                position += 1
+                continue
+            }
             endpoint.declarations.remove(declaration)
-            if endpoint.declarations.isEmpty { detachLocked(endpoint) }
+            if endpoint.declarations.isEmpty {
+                leaveLocked(at: position)
+            } else {
+                position += 1
+            }
         }
-        // A chain never bound yet (another declaration still being written) is not ended by
-        // losing members, unless it has none left.
-        if endpoints.isEmpty { dissolveLocked() } else { checkLivenessLocked() }
     }
 
     func absorbLocked(_ other: any AnyChainCore) -> AfterLock? {
@@ -465,13 +482,19 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     func detachLocked(_ endpoint: AnyEndpoint) {
         // From the end: the member that leaves is most often the one that joined last.
         guard let position = endpoints.lastIndex(where: { $0 === endpoint }) else { return }
+        leaveLocked(at: position)
+        checkLivenessLocked()
+    }
+
+    /// Takes the member at `position` out of the chain and the graph; the chain's liveness is
+    /// the caller's to check.
+    private func leaveLocked(at position: Int) {
         let removed = endpoints.remove(at: position)
         Registry.shared.forgetLocked(removed)
         retireLocked(consume removed)
         dropPlanLocked()
         // This chain's own head, declared again, stands for nothing once its successor left.
         if activeLocked() == nil { forgetReplacementLocked() }
-        checkLivenessLocked()
     }
 
     /// A chain lives while one sender and one receiver are alive: one that

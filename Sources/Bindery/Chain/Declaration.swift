@@ -41,6 +41,12 @@ struct DeclarationSet {
         first == declaration.number || (!more.isEmpty && more.contains(declaration))
     }
 
+    /// Whether every declaration here is `first` or `second`.
+    func isWithin(_ first: Declaration, _ second: Declaration?) -> Bool {
+        guard self.first == first.number || self.first == second?.number else { return false }
+        return more.isEmpty || more.allSatisfy { $0 == first || $0 == second }
+    }
+
     /// Adds `declaration`, unless it is there already.
     mutating func insert(_ declaration: Declaration) {
         guard !contains(declaration) else { return }

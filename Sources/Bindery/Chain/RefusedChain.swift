@@ -24,7 +24,7 @@ final class RefusedChain: AnyChainCore {
     func memberLocked(declaredBy declaration: Declaration) -> AnyEndpoint? { nil }
     func hasPartsLocked(of declaration: Declaration) -> Bool { false }
     var blockOwnersLocked: [AnyObject] { [] }
-    func endLocked(_ declaration: Declaration) {}
+    func endLocked(_ declaration: Declaration, and second: Declaration?) {}
     func removeBlockLocked(named name: String) -> Bool { false }
     func removeBlocksLocked(where isRemoved: (String) -> Bool) -> Bool { false }
     func dissolveLocked() {}

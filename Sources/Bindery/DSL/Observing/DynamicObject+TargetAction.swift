@@ -245,8 +245,10 @@ extension DynamicObject {
         _ isolation: (any Actor)?, _ call: @escaping @Sendable (Target, Change<Value>) -> Void
     ) -> ActionRegistration<Value> {
         // What the property holds now: the first call's old value, or the value
-        // `callImmediately` calls with.
-        let current = self[keyPath: keyPath]
+        // `callImmediately` calls with. Read as Bindery reads, untracked: a read that
+        // Observation recorded would give the object an `ObservationRegistrar`, and every later
+        // set of it the slower path.
+        let current = ThreadState.readingUntracked { self[keyPath: keyPath] }
         let registration = ActionRegistration<Value>(
             target: target, keyPath: keyPath, current: current, coalesces: coalesces,
             onMainActor: Delivery.automatic.resolved(declaredIn: isolation) == .mainActor

@@ -31,7 +31,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
         head.delivery = head.role.contains(.receives) ? delivery : .immediate
         headKeyPath = head.keyPath
         let spec: EndpointSpec<Head> = key.automaticSpec(on: object, role: role, initial: initial, delivery: delivery)
-        let before = role.contains(.sends) && initial ? object[keyPath: key.keyPath] : nil
+        let before = role.contains(.sends) && initial ? Self.untracked(object, key.keyPath) : nil
         chain = Chain(head: head)
         let side = chain.declaring(Declaration.make()).adding(spec)
         self.side = side
@@ -62,6 +62,13 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
         self.role = role
         self.initial = initial
         self.delivery = delivery
+    }
+
+    /// `object`'s property, read as Bindery reads (see `ThreadState.readingUntracked`): a read
+    /// that Observation recorded would give a `@Dynamic` object an `ObservationRegistrar`.
+    @usableFromInline
+    static func untracked<Root: AnyObject>(_ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>) -> Property {
+        ThreadState.readingUntracked { object[keyPath: keyPath] }
     }
 
     /// A binding refused before anything was bound (its conversion could not be made), and
@@ -173,7 +180,9 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     /// added leave the chain, and so does the head unless another binding declared it too.
     func unbind() {
         Registry.shared.locked {
-            side.core.resolvedLocked().endLocked(side.declaration)
+            // Both in the chain the side is in now: the head's declaration may have parts in
+            // no other chain (the head joined the side's chain, or the side was merged with it).
+            side.core.resolvedLocked().endLocked(side.declaration, and: chain.declaration)
             chain.core.resolvedLocked().endLocked(chain.declaration)
         }
     }
