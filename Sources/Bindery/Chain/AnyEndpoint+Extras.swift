@@ -14,6 +14,9 @@ extension AnyEndpoint {
         /// The slots listened to after the first (all of them when the first is not on the
         /// endpoint's `registrar`). Guarded by the registry lock.
         @exclusivity(unchecked) var moreSubscriptions: [Subscription] = []
+        /// The declarations after the first that declared the endpoint (see
+        /// `AnyEndpoint.declarations`). Guarded by the registry lock.
+        @exclusivity(unchecked) var moreDeclarations: [Declaration] = []
 
         init(weakTarget: AnyObject?, objectType: AnyObject.Type?, route: DynamicRoute?, index: Int?) {
             self.weakTarget = weakTarget

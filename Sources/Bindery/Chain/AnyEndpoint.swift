@@ -105,9 +105,25 @@ class AnyEndpoint {
     }
     /// What only some endpoints have; made with the endpoint, never replaced.
     let extras: Extras?
+    /// The number of the first declaration that declared this endpoint, or 0 (see
+    /// `declarations`).
+    @exclusivity(unchecked) private var firstDeclaration: UInt64 = 0
     /// The declarations that declared this endpoint (see `Declaration`): it leaves its chain
-    /// when the last of them ends. Lock held.
-    @exclusivity(unchecked) var declarations = DeclarationSet()
+    /// when the last of them ends. The first is kept here, the others in `extras`, which an
+    /// endpoint two declarations share always has (it is made anew for the second, see
+    /// `init(copying:declaring:)`), so that the common endpoint spends one word on them. Lock
+    /// held.
+    var declarations: DeclarationSet {
+        get { DeclarationSet(first: firstDeclaration, more: extras?.moreDeclarations ?? []) }
+        set {
+            firstDeclaration = newValue.first
+            if let extras {
+                extras.moreDeclarations = newValue.more
+            } else {
+                assert(newValue.more.isEmpty, "Bindery: an endpoint without extras was given a second declaration")
+            }
+        }
+    }
     /// The registrar of the first slot this endpoint listens to (see `subscriptions`), or nil.
     /// Lock held.
     private var firstListenedTo: Unmanaged<_ChangeRegistrar>? { flags.contains(.listensFirst) ? registrar : nil }
@@ -268,12 +284,15 @@ class AnyEndpoint {
     ///   first declared as a receiver heard nothing; declared again as a sender, its copy must
     ///   hear them as a new endpoint would: a route through `@Dynamic` objects keeps the route,
     ///   a property marks its object as the notifier.
-    init(copying other: AnyEndpoint, wantsInitial: Bool? = nil, source: EndpointSource = .none) {
+    ///
+    /// - Parameter declaring: A declaration that declares the copy besides `other`'s.
+    init(copying other: AnyEndpoint, wantsInitial: Bool? = nil, source: EndpointSource = .none, declaring added: Declaration? = nil) {
         keyPath = other.keyPath
         events = other.events
         role = other.role
         object = other.object
-        declarations = other.declarations
+        var declared = other.declarations
+        if let added { declared.insert(added) }
         var traits = other.traits
         if let wantsInitial {
             if wantsInitial { traits.insert(.wantsInitial) } else { traits.remove(.wantsInitial) }
@@ -291,11 +310,12 @@ class AnyEndpoint {
         self.traits = traits
         if let extras = other.extras {
             self.extras = Extras(weakTarget: extras.weakTarget, objectType: extras.objectType, route: route, index: extras.index)
-        } else if let route {
+        } else if route != nil || !declared.more.isEmpty {
             extras = Extras(weakTarget: nil, objectType: nil, route: route, index: nil)
         } else {
             extras = nil
         }
+        declarations = declared
         if !isWeak { UnownedObject.keepMemory(of: object) }
     }
 

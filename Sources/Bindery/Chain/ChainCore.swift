@@ -297,9 +297,9 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             return nil
         }
         let accessors = member(at: position).accessors.redeclared(with: declared)
-        let endpoint = Endpoint(retyping: old, accessors: accessors, core: self, wantsInitial: spec.initial, source: spec.source)
+        let endpoint = Endpoint(
+            retyping: old, accessors: accessors, core: self, wantsInitial: spec.initial, source: spec.source, declaring: declaration)
         endpoint.role = old.role.union(spec.role)
-        endpoint.declarations.insert(declaration)
         // The same property in the same chain: the owner's last write to it still counts (see
         // `ChainCore.run`, and `inheritWritesLocked` for a write that lands after this copy).
         endpoint.writtenSequence.store(old.writtenSequence.load(ordering: .relaxed), ordering: .relaxed)

@@ -17,16 +17,22 @@ struct Declaration: Hashable, Sendable {
     }
 }
 
-/// The declarations that declared one endpoint. Nearly always one: the first is kept inline,
-/// and the array (empty, so allocated only for an endpoint that two declarations share) holds
-/// the others. Guarded by the graph lock, like the endpoint's other lists.
+/// The declarations that declared one endpoint. Nearly always one: an endpoint keeps the first
+/// inline, one word, and the others, when two declarations share it, in its extras. Guarded by
+/// the graph lock, like the endpoint's other lists.
 struct DeclarationSet {
     /// The first declaration's number, or 0 (numbers start at 1): an optional would take a
     /// word more in every endpoint.
-    private var first: UInt64 = 0
-    private var more: [Declaration] = []
+    private(set) var first: UInt64 = 0
+    /// The others; an endpoint keeps them in its extras (see `AnyEndpoint.declarations`).
+    private(set) var more: [Declaration] = []
 
     init() {}
+
+    init(first: UInt64, more: [Declaration]) {
+        self.first = first
+        self.more = more
+    }
 
     init(_ declaration: Declaration) {
         first = declaration.number

@@ -29,11 +29,11 @@ class Endpoint<Value>: AnyEndpoint {
 
     init(
         retyping other: AnyEndpoint, accessors: Accessors<Value>, core: ChainCore<Value>, wantsInitial: Bool? = nil,
-        source: EndpointSource = .none
+        source: EndpointSource = .none, declaring added: Declaration? = nil
     ) {
         self.accessors = accessors
         chain = .passRetained(core)
-        super.init(copying: other, wantsInitial: wantsInitial, source: source)
+        super.init(copying: other, wantsInitial: wantsInitial, source: source, declaring: added)
     }
 
     /// The head of a chain that is this endpoint (see `ChainCore.makeLocked`).
