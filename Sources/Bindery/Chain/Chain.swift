@@ -21,9 +21,10 @@
 /// **Threads.** A change propagates synchronously on the thread that made it; changes from
 /// several threads to one chain are serialised (see <doc:Guarantees#Threads>).
 ///
-/// **End.** A chain ends when ``unbind()`` is called, when its last sender or last receiver
-/// goes (a `@Dynamic` object or control at once when it deinitialises; other objects at the
-/// next dispatch), or through `Bind.unbind`.
+/// **End.** ``unbind()`` ends this declaration: what it declared leaves the chain, and what
+/// other declarations that joined it declared stays. A chain ends when its last sender or last
+/// receiver goes (a `@Dynamic` object or control at once when it deinitialises; other objects at
+/// the next dispatch, or unbound), or through `Bind.unbind`.
 public struct Chain<Value>: @unchecked Sendable {
     // @unchecked: the core is only touched with the registry lock held.
     let core: any AnyChainCore
