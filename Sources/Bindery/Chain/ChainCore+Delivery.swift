@@ -121,16 +121,23 @@ extension ChainCore {
     /// overtook is skipped: that change writes the receiver itself, or came from it.
     @inline(never)
     func writeLater(_ value: Value, to receiver: Endpoint<Value>) {
-        guard let write = receiver.accessors.write else { return }
+        guard receiver.accessors.write != nil else { return }
         let change = changeCount.load(ordering: .relaxed)
         let depth = ThreadState.current.pointee.depth
         // The endpoint holds its object as it always does (weakly, or unowned without a side
         // table); a weak capture of the object here would give a `@Dynamic` object a side table.
         MainQueue.enqueue {
-            guard self.changeCount.load(ordering: .relaxed) == change, !receiver.isDetached, let target = receiver.target else { return }
-            receiver.writtenSequence.store(self.writeSequence.load(ordering: .relaxed), ordering: .relaxed)
-            let written = ThreadState.runDeferred(depth: depth, writing: ObjectIdentifier(receiver)) { write(target, value) }
-            if !written { Self.reportUnwritable(receiver) }
+            guard self.changeCount.load(ordering: .relaxed) == change else { return }
+            // A receiver declared again meanwhile is written through the endpoint that now
+            // stands for it in this chain, as a dispatch writes it (see `writeSuccessor`); one
+            // unbound, or moved to another chain, is not.
+            let found = receiver.isDetached
+                ? Registry.shared.locked { self.successorLocked(of: receiver) }
+                : receiver.target.map { (receiver, $0) }
+            guard let (current, target) = found, current.role.contains(.receives), let write = current.accessors.write else { return }
+            current.writtenSequence.store(self.writeSequence.load(ordering: .relaxed), ordering: .relaxed)
+            let written = ThreadState.runDeferred(depth: depth, writing: ObjectIdentifier(current)) { write(target, value) }
+            if !written { Self.reportUnwritable(current) }
         }
     }
 

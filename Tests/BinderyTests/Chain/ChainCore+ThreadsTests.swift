@@ -183,6 +183,26 @@ import Testing
         #expect(probe.value == 3)
         #expect(probe.sawBinding)
     }
+
+    @Test("Rules 7, 10: a main-actor write queued for a receiver that is declared again before it runs reaches the receiver", .timeLimit(.minutes(1)))
+    @MainActor
+    func queuedMainActorWriteFollowsARedeclaredReceiver() async {
+        let box = Box(), label = MainLabel()
+        Bind.in(box, \.string).out(label, \.text, delivery: .mainActor)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            box.string = "from afar"                   // queued on the main actor, which is busy
+            done.signal()
+        }
+        done.wait()
+        // The label's endpoint is declared again, with no initial value: only the queued write
+        // can bring it the change.
+        Bind.in(box, \.string).out(label, \.text, initial: false, delivery: .mainActor)
+        #expect(label.text == "")
+        await drainMainQueue()
+        #expect(label.text == "from afar")
+        #expect(label.allOnMain)
+    }
 }
 
 /// A receiver whose setter queries Bindery; the converter that feeds it asks too.
