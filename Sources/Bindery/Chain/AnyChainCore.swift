@@ -74,13 +74,13 @@ extension AnyChainCore {
         return core
     }
 
-    /// `replaceLocked(_:with:sendingInitial:)` for a declaration's head, which gets no initial value.
-    @discardableResult
     /// `endLocked(_:and:)` for one declaration.
     func endLocked(_ declaration: Declaration) {
         endLocked(declaration, and: nil)
     }
 
+    /// `replaceLocked(_:with:sendingInitial:)` for a declaration's head, which gets no initial value.
+    @discardableResult
     func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, declaration: Declaration) -> AfterLock? {
         replaceLocked(endpoint, with: spec, declaration: declaration, sendingInitial: false)
     }

@@ -8,7 +8,7 @@
 /// each change after.
 ///
 /// The binding is declared once, with the transformer: the right side is written once when it
-/// binds (with ``OneWayBinding/transformed(by:)`` after `~>` it is written twice, first by the
+/// binds (with `transformed(by:)` after `~>` it is written twice, first by the
 /// automatic conversion). The transformer's input and output may differ from the two sides'
 /// types where automatic conversion bridges them; otherwise the binding is refused, reported,
 /// and binds nothing.
