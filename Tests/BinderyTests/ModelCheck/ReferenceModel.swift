@@ -15,8 +15,9 @@
 // - A change to a chain that is already dispatching (a block that sets a sender, binds or
 //   unbinds) is queued, and dispatched after; its sender is written too unless it still holds
 //   the value it sent (rule 3). Other chains dispatch at once.
-// - Writes made by a chain are never heard as changes; an array element sends only when its
-//   own element differs from the one its endpoint last saw; an element out of range is not
+// - Writes made by a chain are never heard as changes; a set of an array is heard by its element
+//   senders in the order they began to listen; an array element sends only when its own
+//   element differs from the one its endpoint last saw; an element out of range is not
 //   read or written, and that is reported (rule 11); a plain object is not observable.
 // - A route follows its links: a set of the link sends the new object's value.
 // - A declaration continues the chain its head is in; a continuation already in another chain
@@ -65,6 +66,9 @@ struct ModelEndpoint {
     var wantsInitial: Bool
     /// The declarations that declared it, by number.
     var declarations: Set<Int>
+    /// When it began listening to its property (it sends), counted across the model: a set of
+    /// an array is heard by its element senders in that order, as a registrar's listeners are.
+    var listenOrder: Int?
     /// An element endpoint's element as the chain last saw it (nil: out of range).
     var memo: Int?
 }
@@ -135,6 +139,8 @@ final class ReferenceModel: ModelWorld {
     private var held: [(action: ModelAction, old: Scalar?, new: Scalar)] = []
     /// How many calls were made (see `ActionCalls`).
     var calls = ActionCalls()
+    /// How many endpoints have begun listening (see `ModelEndpoint.listenOrder`).
+    private var listenings = 0
 
     init() {
         for object in ObjectRef.all { create(object) }
@@ -323,6 +329,7 @@ final class ReferenceModel: ModelWorld {
             reopen(chain)
             let index = memberIndex(chain, place)!
             chain.members[index].declarations.insert(number)
+            if !chain.members[index].sends { chain.members[index].listenOrder = nextListenOrder() }
             chain.members[index].sends = true
             chain.members[index].receives = chain.members[index].receives || receives
             chain.members[index].wantsInitial = true
@@ -342,7 +349,12 @@ final class ReferenceModel: ModelWorld {
         var memo: Int?
         if case .element = place, case .int(let v)? = get(place) { memo = v }
         return ModelEndpoint(place: place, generation: generation(place.object), sends: sends, receives: receives,
-                             wantsInitial: initial, declarations: [number], memo: memo)
+                             wantsInitial: initial, declarations: [number], listenOrder: sends ? nextListenOrder() : nil, memo: memo)
+    }
+
+    private func nextListenOrder() -> Int {
+        listenings += 1
+        return listenings
     }
 
     /// An endpoint declared again takes the new declaration's conversion; an element's starts
@@ -410,6 +422,7 @@ final class ReferenceModel: ModelWorld {
         let index = memberIndex(chain, place)!
         renew(&chain.members[index])
         chain.members[index].declarations.insert(number)
+        if sends, !chain.members[index].sends { chain.members[index].listenOrder = nextListenOrder() }
         chain.members[index].sends = chain.members[index].sends || sends
         chain.members[index].receives = chain.members[index].receives || receives
         chain.members[index].wantsInitial = initial
@@ -507,7 +520,13 @@ final class ReferenceModel: ModelWorld {
     /// `d.list` was set: every element sender of it reads its element.
     private func listChanged(_ node: Int, except written: Place? = nil) {
         let count = listCount(node)
-        for index in 0..<4 {
+        // The element senders as they listen when the set is made, in the order they began to.
+        let listening = (0..<4).compactMap { index -> (index: Int, order: Int)? in
+            let place = Place.element(node, index: index)
+            guard let chain = self.chain(of: place), let m = memberIndex(chain, place), let order = chain.members[m].listenOrder else { return nil }
+            return (index, order)
+        }
+        for index in listening.sorted(by: { $0.order < $1.order }).map(\.index) {
             let place = Place.element(node, index: index)
             guard place != written, let chain = self.chain(of: place), let m = memberIndex(chain, place), chain.members[m].sends else { continue }
             guard index < count, case .int(let v)? = get(place) else {
