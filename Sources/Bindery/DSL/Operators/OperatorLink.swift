@@ -6,7 +6,9 @@ import Synchronization
 @usableFromInline
 struct OperatorLink<Head, Property>: @unchecked Sendable {
     // @unchecked: every field is immutable; the chain is only touched with the registry lock
-    // held, and a key holds a key path and an object's identity, never the object.
+    // held, and a key holds a key path and an object's identity, never the object. `original`
+    // holds a value of the receiver's type, which need not be `Sendable`: it is only written
+    // back into the object it was read from, by `refuse`, as a chain's write would be.
     /// The head's declaration.
     @usableFromInline let chain: Chain<Head>
     /// The second endpoint's declaration, in the same chain: its endpoint, the blocks `observe`
