@@ -22,6 +22,8 @@ import LotteryModel
 
     var viewModel: DrawRow? { didSet { rebind() } }
 
+    let boundBindings = BoundBindings()
+
     /// The row's box, which the list box places in one of its rows.
     var widget: UnsafeMutablePointer<GtkWidget>? { box.widget }
 

@@ -19,6 +19,8 @@ import LotteryModel
 
     var viewModel: DrawRow? { didSet { rebind() } }
 
+    let boundBindings = BoundBindings()
+
     var isVisible = true
     /// One row: the labels stand at fixed columns in it.
     var frame = Rect.zero {

@@ -149,6 +149,7 @@ struct AvatarLoader: AsyncTransformer {
     let codeLabel = Label(), badge = Label(), guessField = TextField(), codeField = TextField()
     class var bindings: Bindings<DrawCell, DrawRow> { [.init(\.code, ~>, \.codeLabel.text)] }
     var viewModel: DrawRow? { didSet { rebind() } }
+    let boundBindings = BoundBindings()
 }
 
 /// Makes the rows of the draw history.

@@ -6,4 +6,5 @@ import Bindery
     let codeLabel = Label()
     class var bindings: Bindings<DrawCell, DrawRow> { [.init(\.code, ~>, \.codeLabel.text)] }
     var viewModel: DrawRow? { didSet { rebind() } }
+    let boundBindings = BoundBindings()
 }

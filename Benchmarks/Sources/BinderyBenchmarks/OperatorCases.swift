@@ -99,6 +99,8 @@ private func convertHop() -> Work {
     ]
 
     var viewModel: RowModel? { didSet { rebind() } }
+
+    let boundBindings = BoundBindings()
 }
 
 /// Finds a row's image by name.

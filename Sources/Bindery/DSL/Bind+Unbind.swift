@@ -76,25 +76,6 @@ extension Bind {
         }
     }
 
-    /// Takes each side's endpoints out of their chains, with the graph lock taken once: what a
-    /// view's `rebind()` does to its declared bindings. The objects' registrars are found first,
-    /// outside the lock (a control's is its code), once per object.
-    static func unbind(sides: [ViewSide]) {
-        var lifetimes: [_ChangeRegistrar?] = []
-        lifetimes.reserveCapacity(sides.count)
-        for (position, side) in sides.enumerated() {
-            let earlier = sides[..<position].lastIndex { $0.object === side.object }
-            lifetimes.append(earlier.map { lifetimes[$0] } ?? Registry.lifetimeRegistrar(of: side.object))
-        }
-        Registry.shared.locked {
-            for (side, lifetime) in zip(sides, lifetimes) {
-                Registry.shared.forEachEndpointLocked(of: side.object, lifetime: lifetime, keyPath: side.keyPath) { endpoint in
-                    endpoint.anyCore.detachLocked(endpoint)
-                }
-            }
-        }
-    }
-
     private static func unbind(_ object: AnyObject, keyPath: AnyKeyPath?, events: ControlEvents?, index: Int??) {
         let lifetime = Registry.lifetimeRegistrar(of: object)
         Registry.shared.locked {

@@ -42,13 +42,31 @@ enum KeyPathLayout {
         return read(keyPath)
     }
 
+    /// The stored-property steps of `keyPath`, each with whether it is mutable (a `var`), or
+    /// nil when the layout is unknown or some step is not a stored property. Does not allocate
+    /// beyond the result.
+    static func storedSteps(of keyPath: AnyKeyPath) -> [(offset: Int, inClass: Bool, isMutable: Bool)]? {
+        guard isVerified else { return nil }
+        var steps: [(offset: Int, inClass: Bool, isMutable: Bool)] = []
+        var allStored = true
+        let complete = walk(keyPath) { component, isMutable in
+            guard case .stored(let offset, let inClass) = component else {
+                allStored = false
+                return false
+            }
+            steps.append((offset, inClass, isMutable))
+            return true
+        }
+        return complete && allStored ? steps : nil
+    }
+
     /// The only component of `keyPath`, or nil when it has several or the layout is unknown.
     /// Does not allocate.
     static func singleComponent(of keyPath: AnyKeyPath) -> Component? {
         guard isVerified else { return nil }
         var single: Component?
         var count = 0
-        let complete = walk(keyPath) { component in
+        let complete = walk(keyPath) { component, _ in
             count += 1
             single = component
             return count == 1
@@ -58,16 +76,17 @@ enum KeyPathLayout {
 
     private static func read(_ keyPath: AnyKeyPath) -> [Component]? {
         var components: [Component] = []
-        let complete = walk(keyPath) { component in
+        let complete = walk(keyPath) { component, _ in
             components.append(component)
             return true
         }
         return complete ? components : nil
     }
 
-    /// Calls `body` with each component in order while it returns true; answers whether the
-    /// whole buffer was read and understood.
-    private static func walk(_ keyPath: AnyKeyPath, _ body: (Component) -> Bool) -> Bool {
+    /// Calls `body` with each component in order, and whether it is a mutable stored property
+    /// (a `var`; false for every other kind), while it returns true; answers whether the whole
+    /// buffer was read and understood.
+    private static func walk(_ keyPath: AnyKeyPath, _ body: (Component, Bool) -> Bool) -> Bool {
         let word = MemoryLayout<Int>.size
         guard word == 8 else { return false }
         let object = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
@@ -84,9 +103,11 @@ enum KeyPathLayout {
             let payload = header & 0x00FF_FFFF
             let component: Component
             var length = 4
+            var isMutable = false
             switch (header & 0x7F00_0000) >> 24 {
             case 1, 3:   // stored, in a struct or a class
                 let offset = payload & 0x007F_FFFF
+                isMutable = payload & 0x0080_0000 != 0
                 switch offset {
                 case 0...0x007F_FFFC:
                     component = .stored(offset: Int(offset), inClass: header & 0x7F00_0000 == 0x0300_0000)
@@ -120,7 +141,7 @@ enum KeyPathLayout {
             default:
                 return false   // external: never in an instantiated key path
             }
-            guard body(component) else { return true }
+            guard body(component, isMutable) else { return true }
             position += length
             if position < size {
                 // The metadata of the type reached so far, word-aligned.
@@ -135,6 +156,12 @@ enum KeyPathLayout {
         var first = 0
         var second: String? = nil
         var computed: String? { second }
+        let fixed = Leaf()
+    }
+
+    /// What `Probe.fixed` holds: a stored `var` reached through a `let`.
+    private final class Leaf {
+        var value = 0
     }
 
     /// Whether the reader finds the true offsets, and sees through an optional chain, on this
@@ -149,6 +176,13 @@ enum KeyPathLayout {
             let computed = read(\Probe.computed), computed.count == 1,
             case .computed = computed[0],
             let chained = read(\Probe.computed?.count), chained.count == 4
+        else { return false }
+        let fixed = withUnsafeMutablePointer(to: &probe.fixed.value) { UnsafeMutableRawPointer($0) }
+            - UnsafeMutableRawPointer(Unmanaged.passUnretained(probe.fixed).toOpaque())
+        var through: [(Component, Bool)] = []
+        guard walk(\Probe.fixed.value, { through.append(($0, $1)); return true }), through.count == 2,
+            through[0].0 == read(\Probe.fixed)?.first, !through[0].1,
+            through[1].0 == .stored(offset: fixed, inClass: true), through[1].1
         else { return false }
         // `computed`, `?`, `String.count`, then the wrap of the Int result.
         return chained[0] == computed[0] && chained[1] == .optionalChain && chained[3] == .optionalWrap

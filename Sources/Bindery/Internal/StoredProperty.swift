@@ -5,30 +5,52 @@
 /// the key path generically (see <doc:Guarantees#Cost>: on this toolchain a generic key-path write costs
 /// about 115 ns and allocates; a direct store costs about 6 ns).
 ///
-/// Only a key path of exactly one component naming a stored property of a class qualifies.
-/// Swift builds every other key path (a computed property, a property with observers, an
-/// overridable property of a non-final class, an optional chain, several components) from
-/// accessor components, so those keep the generic path and its exact semantics.
+/// A key path qualifies when it names a stored property of a class, directly or through at
+/// most two `let` properties of classes (`\Cell.title.text`, where `title` is a `let` holding a
+/// plain object): those objects cannot change while the root lives, so the path is resolved
+/// on each access by following their references, with no key path applied. Swift builds every
+/// other key path (a computed property, a property with observers, an overridable property of
+/// a non-final class, an `unowned` or `weak` reference, an optional chain) from accessor
+/// components, and a `var` on the way may be replaced: those keep the generic path and its
+/// exact semantics.
 ///
 /// The key path is read by ``KeyPathLayout``, which checks its reader against properties whose
 /// addresses are known; if that check fails (a runtime that lays key paths out differently),
 /// the generic path is used everywhere.
 @usableFromInline
 enum StoredProperty {
-    /// The byte offset of the stored property `keyPath` names inside a `Root` instance, or nil
-    /// when the key path is anything but one stored-property component of a class.
+    /// Where the stored property `keyPath` names lives, from a `Root` instance: its byte offset
+    /// in the object that holds it, and the `let` references followed to reach that object
+    /// (packed, see ``address(in:at:as:)``); nil when the key path does not qualify.
     ///
     /// - Parameter keyPath: A key path from a class.
-    /// - Returns: The offset from the start of the instance.
+    /// - Returns: An offset for ``address(in:at:as:)``.
     @usableFromInline
     static func offset<Root: AnyObject, Value>(of keyPath: KeyPath<Root, Value>) -> Int? {
-        parse(keyPath)
+        guard let steps = KeyPathLayout.storedSteps(of: keyPath), let last = steps.last, last.inClass,
+            last.offset < 1 << finalBits, steps.count <= 3
+        else { return nil }
+        var packed = last.offset
+        // Each step before the last is a `let` holding the object the next step is in.
+        for (position, hop) in steps.dropLast().enumerated() {
+            guard hop.inClass, !hop.isMutable, steps[position + 1].inClass, hop.offset + 1 < 1 << hopBits else { return nil }
+            packed |= (hop.offset + 1) << (finalBits + position * hopBits)
+        }
+        return packed
     }
 
-    /// ``offset(of:)`` for a key path whose types are not known statically.
+    /// The byte offset of the stored property `keyPath` names inside a `Root` instance, when it
+    /// is one stored-property component of a class (no references followed).
     static func offset(ofAny keyPath: AnyKeyPath) -> Int? {
-        parse(keyPath)
+        guard case .stored(let offset, inClass: true) = KeyPathLayout.singleComponent(of: keyPath) else { return nil }
+        return offset
     }
+
+    /// Bits of a packed offset that hold the property's own offset; above them, each reference
+    /// followed takes `hopBits` (its offset plus one, so that 0 means none). Two hops and the
+    /// variant byte `SharedAccessors` keeps above them fit in a word.
+    @inlinable static var finalBits: Int { 20 }
+    @inlinable static var hopBits: Int { 18 }
 
     /// The name, as declared, of the stored property at `offset` in instances of `type`, and
     /// the class that declares it; nil when no stored property sits there. Reads the class's
@@ -68,25 +90,27 @@ enum StoredProperty {
     /// `_EachFieldOptions.classType`, spelled by value: the static is a `var`, which Swift 6
     /// does not let non-isolated code read.
     private static let classFields = _EachFieldOptions(rawValue: 1 << 0)
-
-    /// The offset of the one stored-property-of-a-class component of `keyPath`, if that is
-    /// all it has.
-    private static func parse(_ keyPath: AnyKeyPath) -> Int? {
-        guard case .stored(let offset, inClass: true) = KeyPathLayout.singleComponent(of: keyPath) else { return nil }
-        return offset
-    }
 }
 
 extension StoredProperty {
-    /// The address of the stored property at `offset` inside `object`.
+    /// The address of the stored property at `offset` from `object`: first the `let`
+    /// references packed above the property's own offset are followed, from `object`, then the
+    /// property is at its offset in the object reached.
     ///
     /// - Parameters:
-    ///   - object: An instance of the class the offset was read for; the caller keeps it alive.
+    ///   - object: An instance of the class the offset was read for; the caller keeps it alive,
+    ///     and so the objects its `let`s hold.
     ///   - offset: From ``offset(of:)``.
     ///   - type: The property's type.
     @inlinable @inline(__always)
     static func address<Value>(in object: AnyObject, at offset: Int, as type: Value.Type) -> UnsafeMutablePointer<Value> {
-        (UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset)
-            .assumingMemoryBound(to: Value.self)
+        var base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        var hops = offset >> finalBits
+        while hops != 0 {
+            // A strong reference to a class instance is the instance's address.
+            base = (base + (hops & ((1 << hopBits) - 1)) - 1).load(as: UnsafeMutableRawPointer.self)
+            hops >>= hopBits
+        }
+        return (base + (offset & ((1 << finalBits) - 1))).assumingMemoryBound(to: Value.self)
     }
 }

@@ -9,14 +9,20 @@
 ///         .init(\.guess, <>, \.guessField),
 ///     ]
 ///     var viewModel: DrawRow? { didSet { rebind() } }
+///     let boundBindings = BoundBindings()
 /// }
 /// ```
 ///
-/// ``rebind()`` removes the view's side of every declared binding, then, if there is a view
-/// model, binds each once, and calls ``viewModelDidChange()``. Assigning `nil` unbinds. Nothing
-/// is stored per view: the bindings are found again by the view's objects and key paths, so a
-/// view that is reassigned ten thousand times leaves nothing behind, and neither the view nor
-/// the view model is retained by its bindings.
+/// ``rebind()`` ends the bindings it made for the previous view model, then, if there is a
+/// view model, binds each declared binding once, and calls ``viewModelDidChange()``. Assigning
+/// `nil` unbinds. The view keeps what its bindings made in ``boundBindings`` and ends exactly
+/// that, by identity: other bindings of the same view properties stay. A view that is
+/// reassigned ten thousand times leaves nothing behind, and neither the view nor the view
+/// model is retained by its bindings.
+///
+/// A view side written through `let` properties of plain classes (`\.codeLabel.text`, where
+/// `codeLabel` is a `let` and `text` a stored property without observers) is resolved when it
+/// binds, and written directly, with no key path applied.
 ///
 /// A subclass adds to its superclass's bindings: declare them in a `class var` in the
 /// superclass and override it (see ``ViewBinding/subclass(_:_:)``).
@@ -37,6 +43,10 @@ public protocol BindableView: AnyObject {
     /// Settable, so that a list that reuses its cells can hand each one its row's view model.
     var viewModel: ViewModel? { get set }
 
+    /// What the bindings made for the view model shown now: declare it as
+    /// `let boundBindings = BoundBindings()`, and leave it to ``rebind()``.
+    var boundBindings: BoundBindings { get }
+
     /// Called after ``rebind()`` bound the new view model (or unbound for `nil`). Does nothing
     /// unless the view implements it.
     func viewModelDidChange()
@@ -49,19 +59,19 @@ extension BindableView {
     /// Unbinds the view's declared bindings, binds them to ``viewModel`` if it is not nil, then
     /// calls ``viewModelDidChange()``. Call it from `viewModel`'s `didSet`.
     ///
-    /// Only the bindings in ``bindings`` are touched: for each, the view's side (its property, or
-    /// its control's designated property) leaves whatever chain it is in, which ends a chain
-    /// left with no receiver. Other bindings of the view model stay.
+    /// Only what the last `rebind()` made is ended (recorded in ``boundBindings``): other
+    /// bindings of the view's properties and of the view model stay.
     ///
     /// ```swift
     /// DrawCell().viewModel = DrawRow(code: "123")   // its didSet calls rebind()
     /// ```
     public func rebind() {
-        guard let view = self as? BindingRoot else { return }
-        let bindings = type(of: self).bindings
-        Bind.unbind(sides: bindings.compactMap { $0.viewSide(view) })
-        if let viewModel {
-            for binding in bindings { binding.bind(view, viewModel) }
+        let bound = boundBindings
+        bound.endAll()
+        if let viewModel, let view = self as? BindingRoot {
+            for binding in type(of: self).bindings {
+                if let made = binding.bind(view, viewModel) { bound.append(made) }
+            }
         }
         viewModelDidChange()
     }

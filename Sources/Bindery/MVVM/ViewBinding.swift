@@ -9,6 +9,7 @@
 ///         .init(\.guess, <>, \.guessField),
 ///     ]
 ///     var viewModel: DrawRow? { didSet { rebind() } }
+///     let boundBindings = BoundBindings()
 /// }
 /// ```
 ///
@@ -16,11 +17,9 @@
 /// model and the view are not retained, and the view is written on the main actor.
 @MainActor
 public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
-    /// Binds the view to the view model.
-    @usableFromInline let bind: @MainActor (View, ViewModel) -> Void
-    /// The view's side of the binding: the object and key path its endpoint is on, which
-    /// `rebind()` takes out of its chain; nil when the view is not of the type declared.
-    @usableFromInline let viewSide: @MainActor (View) -> ViewSide?
+    /// Binds the view to the view model; returns what the binding made, which the view keeps
+    /// (see ``BoundBindings``), or nil when it bound nothing.
+    @usableFromInline let bind: @MainActor (View, ViewModel) -> OperatorParts?
 
     /// A binding from a view model's property to a writable property of the view: `~>` or
     /// `!~>`. The path may go through the view's subviews (`\.codeLabel.text`).
@@ -43,12 +42,13 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
         let direction = BindingDirection.named(by: direction)
         bind = { view, viewModel in
             switch direction {
-            case .leftToRight: (viewModel, source) ~> (view, target)
-            case .leftToRightLater: (viewModel, source) !~> (view, target)
-            default: ViewBindingProblem.viewSideCannotSend(source, direction, target)
+            case .leftToRight: return ((viewModel, source) ~> (view, target)).link.parts
+            case .leftToRightLater: return ((viewModel, source) !~> (view, target)).link.parts
+            default:
+                ViewBindingProblem.viewSideCannotSend(source, direction, target)
+                return nil
             }
         }
-        viewSide = { view in ViewSide(view, target) }
     }
 
     /// A binding between a view model's property and a control the view holds (its designated
@@ -70,15 +70,14 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
         bind = { view, viewModel in
             let target = view[keyPath: control]
             switch direction {
-            case .leftToRight: (viewModel, source) ~> target
-            case .leftToRightLater: (viewModel, source) !~> target
-            case .rightToLeft: (viewModel, source) <~ target
-            case .rightToLeftLater: (viewModel, source) <~! target
-            case .twoWay: (viewModel, source) <> target
-            case .twoWayLater: (viewModel, source) <!> target
+            case .leftToRight: return ((viewModel, source) ~> target).link.parts
+            case .leftToRightLater: return ((viewModel, source) !~> target).link.parts
+            case .rightToLeft: return ((viewModel, source) <~ target).link.parts
+            case .rightToLeftLater: return ((viewModel, source) <~! target).link.parts
+            case .twoWay: return ((viewModel, source) <> target).link.parts
+            case .twoWayLater: return ((viewModel, source) <!> target).link.parts
             }
         }
-        viewSide = { view in ViewSide(view[keyPath: control], Target.designatedKeyPath) }
     }
 
     /// A binding from a read-only view model property to a control the view holds: `~>` or
@@ -100,12 +99,13 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
         bind = { view, viewModel in
             let target = view[keyPath: control]
             switch direction {
-            case .leftToRight: (viewModel, source) ~> target
-            case .leftToRightLater: (viewModel, source) !~> target
-            default: ViewBindingProblem.readOnlySource(source, direction, Target.self)
+            case .leftToRight: return ((viewModel, source) ~> target).link.parts
+            case .leftToRightLater: return ((viewModel, source) !~> target).link.parts
+            default:
+                ViewBindingProblem.readOnlySource(source, direction, Target.self)
+                return nil
             }
         }
-        viewSide = { view in ViewSide(view[keyPath: control], Target.designatedKeyPath) }
     }
 
     /// A binding from a view model's property to a writable property of the view through a
@@ -133,14 +133,15 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
         bind = { view, viewModel in
             guard direction == .leftToRight || direction == .leftToRightLater else { return plain.bind(view, viewModel) }
             guard let forward else {
-                return ViewBindingProblem.transformerMismatch(T.self, T.Input.self, T.Output.self, Value.self, Property.self)
+                ViewBindingProblem.transformerMismatch(T.self, T.Input.self, T.Output.self, Value.self, Property.self)
+                return nil
             }
             // Declared with its function from the start: the view is written once.
-            _ = OperatorLink(
+            return OperatorLink(
                 head: Operand.sender(viewModel, source), view, PropertyKey(view, target), role: .receives,
-                initial: direction.pushesNow, toChain: nil, fromChain: forward)
+                initial: direction.pushesNow, toChain: nil, fromChain: forward
+            ).parts
         }
-        viewSide = plain.viewSide
     }
 
     /// A binding between a view model's property and a control the view holds, through a
@@ -165,15 +166,14 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
         bind = { view, viewModel in
             let target = view[keyPath: control]
             switch direction {
-            case .leftToRight: ((viewModel, source) ~> target).transformed(by: transformer)
-            case .leftToRightLater: ((viewModel, source) !~> target).transformed(by: transformer)
-            case .rightToLeft: ((viewModel, source) <~ target).transformed(by: transformer)
-            case .rightToLeftLater: ((viewModel, source) <~! target).transformed(by: transformer)
-            case .twoWay: ((viewModel, source) <> target).transformed(by: transformer)
-            case .twoWayLater: ((viewModel, source) <!> target).transformed(by: transformer)
+            case .leftToRight: return ((viewModel, source) ~> target).transformed(by: transformer).link.parts
+            case .leftToRightLater: return ((viewModel, source) !~> target).transformed(by: transformer).link.parts
+            case .rightToLeft: return ((viewModel, source) <~ target).transformed(by: transformer).link.parts
+            case .rightToLeftLater: return ((viewModel, source) <~! target).transformed(by: transformer).link.parts
+            case .twoWay: return ((viewModel, source) <> target).transformed(by: transformer).link.parts
+            case .twoWayLater: return ((viewModel, source) <!> target).transformed(by: transformer).link.parts
             }
         }
-        viewSide = { view in ViewSide(view[keyPath: control], Target.designatedKeyPath) }
     }
 
     /// Bindings a subclass of the view declares, typed by the subclass (so that its key paths
@@ -195,31 +195,14 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
     /// ```
     public static func subclass<Subclass: AnyObject>(_ subclass: Subclass.Type, _ bindings: Bindings<Subclass, ViewModel>) -> Bindings<View, ViewModel> {
         bindings.map { binding in
-            let bind = binding.bind, viewSide = binding.viewSide
-            return ViewBinding(
-                bind: { view, viewModel in if let view = view as? Subclass { bind(view, viewModel) } },
-                viewSide: { view in (view as? Subclass).flatMap(viewSide) })
+            let bind = binding.bind
+            return ViewBinding(bind: { view, viewModel in (view as? Subclass).flatMap { bind($0, viewModel) } })
         }
     }
 
     @usableFromInline
-    init(bind: @escaping @MainActor (View, ViewModel) -> Void, viewSide: @escaping @MainActor (View) -> ViewSide?) {
+    init(bind: @escaping @MainActor (View, ViewModel) -> OperatorParts?) {
         self.bind = bind
-        self.viewSide = viewSide
-    }
-}
-
-/// Where a declared binding's view side is: an object (the view, or a control it holds) and a key
-/// path.
-@usableFromInline
-struct ViewSide {
-    let object: AnyObject
-    let keyPath: AnyKeyPath
-
-    @usableFromInline
-    init(_ object: AnyObject, _ keyPath: AnyKeyPath) {
-        self.object = object
-        self.keyPath = keyPath
     }
 }
 

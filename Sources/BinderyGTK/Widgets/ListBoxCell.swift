@@ -17,6 +17,7 @@ import CGtk
 ///     let codeLabel = Label()
 ///     static let bindings: Bindings<DrawCell, DrawRow> = [.init(\.code, ~>, \.codeLabel.text)]
 ///     var viewModel: DrawRow? { didSet { rebind() } }
+///     let boundBindings = BoundBindings()
 ///     var widget: UnsafeMutablePointer<GtkWidget>? { codeLabel.widget }
 /// }
 /// ```

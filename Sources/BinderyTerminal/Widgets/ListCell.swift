@@ -14,6 +14,7 @@ import Bindery
 ///     let codeLabel = Label()
 ///     static let bindings: Bindings<DrawCell, DrawRow> = [.init(\.code, ~>, \.codeLabel.text)]
 ///     var viewModel: DrawRow? { didSet { rebind() } }
+///     let boundBindings = BoundBindings()
 ///     var frame = Rect.zero { didSet { codeLabel.frame = frame } }
 ///     var isVisible = true
 ///     func draw(in canvas: inout Canvas, context: DrawContext) { codeLabel.draw(in: &canvas, context: context) }

@@ -11,6 +11,8 @@ import LotteryModel
     static let bindings: Bindings<RowCell, DrawRow> = [.init(\.code, ~>, \.codeLabel.text)]
 
     var viewModel: DrawRow? { didSet { rebind() } }
+
+    let boundBindings = BoundBindings()
     var isVisible = true
     var frame = Rect.zero { didSet { codeLabel.frame = frame } }
 

@@ -21,6 +21,31 @@ import Testing
 
     struct Inner { var depth = 0 }
 
+    /// A view whose subviews are `let`s, as a cell's are.
+    final class Cell {
+        let header = Header()
+        var replaceable = Header()
+        unowned let borrowed: Header
+        let frame = Frame()
+        init() { borrowed = header }
+    }
+
+    final class Header {
+        var label: String? = nil
+        var count = 0
+        var observed = "" { didSet { observedChanges += 1 } }
+        var observedChanges = 0
+    }
+
+    final class Frame {
+        let header = Header()
+        let deeper = Deeper()
+    }
+
+    final class Deeper { let frame = FrameLeaf() }
+
+    final class FrameLeaf { var value = 0 }
+
     class Base { var open = 0 }
 
     /// The address the offset names, as an integer distance from the object.
@@ -48,13 +73,49 @@ import Testing
         #expect(panel.title == nil)
     }
 
-    @Test("Observers, computed and overridable properties, optional chains and nested paths keep the generic path")
+    @Test("Observers, computed and overridable properties, optional chains and paths into structs keep the generic path")
     func accessorKeyPathsHaveNoOffset() {
         #expect(StoredProperty.offset(of: \Panel.height) == nil)
         #expect(StoredProperty.offset(of: \Panel.area) == nil)
         #expect(StoredProperty.offset(of: \Base.open) == nil)
         #expect(StoredProperty.offset(of: \Panel.child?.width) == nil)
         #expect(StoredProperty.offset(of: \Panel.inner.depth) == nil)
+    }
+
+    @Test("Rule 12: a path through `let`s of plain classes (a cell's `\\.header.label`) resolves to the last object's stored property")
+    func pathThroughLetsResolves() throws {
+        let cell = Cell()
+        let offset = try #require(StoredProperty.offset(of: \Cell.header.label))
+        let address = StoredProperty.address(in: cell, at: offset, as: String?.self)
+        #expect(address == withUnsafeMutablePointer(to: &cell.header.label) { $0 })
+        address.pointee = "direct"
+        #expect(cell.header.label == "direct")
+        let twoLets = try #require(StoredProperty.offset(of: \Cell.frame.header.count))
+        StoredProperty.address(in: cell, at: twoLets, as: Int.self).pointee = 5
+        #expect(cell.frame.header.count == 5)
+        #expect(cell.header.count == 0)
+    }
+
+    @Test("A `var`, an `unowned` reference or a property with observers on the way, or more than two `let`s, keep the generic path")
+    func pathsThatMayChangeKeepTheGenericPath() {
+        #expect(StoredProperty.offset(of: \Cell.replaceable.label) == nil)
+        #expect(StoredProperty.offset(of: \Cell.borrowed.label) == nil)
+        #expect(StoredProperty.offset(of: \Cell.header.observed) == nil)
+        #expect(StoredProperty.offset(of: \Cell.frame.deeper.frame.value) == nil)
+    }
+
+    @Test("A receiver through `let`s is written as the key path would write it, and a replaced `var` on the way is followed")
+    func bindingThroughLets() {
+        let box = Box()
+        let cell = Cell()
+        Bind.in(box, \.int).out(cell, \.header.label).out(cell, \.replaceable.count).out(cell, \.header.observed)
+        box.int = 42
+        #expect(cell.header.label == "42")
+        #expect(cell.header.observedChanges == 2)
+        let replaced = Header()
+        cell.replaceable = replaced
+        box.int = 43
+        #expect(replaced.count == 43)
     }
 
     @Test("A receiver property with an observer is written through its setter: the observer runs")

@@ -34,6 +34,8 @@ final class CountingLabel {
 
     var viewModel: DrawRow? { didSet { rebind() } }
 
+    let boundBindings = BoundBindings()
+
     func viewModelDidChange() { changes.append(codeLabel.text) }
 }
 
@@ -80,6 +82,25 @@ final class CountingLabel {
         cell.guessField.type("9")
         #expect(current.guess == "9")
         #expect(rows[0].guess == "" && rows[1].guess == "old guess")
+    }
+
+    @Test("Rebinding ends only what the view's bindings made: another binding of the same view property stays")
+    func rebindLeavesOtherBindings() {
+        let cell = DrawCell(), mirror = DrawRow(code: "mirror")
+        cell.viewModel = DrawRow(code: "1")
+        // Declared elsewhere, on the very view sides the cell's bindings use.
+        Bind.in(mirror, \.code).out(cell, \.codeLabel.text)
+        let typed = Bind.in(cell.guessField).out(mirror, \.guess)
+        cell.viewModel = DrawRow(code: "2")
+        #expect(cell.codeLabel.text == "2")
+        mirror.code = "from the mirror"
+        #expect(cell.codeLabel.text == "from the mirror")
+        cell.guessField.type("5")
+        #expect(mirror.guess == "5")
+        cell.viewModel = nil
+        mirror.code = "still bound"
+        #expect(cell.codeLabel.text == "still bound")
+        #expect(typed.isBound)
     }
 
     @Test("Assigning nil unbinds everything the bindings declared")
@@ -145,6 +166,7 @@ final class CountingLabel {
             let label = Label()
             static let bindings: Bindings<EchoCell, DrawRow> = [.init(\.code, <>, \.label.text)]
             var viewModel: DrawRow? { didSet { rebind() } }
+            let boundBindings = BoundBindings()
         }
         let cell = EchoCell(), row = DrawRow(code: "x")
         let log = DiagnosticLog()
@@ -164,6 +186,7 @@ final class CountingLabel {
                 .init(\.guess, <>, \.guessField, transformer: Uppercase()),
             ]
             var viewModel: DrawRow? { didSet { rebind() } }
+            let boundBindings = BoundBindings()
         }
         let cell = LoudCell(), row = DrawRow(code: "abc")
         row.guess = "low"

@@ -181,13 +181,13 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     /// Ends the binding's two declarations: the second endpoint and the blocks the binding
     /// added leave the chain, and so does the head unless another binding declared it too.
     func unbind() {
-        Registry.shared.locked {
-            // Both in the chain the side is in now: the head's declaration may have parts in
-            // no other chain (the head joined the side's chain, or the side was merged with it).
-            side.core.resolvedLocked().endLocked(side.declaration, and: chain.declaration)
-            chain.core.resolvedLocked().endLocked(chain.declaration)
-        }
+        let parts = parts
+        Registry.shared.locked { parts.endLocked() }
     }
+
+    /// What ``unbind()`` ends.
+    @usableFromInline
+    var parts: OperatorParts { OperatorParts(head: chain.part, side: side.part) }
 
     /// Whether the second endpoint is still in a bound chain.
     var isBound: Bool {

@@ -61,6 +61,7 @@ final class ShapesBadge {
         .init(\.isWin, ~>, \.badge.isVisible),
     ]
     var viewModel: ShapesRow? { didSet { rebind() } }
+    let boundBindings = BoundBindings()
 }
 
 /// The "what a user writes", line for line (with its widgets declared above): it
