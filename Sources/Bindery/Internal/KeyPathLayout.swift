@@ -42,22 +42,21 @@ enum KeyPathLayout {
         return read(keyPath)
     }
 
-    /// The stored-property steps of `keyPath`, each with whether it is mutable (a `var`), or
-    /// nil when the layout is unknown or some step is not a stored property. Does not allocate
-    /// beyond the result.
-    static func storedSteps(of keyPath: AnyKeyPath) -> [(offset: Int, inClass: Bool, isMutable: Bool)]? {
-        guard isVerified else { return nil }
-        var steps: [(offset: Int, inClass: Bool, isMutable: Bool)] = []
-        var allStored = true
+    /// Calls `body` with each step of `keyPath` that is a stored property (its offset, whether
+    /// it is in a class, whether it is a `var`), in order, while it returns true. Answers false
+    /// when the layout is unknown, a step is anything but a stored property, or `body` stopped
+    /// early. Does not allocate.
+    static func forEachStoredStep(of keyPath: AnyKeyPath, _ body: (_ offset: Int, _ inClass: Bool, _ isMutable: Bool) -> Bool) -> Bool {
+        guard isVerified else { return false }
+        var understood = true
         let complete = walk(keyPath) { component, isMutable in
-            guard case .stored(let offset, let inClass) = component else {
-                allStored = false
+            guard case .stored(let offset, let inClass) = component, body(offset, inClass, isMutable) else {
+                understood = false
                 return false
             }
-            steps.append((offset, inClass, isMutable))
             return true
         }
-        return complete && allStored ? steps : nil
+        return complete && understood
     }
 
     /// The only component of `keyPath`, or nil when it has several or the layout is unknown.

@@ -27,16 +27,22 @@ enum StoredProperty {
     /// - Returns: An offset for ``address(in:at:as:)``.
     @usableFromInline
     static func offset<Root: AnyObject, Value>(of keyPath: KeyPath<Root, Value>) -> Int? {
-        guard let steps = KeyPathLayout.storedSteps(of: keyPath), let last = steps.last, last.inClass,
-            last.offset < 1 << finalBits, steps.count <= 3
-        else { return nil }
-        var packed = last.offset
-        // Each step before the last is a `let` holding the object the next step is in.
-        for (position, hop) in steps.dropLast().enumerated() {
-            guard hop.inClass, !hop.isMutable, steps[position + 1].inClass, hop.offset + 1 < 1 << hopBits else { return nil }
-            packed |= (hop.offset + 1) << (finalBits + position * hopBits)
+        // The hops packed so far, and the step before the one being read: each step before the
+        // last must be a `let` holding the object the next step is in.
+        var hops = 0, count = 0
+        var previous: (offset: Int, isMutable: Bool)?
+        let understood = KeyPathLayout.forEachStoredStep(of: keyPath) { offset, inClass, isMutable in
+            guard inClass else { return false }
+            if let previous {
+                guard !previous.isMutable, previous.offset + 1 < 1 << hopBits, count <= 2 else { return false }
+                hops |= (previous.offset + 1) << ((count - 1) * hopBits)
+            }
+            previous = (offset, isMutable)
+            count += 1
+            return true
         }
-        return packed
+        guard understood, let last = previous, last.offset < 1 << finalBits else { return nil }
+        return last.offset | hops << finalBits
     }
 
     /// The byte offset of the stored property `keyPath` names inside a `Root` instance, when it

@@ -181,8 +181,9 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     /// Ends the binding's two declarations: the second endpoint and the blocks the binding
     /// added leave the chain, and so does the head unless another binding declared it too.
     func unbind() {
-        let parts = parts
-        Registry.shared.locked { parts.endLocked() }
+        Registry.shared.locked {
+            OperatorParts.endLocked(side: side.core, side.declaration, head: chain.core, chain.declaration)
+        }
     }
 
     /// What ``unbind()`` ends.

@@ -21,6 +21,12 @@ struct OperatorParts: @unchecked Sendable {
     /// chain, and so does the head unless another binding declared it too. The graph lock is
     /// held.
     func endLocked() {
+        Self.endLocked(side: sideCore, side, head: headCore, head)
+    }
+
+    /// Ends a binding's two declarations, given apart (what ``OperatorLink/unbind()`` holds).
+    /// The graph lock is held.
+    static func endLocked(side sideCore: any AnyChainCore, _ side: Declaration, head headCore: any AnyChainCore, _ head: Declaration) {
         // Both in the chain the side is in now: the head's declaration may have parts in no
         // other chain (the head joined the side's chain, or the side was merged with it).
         sideCore.resolvedLocked().endLocked(side, and: head)
