@@ -44,8 +44,8 @@ extension EndpointSpec {
                     : { object in toChain!(get(unsafeDowncast(object, to: Root.self))) }
             } else if let offset {
                 read = same
-                    ? { object in unsafeBitCast(StoredProperty.address(in: object, at: offset, as: Property.self).pointee, to: Value.self) }
-                    : { object in toChain!(StoredProperty.address(in: object, at: offset, as: Property.self).pointee) }
+                    ? { object in unsafeBitCast(StoredProperty.address(in: object, atPacked: offset, as: Property.self).pointee, to: Value.self) }
+                    : { object in toChain!(StoredProperty.address(in: object, atPacked: offset, as: Property.self).pointee) }
             } else {
                 read = same
                     ? { object in unsafeBitCast(DirectAccess.readingUntracked { unsafeDowncast(object, to: Root.self)[keyPath: keyPath] }, to: Value.self) }
@@ -66,11 +66,11 @@ extension EndpointSpec {
             } else if let offset {
                 write = same
                     ? { object, value in
-                        StoredProperty.address(in: object, at: offset, as: Property.self).pointee = unsafeBitCast(value, to: Property.self)
+                        StoredProperty.address(in: object, atPacked: offset, as: Property.self).pointee = unsafeBitCast(value, to: Property.self)
                         return true
                     }
                     : { object, value in
-                        StoredProperty.address(in: object, at: offset, as: Property.self).pointee = fromChain!(value)
+                        StoredProperty.address(in: object, atPacked: offset, as: Property.self).pointee = fromChain!(value)
                         return true
                     }
             } else {
@@ -111,7 +111,7 @@ extension EndpointSpec {
             }
         } else if let offset {
             load = { root in
-                let array = StoredProperty.address(in: root, at: offset, as: [Element].self)
+                let array = StoredProperty.address(in: root, atPacked: offset, as: [Element].self)
                 return array.pointee.indices.contains(index) ? array.pointee[index] : nil
             }
         } else {
@@ -134,7 +134,7 @@ extension EndpointSpec {
             let memo = ElementMemo<Element>(initial)
             if writable != nil, let offset {
                 write = { object, value in
-                    let array = StoredProperty.address(in: object, at: offset, as: [Element].self)
+                    let array = StoredProperty.address(in: object, atPacked: offset, as: [Element].self)
                     guard array.pointee.indices.contains(index) else { return false }
                     let element = fromChain(value)
                     memo.record(element)

@@ -28,7 +28,8 @@ enum SharedAccessors {
         (UInt(bitPattern: ObjectIdentifier(accessor)), 0x10 | variant)
     }
 
-    /// The key of accessors over the stored property at `offset`, of type `Property`.
+    /// The key of accessors over the stored property at `offset` (packed, with the references
+    /// followed to reach it), of type `Property`.
     @inlinable
     static func stored<Property>(at offset: Int, _: Property.Type, variant: UInt) -> Key {
         (UInt(bitPattern: offset) | variant << (UInt.bitWidth - 8), UInt(bitPattern: ObjectIdentifier(Property.self)))
@@ -48,9 +49,21 @@ enum SharedAccessors {
                 Accessors(read: direct.read, write: writes ? direct.write : nil, isExplicit: explicit, isShared: true)
             }
         }
-        guard let offset else { return nil }
-        return accessors(for: stored(at: offset, Property.self, variant: variant)) {
-            Accessors(
+        guard let packed = offset else { return nil }
+        let key = stored(at: packed, Property.self, variant: variant)
+        if let kept = lookup(key) { return unsafeDowncast(kept, to: Accessors<Property>.self) }
+        return unsafeDowncast(keep(storedAccessors(packed, Property.self, writes: writes, explicit: explicit), for: key), to: Accessors<Property>.self)
+    }
+
+    /// New shared accessors at a stored property's packed offset (see
+    /// `StoredProperty.split(_:)`), made once per property and type: for the object that holds
+    /// the property, reached first through the `let`s on the way, if any (a receiver such as a
+    /// cell's `\.title.text`).
+    @inlinable
+    static func storedAccessors<Property>(_ packed: Int, _: Property.Type, writes: Bool, explicit: Bool) -> Accessors<Property> {
+        let (offset, hops) = StoredProperty.split(packed)
+        guard hops != 0 else {
+            return Accessors(
                 read: { object in StoredProperty.address(in: object, at: offset, as: Property.self).pointee },
                 write: writes
                     ? { object, value in
@@ -60,6 +73,15 @@ enum SharedAccessors {
                     : nil,
                 isExplicit: explicit, isShared: true)
         }
+        return Accessors(
+            read: { object in StoredProperty.address(in: StoredProperty.follow(hops, from: object), at: offset, as: Property.self).pointee },
+            write: writes
+                ? { object, value in
+                    StoredProperty.address(in: StoredProperty.follow(hops, from: object), at: offset, as: Property.self).pointee = value
+                    return true
+                }
+                : nil,
+            isExplicit: explicit, isShared: true)
     }
 
     /// The shared accessors for `key`, made by `make` (which must mark them shared) the

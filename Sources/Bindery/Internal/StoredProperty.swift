@@ -99,24 +99,49 @@ enum StoredProperty {
 }
 
 extension StoredProperty {
-    /// The address of the stored property at `offset` from `object`: first the `let`
-    /// references packed above the property's own offset are followed, from `object`, then the
-    /// property is at its offset in the object reached.
+    /// The address of the stored property at `offset` inside `object`.
     ///
     /// - Parameters:
-    ///   - object: An instance of the class the offset was read for; the caller keeps it alive,
-    ///     and so the objects its `let`s hold.
-    ///   - offset: From ``offset(of:)``.
+    ///   - object: An instance of the class the offset was read for; the caller keeps it alive.
+    ///   - offset: From ``offset(of:)``, with no references to follow (see ``split(_:)``).
     ///   - type: The property's type.
     @inlinable @inline(__always)
     static func address<Value>(in object: AnyObject, at offset: Int, as type: Value.Type) -> UnsafeMutablePointer<Value> {
+        (UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset)
+            .assumingMemoryBound(to: Value.self)
+    }
+
+    /// The address of the stored property at a packed `offset` from `object`: through the
+    /// `let`s it packs, if any, then at the property's own offset. For accessors made per
+    /// binding; shared ones choose at bind time (see `SharedAccessors.storedAccessors`).
+    @inlinable @inline(__always)
+    static func address<Value>(in object: AnyObject, atPacked offset: Int, as type: Value.Type) -> UnsafeMutablePointer<Value> {
+        let (own, hops) = split(offset)
+        return address(in: hops == 0 ? object : follow(hops, from: object), at: own, as: Value.self)
+    }
+
+    /// A packed offset from ``offset(of:)`` as the property's own offset, and the `let`
+    /// references to follow first (0 when none; for ``follow(_:from:)``).
+    @inlinable
+    static func split(_ packed: Int) -> (offset: Int, hops: Int) {
+        (packed & ((1 << finalBits) - 1), packed >> finalBits)
+    }
+
+    /// The object reached from `object` by following the `let` references `hops` packs.
+    ///
+    /// - Parameters:
+    ///   - hops: From ``split(_:)``, not 0.
+    ///   - object: An instance of the class the offset was read for; the caller keeps it alive,
+    ///     and so the objects its `let`s hold.
+    @inlinable
+    static func follow(_ hops: Int, from object: AnyObject) -> AnyObject {
         var base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-        var hops = offset >> finalBits
+        var hops = hops
         while hops != 0 {
             // A strong reference to a class instance is the instance's address.
             base = (base + (hops & ((1 << hopBits) - 1)) - 1).load(as: UnsafeMutableRawPointer.self)
             hops >>= hopBits
         }
-        return (base + (offset & ((1 << finalBits) - 1))).assumingMemoryBound(to: Value.self)
+        return Unmanaged<AnyObject>.fromOpaque(base).takeUnretainedValue()
     }
 }

@@ -85,15 +85,22 @@ import Testing
     @Test("Rule 12: a path through `let`s of plain classes (a cell's `\\.header.label`) resolves to the last object's stored property")
     func pathThroughLetsResolves() throws {
         let cell = Cell()
-        let offset = try #require(StoredProperty.offset(of: \Cell.header.label))
-        let address = StoredProperty.address(in: cell, at: offset, as: String?.self)
+        let packed = try #require(StoredProperty.offset(of: \Cell.header.label))
+        let offset = StoredProperty.split(packed).offset
+        let header = StoredProperty.follow(StoredProperty.split(packed).hops, from: cell)
+        #expect(ObjectIdentifier(header) == ObjectIdentifier(cell.header))
+        let address = StoredProperty.address(in: header, at: offset, as: String?.self)
         #expect(address == withUnsafeMutablePointer(to: &cell.header.label) { $0 })
         address.pointee = "direct"
         #expect(cell.header.label == "direct")
         let twoLets = try #require(StoredProperty.offset(of: \Cell.frame.header.count))
-        StoredProperty.address(in: cell, at: twoLets, as: Int.self).pointee = 5
+        let inner = StoredProperty.follow(StoredProperty.split(twoLets).hops, from: cell)
+        #expect(ObjectIdentifier(inner) == ObjectIdentifier(cell.frame.header))
+        StoredProperty.address(in: inner, at: StoredProperty.split(twoLets).offset, as: Int.self).pointee = 5
         #expect(cell.frame.header.count == 5)
         #expect(cell.header.count == 0)
+        let width = try #require(StoredProperty.offset(of: \Panel.width))
+        #expect(StoredProperty.split(width).hops == 0)
     }
 
     @Test("A `var`, an `unowned` reference or a property with observers on the way, or more than two `let`s, keep the generic path")
