@@ -191,18 +191,23 @@ final class Registry: @unchecked Sendable {
             registrar.endRead()
             return false
         }
-        if case .abandon = decision {
+        switch decision {
+        case .ignore:
+            registrar.endRead()
+            return true
+        case .abandon:
             // Kept past the read, to give its chain back: that may take the lock.
             _ = endpoint.retain()
             registrar.endRead()
             endpoint._withUnsafeGuaranteedRef { $0.act(decision, thread) }
             endpoint.release()
             return false
+        default:
+            // This thread owns the chain, which keeps the endpoint until it is given back.
+            registrar.endRead()
+            endpoint._withUnsafeGuaranteedRef { $0.act(decision, thread) }
+            return true
         }
-        // Ignored, or this thread owns the chain, which keeps the endpoint until it is given back.
-        registrar.endRead()
-        endpoint._withUnsafeGuaranteedRef { $0.act(decision, thread) }
-        return true
     }
 
     func notify(_ registrar: _ChangeRegistrar, events mask: UInt32) {

@@ -41,11 +41,6 @@ final class Lock: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    /// Lets another thread run: what a short wait for other threads does between looks.
-    static func yield() {
-        sched_yield()
-    }
-
     /// Runs `body` with the mutex held. `body` must not call user code.
     @inline(__always)
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {

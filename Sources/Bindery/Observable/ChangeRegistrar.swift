@@ -31,8 +31,9 @@ import Synchronization
 public final class _ChangeRegistrar: @unchecked Sendable {
     // @unchecked: `observedSlots`, `table` (with the words of its buffer) and `readers` are
     // atomic: the first two are written with `Registry.shared.lock` held, `readers` by every
-    // update that reads the table; every other stored property (and each `ListenerList`) is
-    // read and written only with the lock held.
+    // update that reads the table, and `retired` too (see ChangeRegistrar+Readers.swift); every
+    // other stored property (and each
+    // `ListenerList`) is read and written only with the lock held.
 
     /// One bit per slot that has listeners (slots from 62 up share bit 62), and bit 63
     /// (`observationBit`) once the object has an `ObservationRegistrar`. Two meanings in one
@@ -67,11 +68,15 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// its word, nothing more.
     private let table = Atomic<UInt>(0)
 
-    /// How many updates are reading `table` without the lock right now. A shape change that
-    /// takes an endpoint out of the table, or replaces the buffer, waits with the lock held
-    /// until none is, so that what it lets go of outlives every read that could have found it.
-    /// A read holds it for a few instructions and never waits for anything.
-    private let readers = Atomic<Int>(0)
+    /// The updates reading `table` without the lock right now, and what a shape change took
+    /// out of the table while they did (an endpoint, an outgrown buffer): released once none
+    /// reads, never waited for: two per reader, plus `retiredBit` while something waits in
+    /// `retired` (see ChangeRegistrar+Readers.swift).
+    let readers = Atomic<UInt>(0)
+
+    /// What the table let go of while updates read it: the top node (retained) of a lock-free
+    /// stack of `RetiredListener`s, or 0.
+    let retired = Atomic<UInt>(0)
 
     /// The first endpoint whose object owns this registrar; the others follow through
     /// `AnyEndpoint.nextMember`. They leave their chains when the registrar goes. Unretained:
@@ -84,6 +89,10 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     deinit {
         Registry.shared.registrarWillDeinit(self)
         if let table = Self.buffer(table.load(ordering: .relaxed)) { Self.free(table) }
+        // No update can read the table any more.
+        if let top = UnsafeRawPointer(bitPattern: retired.load(ordering: .acquiring)) {
+            Unmanaged<RetiredListener>.fromOpaque(top).release()
+        }
         if let box = UnsafeRawPointer(bitPattern: observation.load(ordering: .acquiring)) {
             Unmanaged<ObservationBox>.fromOpaque(box).release()
         }
@@ -161,6 +170,9 @@ public final class _ChangeRegistrar: @unchecked Sendable {
             let first = sole.takeRetainedValue()
             let list = ListenerList(!endpoint.standsAlone && first.standsAlone ? [endpoint, first] : [first, endpoint])
             publish(Self.word(list), slot: slot, sizedFor: endpoint)
+            // An update may still hold it unretained, as the sole listener it read: a reference
+            // is retired, so that leaving the list later cannot free it under that update.
+            retireLocked(Unmanaged.passRetained(first))
         case .several(let list):
             let position = endpoint.standsAlone ? nil : list.endpoints.firstIndex(where: \.standsAlone)
             list.endpoints.insert(endpoint, at: position ?? list.endpoints.endIndex)
@@ -175,7 +187,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         case .sole(let sole):
             guard sole.toOpaque() == Unmanaged.passUnretained(endpoint).toOpaque() else { return }
             publish(0, slot: slot)
-            Registry.shared.buryLocked(sole.takeRetainedValue())
+            retireLocked(sole)
         case .several(let list):
             list.endpoints.removeAll { $0 === endpoint }
             guard list.endpoints.count <= 1 else { return }
@@ -196,7 +208,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         case .sole(let sole):
             guard sole.toOpaque() == Unmanaged.passUnretained(old).toOpaque() else { return false }
             publish(Self.word(Unmanaged.passRetained(new)), slot: slot)
-            Registry.shared.buryLocked(sole.takeRetainedValue())
+            retireLocked(sole)
             return true
         case .several(let list):
             guard let index = list.endpoints.firstIndex(where: { $0 === old }) else { return false }
@@ -216,7 +228,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
             publish(0, slot: slot)
             switch old {
             case .none: break
-            case .sole(let sole): Registry.shared.buryLocked(sole.takeRetainedValue())
+            case .sole(let sole): retireLocked(sole)
             case .several(let list): Registry.shared.buryLocked(Unmanaged<ListenerList>.fromOpaque(Self.pointer(list)).takeRetainedValue())
             }
         }
@@ -320,9 +332,9 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         Unmanaged.passUnretained(list).toOpaque()
     }
 
-    /// Stores `word` for `slot`, growing the table if needed. When the word it replaces named
-    /// a sole listener, waits until no update reads the table, so that the caller may let that
-    /// endpoint go. Lock held.
+    /// Stores `word` for `slot`, growing the table if needed; an outgrown buffer is retired.
+    /// Never waits: a caller that lets go of the sole listener the old word named retires it
+    /// (`retireLocked`). Lock held.
     ///
     /// - Parameter listener: The endpoint that begins listening, if any. When the table gets
     ///   its first buffer and the endpoint's object owns this registrar, the buffer is made for
@@ -334,15 +346,13 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         if current == 0 || inline == slot, word & 1 == 0, slot < Self.inlineSlots {
             // Nothing listens to another slot, and `word` is this slot's only listener or
             // none: it stays in the table word itself.
-            let old = table.exchange(word == 0 ? 0 : Self.inlineWord(word, slot: slot), ordering: .sequentiallyConsistent)
-            if old != 0, Self.inlineListener(old).toOpaque() != UnsafeMutableRawPointer(bitPattern: word) { waitForReaders() }
+            table.store(word == 0 ? 0 : Self.inlineWord(word, slot: slot), ordering: .sequentiallyConsistent)
             return
         }
         let table = Self.buffer(current)
         let count = table.map { Int($0[0].load(ordering: .relaxed)) } ?? 0
         if slot < count, let table {
-            let old = table[1 + slot].exchange(word, ordering: .sequentiallyConsistent)
-            if old != 0, old & 1 == 0, old != word { waitForReaders() }
+            table[1 + slot].store(word, ordering: .sequentiallyConsistent)
             return
         }
         guard word != 0 || inline == slot else { return }
@@ -364,10 +374,8 @@ public final class _ChangeRegistrar: @unchecked Sendable {
             (new + 1 + index).initialize(to: Atomic(index == slot ? word : kept))
         }
         self.table.store(UInt(bitPattern: new), ordering: .sequentiallyConsistent)
-        if inline == slot { waitForReaders() }
         guard let table else { return }
-        waitForReaders()
-        Self.free(table)
+        retireLocked(RetiredListener(buffer: table))
     }
 
     /// How many slots a table's first buffer is made for at most when the object's slot count is
@@ -403,29 +411,9 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         word & 1 == 0 ? Words(bitPattern: word) : nil
     }
 
-    /// Waits until no update is reading the table without the lock. Lock held.
-    private func waitForReaders() {
-        while readers.load(ordering: .sequentiallyConsistent) != 0 {
-            Lock.yield()
-        }
-    }
-
     private static func free(_ table: Words) {
         table.deinitialize(count: 1 + Int(table[0].load(ordering: .relaxed)))
         table.deallocate()
-    }
-
-    /// Begins reading the published sole listeners without the lock: until ``endRead()``, no
-    /// endpoint read from them is let go of. Never wait for anything, nor take the registry
-    /// lock, between the two.
-    @inline(__always)
-    func beginRead() {
-        readers.wrappingAdd(1, ordering: .sequentiallyConsistent)
-    }
-
-    @inline(__always)
-    func endRead() {
-        readers.wrappingSubtract(1, ordering: .releasing)
     }
 
     /// The sole listener of `slot`, if it has exactly one: read with the lock held, or without
