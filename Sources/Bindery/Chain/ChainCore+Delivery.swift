@@ -56,8 +56,16 @@ extension ChainCore {
                 if deliver(value, to: receiver, skipping: origin) { dead = true }
             }
         }
-        if !blocks.isEmpty { run(blocks, value) }
+        if !blocks.isEmpty, origin?.isDetached != true || !wasMergedAway() { run(blocks, value) }
         if dead { Registry.shared.locked { pruneLocked() } }
+    }
+
+    /// Whether this chain was merged into another since the change began (its origin left it,
+    /// as every member does then): its blocks moved there with its receivers, and like those
+    /// receivers they do not hear the change the merge superseded (see `writeSuccessor`).
+    @inline(never)
+    func wasMergedAway() -> Bool {
+        Registry.shared.locked { dissolved }
     }
 
     /// Writes one receiver, unless it is the origin; true when its object has gone (the

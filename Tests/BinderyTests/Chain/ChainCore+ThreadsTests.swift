@@ -205,6 +205,51 @@ import Testing
     }
 }
 
+
+extension ChainCoreThreadsTests {
+    @Test("Rules 7, 9: a chain merged into another while it dispatches a change runs its moved blocks exactly when it writes its moved receivers", .timeLimit(.minutes(1)))
+    func mergeDuringDispatchKeepsBlocksWithReceivers() {
+        let source = Box(), other = Box()
+        let receiver = RecordingReceiver()
+        let heard = Recorder<Int>()
+        let inFilter = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        Bind.in(source, \.int)
+            .filter { (value: Int) in
+                // The dispatch of 7 stops here, before any receiver is written.
+                if value == 7 {
+                    inFilter.signal()
+                    resume.wait()
+                }
+                return true
+            }
+            .out(receiver, \.value)
+            .out("heard", initial: false) { (value: Int) in heard.append(value) }
+        Thread {
+            source.int = 7
+            done.signal()
+        }.start()
+        inFilter.wait()
+        // Names another chain first, then the source: the dispatching chain is merged into it.
+        Bind.in(other, \.int).out(source, \.int)
+        resume.signal()
+        done.wait()
+        #expect(heard.values.contains(7) == receiver.values.values.contains(7), "receiver \(receiver.values.values), block \(heard.values)")
+        other.int = 9
+        #expect(receiver.values.last == 9)
+        #expect(heard.values.last == 9)
+    }
+}
+
+/// A plain receiver that records every write, from any thread.
+final class RecordingReceiver: @unchecked Sendable {
+    // @unchecked: `values` is a Recorder, which locks.
+    let values = Recorder<Int>()
+    var value: Int {
+        get { values.last ?? 0 }
+        set { values.append(newValue) }
+    }
+}
+
 /// A receiver whose setter queries Bindery; the converter that feeds it asks too.
 final class LockProbe: @unchecked Sendable {
     // @unchecked: `state` is guarded by `lock` (NSLock is pthread-based, so the thread
