@@ -158,8 +158,10 @@ extension ChainCore {
 
     /// Delivers a change from `origin` as the owner, then drains the queue and gives the chain
     /// back. `plan` is the one taken with the chain; it stays alive until then.
-    func dispatchChange(_ value: Value, from origin: Endpoint<Value>, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
-        runAsOwner(thread) { runChange(value, from: origin, skipping: origin, plan) }
+    func dispatchChange(
+        _ value: Value, from origin: Endpoint<Value>, skipping skipped: Endpoint<Value>, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>
+    ) {
+        runAsOwner(thread) { runChange(value, from: origin, skipping: skipped, plan) }
     }
 
     /// Runs `work` as the chain's owner, as the next cause of whatever this thread is

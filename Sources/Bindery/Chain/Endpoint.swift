@@ -98,7 +98,15 @@ class Endpoint<Value>: AnyEndpoint {
         case .dispatch(let plan):
             dispatch(plan, thread, core)
         case .own:
-            dispatch(Registry.shared.locked(thread: thread) { unsafeBitCast(core.planLocked(), to: Unmanaged<AnyObject>.self) }, thread, core)
+            #if DEBUG
+            TestHook.run(TestHook.beforeOwnPlan)
+            #endif
+            // Declared again since the change was heard: the plan has the endpoint that stands
+            // for it now, which is skipped as the origin would be (no echo, rule 4).
+            let made = Registry.shared.locked(thread: thread) { () -> (plan: Unmanaged<AnyObject>, successor: AnyEndpoint?) in
+                (unsafeBitCast(core.planLocked(), to: Unmanaged<AnyObject>.self), isDetached ? activeLocked() : nil)
+            }
+            dispatch(made.plan, thread, core, skipping: made.successor.flatMap { $0 as? Endpoint<Value> })
         case .abandon:
             core.giveBack(thread)
         }
@@ -106,13 +114,15 @@ class Endpoint<Value>: AnyEndpoint {
 
     /// Reads the value and dispatches it as the chain's owner, with `plan`.
     @inline(__always)
-    private final func dispatch(_ plan: Unmanaged<AnyObject>, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) {
+    private final func dispatch(
+        _ plan: Unmanaged<AnyObject>, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>, skipping successor: Endpoint<Value>? = nil
+    ) {
         guard let value = readForNotification() else {
             core.giveBack(thread)
             return
         }
         plan._withUnsafeGuaranteedRef {
-            core.dispatchChange(value, from: self, unsafeDowncast($0, to: Plan<Value>.self), thread)
+            core.dispatchChange(value, from: self, skipping: successor ?? self, unsafeDowncast($0, to: Plan<Value>.self), thread)
         }
     }
 

@@ -240,6 +240,69 @@ extension ChainCoreThreadsTests {
     }
 }
 
+extension ChainCoreThreadsTests {
+    @Test("Rule 4: an edit whose field is declared again before its chain's first plan is made is not written back into the field", .timeLimit(.minutes(1)))
+    func editOfARedeclaredFieldDoesNotEcho() {
+        let field = CountingField(), mirror = Box()
+        // No update yet: the first edit makes the chain's plan, taking the lock to make it.
+        Bind.inout(field, \.value, on: .valueChanged).inout(mirror, \.int)
+        let atPlan = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let editor = Thread {
+            field.edit(5)
+            done.signal()
+        }
+        let editorID = ObjectIdentifier(editor)
+        TestHook.beforeOwnPlan.withLock { hook in
+            // Holds the editor only: other suites' updates run meanwhile.
+            hook = {
+                guard ObjectIdentifier(Thread.current) == editorID else { return }
+                atPlan.signal()
+                resume.wait()
+            }
+        }
+        editor.start()
+        atPlan.wait()
+        TestHook.beforeOwnPlan.withLock { $0 = nil }
+        // Another declaration names the field again: its endpoint is replaced in the chain.
+        let extra = Box()
+        Bind.inout(field, \.value, on: .valueChanged).out(extra, \.int)
+        let writesBefore = field.programWrites
+        resume.signal()
+        done.wait()
+        #expect(mirror.int == 5)
+        #expect(extra.int == 5)
+        #expect(field.programWrites == writesBefore, "the edit was written back into the field it came from")
+    }
+}
+
+/// A control that counts the writes a program makes, apart from the user's edits.
+final class CountingField: Control, @unchecked Sendable {
+    // @unchecked: `stored` and `writes` are guarded by `lock`.
+    private let lock = NSRecursiveLock()
+    private var stored = 0
+    private var writes = 0
+    let eventCenter = ControlEventCenter()
+    static var designatedKeyPath: ReferenceWritableKeyPath<CountingField, Int> { \.value }
+    static var designatedEvents: ControlEvents { .valueChanged }
+
+    var programWrites: Int { lock.withLock { writes } }
+
+    var value: Int {
+        get { lock.withLock { stored } }
+        set {
+            lock.withLock {
+                stored = newValue
+                writes += 1
+            }
+        }
+    }
+
+    func edit(_ newValue: Int) {
+        lock.withLock { stored = newValue }
+        sendActions(for: .valueChanged)
+    }
+}
+
 /// A plain receiver that records every write, from any thread.
 final class RecordingReceiver: @unchecked Sendable {
     // @unchecked: `values` is a Recorder, which locks.
