@@ -57,6 +57,26 @@ import Testing
         }
     }
 
+    @Test("Rules 3, 4, 8: a queued change's sender that its chain wrote since is written again, even with the value it sent (seed 169360489)")
+    func queuedSenderWrittenSinceIsWrittenAgain() async {
+        // b2 sets d1.a to 6 while the chain dispatches 5: queued. The chain then dispatches the
+        // queued 6 of d0.a, which writes d1.a (6 again). When d1.a's own 6 runs, d1.a is written
+        // too: Bindery compares no values, so it cannot know d1.a still holds 6, and its
+        // target-action hears one more set. The model used to expect the write skipped.
+        // Bind.inout(c.value).inout(d0.a, initial: false).inout(d2.a).out("b1") { (Int) } [when v%10==5 && v<40: d0.a = v + 1]
+        // Bind.in(d0.hub.a).inout(d1.a, initial: false).inout(c.value, initial: false).out("b2", initial: false) { (Int) } [when v%10==5 && v<40: d1.a = v + 1]
+        // d1.addTarget(T2, action: r0(), forKeyPathChange: \.a)
+        // d2.a = 5
+        let program = ModelProgram(steps: [
+            .declare(head: .twoWay(.control, initial: true), rest: [.twoWay(.dynamicA(0), initial: false), .twoWay(.dynamicA(2), initial: true), .block(BlockSpec(name: "b1", initial: true, argument: .int, isMainActor: false, action: .writeBack(node: 0), residue: 5))]),
+            .declare(head: .sender(.route(0)), rest: [.twoWay(.dynamicA(1), initial: false), .twoWay(.control, initial: false), .block(BlockSpec(name: "b2", initial: false, argument: .int, isMainActor: false, action: .writeBack(node: 1), residue: 5))]),
+            .addTarget(ActionSpec(number: 0, target: 2, coalesced: false, object: .dynamic(1), places: [.dynamicA(1)], takesChange: false, callImmediately: false, several: false)),
+            .write(.dynamicA(2), .int(5)),
+        ])
+        let failure = await ModelCheckTests.run(program)
+        #expect(failure == nil, "\(failure?.message ?? "")")
+    }
+
     /// Forms every 10,000-case run must reach (each names part of a form in the distribution).
     static let requiredForms = [
         "route", "optional route", "string chain", "double chain", "bool chain", ".inoutNot", ".outNot", "Dynamic box",

@@ -13,8 +13,9 @@
 //   and the sender is put back to the chain's value; a read-only sender cannot be, keeps the
 //   rejected value and is reported.
 // - A change to a chain that is already dispatching (a block that sets a sender, binds or
-//   unbinds) is queued, and dispatched after; its sender is written too unless it still holds
-//   the value it sent (rule 3). Other chains dispatch at once.
+//   unbinds) is queued, and dispatched after; its sender is written too if the chain has
+//   written it since the change was queued, whatever it wrote (rule 3: Bindery compares no
+//   values, rule 8). Other chains dispatch at once.
 // - Writes made by a chain are never heard as changes; a set of an array is heard by its element
 //   senders in the order they began to listen; an array element sends only when its own
 //   element differs from the one its endpoint last saw; an element out of range is not
@@ -75,7 +76,8 @@ struct ModelEndpoint {
 
 /// Work a busy chain does after the current dispatch.
 enum ModelWork {
-    case change(value: Scalar, origin: Place)
+    /// `writes`: how many times the chain had written the origin when the change was queued.
+    case change(value: Scalar, origin: Place, writes: Int)
     case push(receivers: [Place], blocks: [BlockSpec])
 }
 
@@ -97,6 +99,8 @@ final class ModelChain {
     var hasBeenComplete = false
     var isDispatching = false
     var queue: [ModelWork] = []
+    /// How many times this chain has written each member's property.
+    var writes: [Place: Int] = [:]
 
     init(family: Family, value: Scalar, members: [ModelEndpoint]) {
         self.family = family
@@ -480,6 +484,7 @@ final class ReferenceModel: ModelWorld {
     /// The chain writes its value into the member at `index`.
     private func receive(_ chain: ModelChain, at index: Int) {
         let place = chain.members[index].place
+        chain.writes[place, default: 0] += 1
         let property = Self.property(place, holding: chain.value)
         if set(place, property) {
             if case .element(let node, _) = place, case .int(let v) = property {
@@ -557,7 +562,7 @@ final class ReferenceModel: ModelWorld {
 
     private func change(_ chain: ModelChain, _ value: Scalar, from origin: Place) {
         if chain.isDispatching {
-            chain.queue.append(.change(value: value, origin: origin))
+            chain.queue.append(.change(value: value, origin: origin, writes: chain.writes[origin] ?? 0))
             return
         }
         chain.isDispatching = true
@@ -570,10 +575,10 @@ final class ReferenceModel: ModelWorld {
     private func drain(_ chain: ModelChain) {
         while !chain.queue.isEmpty {
             switch chain.queue.removeFirst() {
-            case .change(let value, let origin):
+            case .change(let value, let origin, let writes):
                 guard !chain.isEnded, memberIndex(chain, origin) != nil else { continue }
-                let stillHolds = get(origin).map { chainValue(origin, from: $0, in: chain) } == value
-                deliver(chain, value, from: origin, skippingOrigin: stillHolds)
+                // Written by the chain since it was queued: written again, like every member.
+                deliver(chain, value, from: origin, skippingOrigin: (chain.writes[origin] ?? 0) == writes)
             case .push(let receivers, let blocks):
                 deliverPush(chain, receivers: receivers, blocks: blocks)
             }
