@@ -83,6 +83,7 @@ public struct OneWayBinding<Source, Target>: Sendable {
     /// let binding = (vm, \.name) ~> (nameLabel, \.text)
     /// binding.unbind()
     /// ```
+    @inlinable
     public func unbind() { link.unbind() }
 
     /// Whether the binding is in effect: its target is in a chain with a live source.

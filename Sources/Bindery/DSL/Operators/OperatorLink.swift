@@ -20,10 +20,13 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     @usableFromInline let delivery: Delivery
     /// The head's key path, for diagnostics.
     @usableFromInline let headKeyPath: AnyKeyPath
-    /// What a two-way binding's second endpoint held before the binding wrote it, and how many
-    /// changes its chain had accepted then: a transformer refused after the fact puts it back
-    /// (see `refuse`). Nil for a one-way binding, or one that wrote nothing when it bound.
-    @usableFromInline let original: (value: Property, changes: UInt32)?
+    /// What a two-way binding's second endpoint held before the binding wrote it (a
+    /// `Property`), and how many changes its chain had accepted then: a transformer refused
+    /// after the fact puts it back (see `refuse`). Nil for a one-way binding, or one that wrote
+    /// nothing when it bound. Held untyped, so that the handle's layout is the same whatever
+    /// its types: code that is not specialised for them (an `unbind()` called through the
+    /// public handle) then reaches its fields without asking the runtime for the type's layout.
+    @usableFromInline let original: (value: Any, changes: UInt32)?
 
     /// Starts a chain at `head` and adds the endpoint `key` names on `object`, converted
     /// automatically; see ``OperandKey/automaticSpec(on:role:initial:delivery:)``.
@@ -37,7 +40,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
         chain = Chain(head: head)
         let side = chain.declaring(Declaration.make()).adding(spec)
         self.side = side
-        original = before.map { ($0, side.acceptedChanges) }
+        original = before.map { ($0 as Any, side.acceptedChanges) }
         self.key = key
         self.role = role
         self.initial = initial
@@ -146,7 +149,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
             }
         }
         unbind()
-        if let object, let original { key.write(original.value, into: object) }
+        if let object, let original, let value = original.value as? Property { key.write(value, into: object) }
     }
 
     /// Reports a transformer that does not fit the binding's types.
@@ -180,6 +183,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
 
     /// Ends the binding's two declarations: the second endpoint and the blocks the binding
     /// added leave the chain, and so does the head unless another binding declared it too.
+    @usableFromInline
     func unbind() {
         Registry.shared.locked {
             OperatorParts.endLocked(side: side.core, side.declaration, head: chain.core, chain.declaration)

@@ -75,6 +75,7 @@ public struct TwoWayBinding<Left, Right>: Sendable {
 
     /// Ends the binding: the right side leaves the chain, with the blocks `observe(_:)`
     /// added. Other bindings of the left side stay. Calling it again does nothing.
+    @inlinable
     public func unbind() { link.unbind() }
 
     /// Whether the binding is in effect: its right side is in a chain with the left side.
