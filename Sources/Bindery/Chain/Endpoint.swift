@@ -99,7 +99,7 @@ class Endpoint<Value>: AnyEndpoint {
             dispatch(plan, thread, core)
         case .own:
             #if DEBUG
-            TestHook.run(TestHook.beforeOwnPlan)
+            TestHook.beforeOwnPlan.run()
             #endif
             // Declared again since the change was heard: the plan has the endpoint that stands
             // for it now, which is skipped as the origin would be (no echo, rule 4).

@@ -252,17 +252,15 @@ extension ChainCoreThreadsTests {
             done.signal()
         }
         let editorID = ObjectIdentifier(editor)
-        TestHook.beforeOwnPlan.withLock { hook in
-            // Holds the editor only: other suites' updates run meanwhile.
-            hook = {
-                guard ObjectIdentifier(Thread.current) == editorID else { return }
-                atPlan.signal()
-                resume.wait()
-            }
+        // Holds the editor only: other suites' updates run meanwhile.
+        TestHook.beforeOwnPlan.set {
+            guard ObjectIdentifier(Thread.current) == editorID else { return }
+            atPlan.signal()
+            resume.wait()
         }
         editor.start()
         atPlan.wait()
-        TestHook.beforeOwnPlan.withLock { $0 = nil }
+        TestHook.beforeOwnPlan.set(nil)
         // Another declaration names the field again: its endpoint is replaced in the chain.
         let extra = Box()
         Bind.inout(field, \.value, on: .valueChanged).out(extra, \.int)
