@@ -24,6 +24,10 @@ final class Accessors<Value> {
     /// Whether these are kept for the life of the process by ``SharedAccessors``: then so are
     /// the conversions made from them (`retyped(to:)`).
     @usableFromInline let isShared: Bool
+    /// What the key these are shared under names, kept alive with them (see
+    /// ``SharedAccessors``): a `@Dynamic` property's accessor object, whose address is the key,
+    /// so that no other object can take that address while the key is kept.
+    @usableFromInline let owner: AnyObject?
 
     @inlinable
     init(
@@ -32,7 +36,8 @@ final class Accessors<Value> {
         noteChange: ((Value) -> Bool)? = nil,
         isExplicit: Bool = false,
         isNegated: Bool = false,
-        isShared: Bool = false
+        isShared: Bool = false,
+        owner: AnyObject? = nil
     ) {
         self.read = read
         self.write = write
@@ -40,6 +45,7 @@ final class Accessors<Value> {
         self.isExplicit = isExplicit
         self.isNegated = isNegated
         self.isShared = isShared
+        self.owner = owner
     }
 
     /// These accessors after the endpoint was declared again with `declared`: explicit

@@ -21,8 +21,9 @@ enum SharedAccessors {
         (writes ? 1 : 0) | (explicit ? 2 : 0)
     }
 
-    /// The key of accessors over a `@Dynamic` property's generated accessor object (which
-    /// its class's table keeps for the life of the process).
+    /// The key of accessors over a `@Dynamic` property's generated accessor object, by its
+    /// address: the accessors made under it keep the object alive (`Accessors.owner`), so no
+    /// other object ever takes the address while the key is kept.
     @inlinable
     static func dynamic(_ accessor: AnyObject, variant: UInt) -> Key {
         (UInt(bitPattern: ObjectIdentifier(accessor)), 0x10 | variant)
@@ -46,7 +47,9 @@ enum SharedAccessors {
         if let direct {
             guard !writes || direct.write != nil else { return nil }
             return accessors(for: dynamic(direct, variant: variant)) {
-                Accessors(read: direct.read, write: writes ? direct.write : nil, isExplicit: explicit, isShared: true)
+                // The accessor object is kept with them: its address is the key. (A generic
+                // class's table, `Dynamic<Value>`'s, makes a new one each time it is asked.)
+                Accessors(read: direct.read, write: writes ? direct.write : nil, isExplicit: explicit, isShared: true, owner: direct)
             }
         }
         guard let packed = offset else { return nil }
