@@ -47,7 +47,9 @@ extension ChainCore {
     func sendInitial(_ endpoint: Endpoint<Value>, owned thread: UnsafeMutablePointer<ThreadState>) {
         runAsOwner(thread) {
             let value = acceptedValue
-            if deliver(value, to: endpoint, skipping: nil) { Registry.shared.locked { pruneLocked() } }
+            var dead = false
+            if let need = write(value, into: endpoint, foundDead: &dead) { resolve(need, endpoint, value, origin: nil) }
+            if dead { prune() }
         }
     }
 
@@ -288,5 +290,161 @@ extension ChainCore {
     @inline(never)
     func reportCycle() {
         Diagnostics.report(.cycle, rule: .loops, "a change of a chain of \(Value.self) kept causing changes \(Self.maximumDepth) levels deep across chains; dropped it to stop the cycle")
+    }
+
+    // MARK: Delivery, as the engine drives it
+
+    /// Filters a change, records it and delivers it. Owner only, no lock held.
+    @inline(__always)
+    func runChange(_ value: Value, from origin: Endpoint<Value>, skipping skipped: Endpoint<Value>?, noted: Bool = false, _ plan: Plan<Value>) {
+        if !noted, origin.accessors.noteChange != nil, !noteChange(value, origin) { return }
+        if !plan.filters.isEmpty, !passes(value, plan.filters) {
+            putBack(origin)
+            return
+        }
+        acceptedValue = value
+        changeCount.store(changeCount.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+        deliver(value, to: plan.receivers, skipping: skipped, blocks: plan.blocks)
+    }
+
+    /// Writes receivers in join order, skipping the origin (see <doc:Guarantees#No-echo>), then
+    /// runs blocks (see <doc:Guarantees#Order>), then drops receivers found dead. Delivery
+    /// does the writing; where a receiver needs the engine it stops, and this resolves that
+    /// receiver and resumes it after it. The receivers are kept alive by the plan or item they
+    /// come from.
+    @inline(__always)
+    func deliver(_ value: Value, to receivers: [Unmanaged<Endpoint<Value>>], skipping origin: Endpoint<Value>?, blocks: [NamedBlock<Value>]) {
+        var dead = false
+        if let stop = write(value, into: receivers, from: 0, skipping: origin, foundDead: &dead) {
+            resume(value, receivers, stop, skipping: origin, foundDead: &dead)
+        }
+        if !blocks.isEmpty, origin?.isDetached != true || !wasMergedAway() { run(blocks, value) }
+        if dead { prune() }
+    }
+
+    /// Resolves the receiver delivery stopped at, and delivers to those after it, as often as
+    /// it stops.
+    @inline(never)
+    func resume(
+        _ value: Value, _ receivers: [Unmanaged<Endpoint<Value>>], _ stop: (index: Int, need: NeedsEngine), skipping origin: Endpoint<Value>?,
+        foundDead: inout Bool
+    ) {
+        var next: (index: Int, need: NeedsEngine)? = stop
+        while let stop = next {
+            resolve(stop.need, receivers[stop.index].takeUnretainedValue(), value, origin: origin)
+            next = write(value, into: receivers, from: stop.index + 1, skipping: origin, foundDead: &foundDead)
+        }
+    }
+
+    /// Does for `receiver` what delivery could not: writes the endpoint that now stands for it,
+    /// or writes it on the main actor.
+    func resolve(_ need: NeedsEngine, _ receiver: Endpoint<Value>, _ value: Value, origin: Endpoint<Value>?) {
+        switch need {
+        case .left: writeSuccessor(of: receiver, value, origin: origin)
+        case .mainActor: writeLater(value, to: receiver)
+        }
+    }
+
+    /// Drops members whose objects have gone (rule 1: pruned at the next dispatch).
+    @inline(never)
+    func prune() {
+        Registry.shared.locked { pruneLocked() }
+    }
+
+    /// Drops members whose objects have gone. Lock held.
+    func pruneLocked() {
+        Registry.assertLocked()
+        // A copy of the list: detaching a member changes it.
+        for endpoint in endpoints.array where !endpoint.isAliveLocked() {
+            detachLocked(endpoint)
+        }
+    }
+
+    /// Whether this chain was merged into another since the change began (its origin left it,
+    /// as every member does then): its blocks moved there with its receivers, and like those
+    /// receivers they do not hear the change the merge superseded (see `writeSuccessor`).
+    @inline(never)
+    func wasMergedAway() -> Bool {
+        Registry.shared.locked { dissolved }
+    }
+
+    /// Restores a rejected source to the last accepted value, without propagating (see <doc:Guarantees#Filters>).
+    /// A source that cannot be written back (one-way converted) keeps the rejected value, and
+    /// that is reported.
+    ///
+    /// A source declared again since its change was heard (a join on another thread declares
+    /// its head again, and the owner may be past the point where it took the chain) is put back
+    /// through the endpoint that now stands for it in this chain: left as it was, it would keep
+    /// the rejected value, which never reached the rest of the chain.
+    @inline(never)
+    func putBack(_ source: Endpoint<Value>) {
+        let found = source.isDetached ? Registry.shared.locked { successorLocked(of: source) } : source.target.map { (source, $0) }
+        guard let (origin, target) = found else { return }
+        let value = acceptedValue
+        guard origin.accessors.write != nil else {
+            Diagnostics.report(.badData, rule: .filters, "a filter rejected a change of \(origin.label), which cannot be put back: it converts one way only; it keeps the rejected value")
+            return
+        }
+        writeNowOrLater(value, to: origin, target)
+        _ = origin.noteChange(value)
+    }
+
+    /// A receiver that left the chain during this dispatch (unbound, declared again, merged):
+    /// the endpoint that now stands for its property in this chain, if any, gets the value
+    /// (rules 1, 7). One that was unbound, or moved to another chain, is not written.
+    @inline(never)
+    func writeSuccessor(of receiver: Endpoint<Value>, _ value: Value, origin: Endpoint<Value>?) {
+        let found = Registry.shared.locked { () -> (Endpoint<Value>, AnyObject)? in
+            guard let (successor, target) = successorLocked(of: receiver),
+                  successor.role.contains(.receives), successor.accessors.write != nil
+            else { return nil }
+            return (successor, target)
+        }
+        guard let (successor, target) = found, successor !== origin else { return }
+        writeNowOrLater(value, to: successor, target)
+    }
+
+    /// Writes `receiver` now, or on the main actor if it must be written there and this is not it.
+    private func writeNowOrLater(_ value: Value, to receiver: Endpoint<Value>, _ target: AnyObject) {
+        if receiver.delivery == .mainActor, !MainQueue.isCurrent {
+            writeLater(value, to: receiver)
+        } else {
+            write(value, to: receiver, target)
+        }
+    }
+
+    /// The endpoint that now stands in this chain for `endpoint`, which left it, with its
+    /// object; nil if none does (unbound, or moved to another chain) or its object has gone.
+    /// Lock held.
+    func successorLocked(of endpoint: Endpoint<Value>) -> (Endpoint<Value>, AnyObject)? {
+        guard let successor = endpoint.activeLocked() as? Endpoint<Value>, successor.core === self,
+              let target = successor.targetLocked()
+        else { return nil }
+        return (successor, target)
+    }
+
+    /// Writes a main-actor receiver on the main queue, as the change's next cause (rule 3's
+    /// depth carries over) and with its echo ignored. A write that a newer change of the chain
+    /// overtook is skipped: that change writes the receiver itself, or came from it.
+    @inline(never)
+    func writeLater(_ value: Value, to receiver: Endpoint<Value>) {
+        guard receiver.accessors.write != nil else { return }
+        let change = changeCount.load(ordering: .relaxed)
+        let depth = ThreadState.current.pointee.depth
+        // The endpoint holds its object as it always does (weakly, or unowned without a side
+        // table); a weak capture of the object here would give a `@Dynamic` object a side table.
+        MainQueue.enqueue {
+            guard self.changeCount.load(ordering: .relaxed) == change else { return }
+            // A receiver declared again meanwhile is written through the endpoint that now
+            // stands for it in this chain, as a dispatch writes it (see `writeSuccessor`); one
+            // unbound, or moved to another chain, is not.
+            let found = receiver.isDetached
+                ? Registry.shared.locked { self.successorLocked(of: receiver) }
+                : receiver.target.map { (receiver, $0) }
+            guard let (current, target) = found, current.role.contains(.receives), let write = current.accessors.write else { return }
+            current.writtenSequence.store(self.writeSequence.load(ordering: .relaxed), ordering: .relaxed)
+            let written = ThreadState.runDeferred(depth: depth, writing: ObjectIdentifier(current)) { write(target, value) }
+            if !written { Self.reportUnwritable(current) }
+        }
     }
 }

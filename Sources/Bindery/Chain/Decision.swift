@@ -12,5 +12,7 @@ enum Decision {
     case own
     /// This thread took the chain without the lock, but the endpoint had left it meanwhile:
     /// give the chain back; the change goes the locked way, to the endpoint listening now.
+    /// Decided without the lock only: the caller keeps the endpoint alive past its read of the
+    /// registrar's table until the endpoint has acted.
     case abandon
 }

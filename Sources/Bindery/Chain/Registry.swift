@@ -12,7 +12,7 @@ import Darwin
 /// One lock guards the graph (endpoints, chains' shapes and queues, registrars' listener
 /// lists). It is never held while user code runs: setters, getters of computed properties,
 /// converters, filters and blocks all run after it is released (see <doc:Guarantees#Threads>).
-/// An update of a slot with one listener takes no lock (`notifyWithoutLock`); one with several
+/// An update of a slot with one listener takes no lock (`_ChangeRegistrar.notify(_:)`); one with several
 /// listeners, a route's, or one whose chain is busy takes it once, uncontended.
 final class Registry: @unchecked Sendable {
     // @unchecked: every stored var is guarded by `lock`.
@@ -128,17 +128,11 @@ final class Registry: @unchecked Sendable {
 
     // MARK: Notifications (lock not held on entry)
 
-    /// Runs the listeners of `registrar`'s `slot`. A slot with one listener is served without
-    /// touching the registry (see `notifyWithoutLock`); the others take its lock.
-    static func notify(_ registrar: _ChangeRegistrar, slot: Int) {
-        let thread = ThreadState.current
-        if notifyWithoutLock(registrar, slot: slot, thread) { return }
-        shared.notifyLocked(registrar, slot: slot, thread)
-    }
-
-    /// The locked way of `notify(_:slot:)`.
+    /// Runs the listeners of `registrar`'s `slot` the locked way: the slot has several, or
+    /// its one listener must be asked under the lock (a route, or a chain another thread
+    /// owns). The way without the lock is the registrar's (`_ChangeRegistrar.notify(_:)`).
     @inline(never)
-    private func notifyLocked(_ registrar: _ChangeRegistrar, slot: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
+    func notifyLocked(_ registrar: _ChangeRegistrar, slot: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
         var single: Unmanaged<AnyEndpoint>?
         var decision = Decision.ignore
         var several: [AnyEndpoint] = []
@@ -178,45 +172,9 @@ final class Registry: @unchecked Sendable {
         endpoint.act(decision, thread)
     }
 
-    /// The update path for a slot with one listener, which is nearly always: the listener is
-    /// read from the registrar's published table, and its chain taken, with no lock (see
-    /// `ChainCore.takeWithoutLock`). False when the change must go the locked way: the slot
-    /// has no listener or several, the listener is a route, or its chain is busy.
-    @inline(__always)
-    private static func notifyWithoutLock(_ registrar: _ChangeRegistrar, slot: Int, _ thread: UnsafeMutablePointer<ThreadState>) -> Bool {
-        registrar.beginRead()
-        guard let endpoint = registrar.soleListener(slot: slot),
-              let decision = endpoint._withUnsafeGuaranteedRef({ $0.decideWithoutLock(thread) })
-        else {
-            registrar.endRead()
-            return false
-        }
-        switch decision {
-        case .ignore:
-            registrar.endRead()
-            return true
-        case .abandon:
-            // Kept past the read, to give its chain back: that may take the lock.
-            _ = endpoint.retain()
-            registrar.endRead()
-            endpoint._withUnsafeGuaranteedRef { $0.act(decision, thread) }
-            endpoint.release()
-            return false
-        default:
-            // This thread owns the chain, which keeps the endpoint until it is given back.
-            registrar.endRead()
-            endpoint._withUnsafeGuaranteedRef { $0.act(decision, thread) }
-            return true
-        }
-    }
-
+    /// Runs the listeners of the slots whose bits are set in `mask` (several control events),
+    /// each listener once.
     func notify(_ registrar: _ChangeRegistrar, events mask: UInt32) {
-        // One event, as a control nearly always sends: its listeners are one slot's, each
-        // listed once, so it goes the way a property's set goes, allocating nothing.
-        if mask.nonzeroBitCount == 1 {
-            Self.notify(registrar, slot: mask.trailingZeroBitCount)
-            return
-        }
         let listeners = locked { () -> [AnyEndpoint] in
             var seen: [AnyEndpoint] = []
             var bits = mask

@@ -23,6 +23,59 @@ extension _ChangeRegistrar {
     /// The bit of `readers` that says `retired` may hold something.
     private static var retiredBit: UInt { 1 }
 
+    /// Runs the listeners of `slot`, which was just set, synchronously on this thread.
+    ///
+    /// The way of nearly every update: the slot's one listener is read from the published
+    /// table with no lock, and the engine, asked without its lock, takes the listener's chain
+    /// (`Endpoint.decideWithoutLock`). The read ends before the engine acts: by then the
+    /// listener is kept by the chain this thread owns, or by a reference taken before it ends.
+    /// Every other case (no sole listener, a route, a chain another thread owns) goes the
+    /// locked way, `Registry.notifyLocked`.
+    @usableFromInline
+    func notify(_ slot: Int) {
+        let thread = ThreadState.current
+        beginRead()
+        guard let listener = soleListener(slot: slot),
+              let decision = listener._withUnsafeGuaranteedRef({ $0.decideWithoutLock(thread) })
+        else {
+            endRead()
+            Registry.shared.notifyLocked(self, slot: slot, thread)
+            return
+        }
+        switch decision {
+        case .ignore:
+            endRead()
+        case .abandon:
+            // Kept past the read, to give its chain back.
+            _ = listener.retain()
+            endRead()
+            // The listener left its chain as this thread took it: the chain is given back,
+            // and the change goes to whoever listens now.
+            listener._withUnsafeGuaranteedRef { $0.act(decision, thread) }
+            listener.release()
+            Registry.shared.notifyLocked(self, slot: slot, thread)
+        default:
+            endRead()
+            listener._withUnsafeGuaranteedRef { $0.act(decision, thread) }
+        }
+    }
+
+    /// The sole listener of `slot`, if it has exactly one: read with the lock held, or without
+    /// it between ``beginRead()`` and ``endRead()``.
+    @inline(__always)
+    func soleListener(slot: Int) -> Unmanaged<AnyEndpoint>? {
+        let tableWord = table.load(ordering: .sequentiallyConsistent)
+        if tableWord & 1 != 0 {
+            return Self.inlineSlot(tableWord) == slot ? Self.inlineListener(tableWord) : nil
+        }
+        guard let table = Words(bitPattern: tableWord),
+              UInt(bitPattern: slot) < table[0].load(ordering: .relaxed)
+        else { return nil }
+        let word = table[1 + slot].load(ordering: .sequentiallyConsistent)
+        guard word & 1 == 0, let endpoint = UnsafeRawPointer(bitPattern: word) else { return nil }
+        return .fromOpaque(endpoint)
+    }
+
     /// Begins reading the published sole listeners without the lock: until ``endRead()``, no
     /// endpoint read from them is let go of. Never wait for anything, nor take the graph lock,
     /// between the two.

@@ -66,7 +66,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// first few, or a second listener of one slot), replaced only when it grows, and kept
     /// until the registrar goes. No other storage per listener: a slot's only listener costs
     /// its word, nothing more.
-    private let table = Atomic<UInt>(0)
+    let table = Atomic<UInt>(0)
 
     /// The updates reading `table` without the lock right now, and what a shape change took
     /// out of the table while they did (an endpoint, an outgrown buffer): released once none
@@ -128,15 +128,15 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     @inlinable
     static var listenerBits: UInt64 { ~observationBit }
 
-    @usableFromInline
-    func notify(_ slot: Int) {
-        Registry.notify(self, slot: slot)
-    }
-
     /// Notifies every listener of the slots whose bits are set in `mask` (control events),
-    /// each listener once.
+    /// each listener once. One event, as a control nearly always sends, goes the way a
+    /// property's set goes (its listeners are one slot's, each listed once), allocating nothing.
     func notify(events mask: UInt32) {
-        Registry.shared.notify(self, events: mask)
+        if mask.nonzeroBitCount == 1 {
+            notify(mask.trailingZeroBitCount)
+        } else {
+            Registry.shared.notify(self, events: mask)
+        }
     }
 
     // MARK: Listener bookkeeping (registry lock held)
@@ -290,7 +290,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 
     // MARK: The table
 
-    private typealias Words = UnsafeMutablePointer<Atomic<UInt>>
+    typealias Words = UnsafeMutablePointer<Atomic<UInt>>
 
     /// What a slot's word names.
     private enum Entry {
@@ -384,7 +384,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 
     /// How many of the first slots can have their only listener in the table word itself: as
     /// many as the bits an object's alignment leaves free above bit 0 can number.
-    private static var inlineSlots: Int { MemoryLayout<UInt>.size == 8 ? 8 : 4 }
+    static var inlineSlots: Int { MemoryLayout<UInt>.size == 8 ? 8 : 4 }
 
     /// The table word naming `endpoint` (a sole listener's word) as the only listener of
     /// `slot`, one of the first `inlineSlots`.
@@ -395,41 +395,25 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 
     /// The slot a table word names its only listener of, or nil if it is not such a word.
     @inline(__always)
-    private static func inlineSlot(_ word: UInt) -> Int? {
+    static func inlineSlot(_ word: UInt) -> Int? {
         word & 1 == 0 ? nil : Int(word >> 1) & (inlineSlots - 1)
     }
 
     /// The listener a table word with bit 0 set names.
     @inline(__always)
-    private static func inlineListener(_ word: UInt) -> Unmanaged<AnyEndpoint> {
+    static func inlineListener(_ word: UInt) -> Unmanaged<AnyEndpoint> {
         .fromOpaque(UnsafeRawPointer(bitPattern: word & ~UInt(2 * inlineSlots - 1))!)
     }
 
     /// The buffer a table word names, if it names one.
     @inline(__always)
-    private static func buffer(_ word: UInt) -> Words? {
+    static func buffer(_ word: UInt) -> Words? {
         word & 1 == 0 ? Words(bitPattern: word) : nil
     }
 
     private static func free(_ table: Words) {
         table.deinitialize(count: 1 + Int(table[0].load(ordering: .relaxed)))
         table.deallocate()
-    }
-
-    /// The sole listener of `slot`, if it has exactly one: read with the lock held, or without
-    /// it between ``beginRead()`` and ``endRead()``.
-    @inline(__always)
-    func soleListener(slot: Int) -> Unmanaged<AnyEndpoint>? {
-        let tableWord = table.load(ordering: .sequentiallyConsistent)
-        if tableWord & 1 != 0 {
-            return Self.inlineSlot(tableWord) == slot ? Self.inlineListener(tableWord) : nil
-        }
-        guard let table = Words(bitPattern: tableWord),
-              UInt(bitPattern: slot) < table[0].load(ordering: .relaxed)
-        else { return nil }
-        let word = table[1 + slot].load(ordering: .sequentiallyConsistent)
-        guard word & 1 == 0, let endpoint = UnsafeRawPointer(bitPattern: word) else { return nil }
-        return .fromOpaque(endpoint)
     }
 
     /// Whether any slot has a listener. Lock not needed.
