@@ -1,5 +1,5 @@
 extension AnyEndpoint {
-    /// What only some endpoints need: a route, an array index, a weak reference, listening
+    /// What only some endpoints need: a kind that hears under the lock (a route), an array index, a weak reference, listening
     /// to several slots, or to a first slot on another registrar than its lifetime's. Made
     /// with the endpoint when it needs any of them.
     final class Extras {
@@ -7,8 +7,8 @@ extension AnyEndpoint {
         weak var weakTarget: AnyObject?
         /// The object's type, when the endpoint holds it weakly (see `objectType`).
         let objectType: AnyObject.Type?
-        /// For key paths across several objects.
-        let route: DynamicRoute?
+        /// The endpoint's kind, when it hears every change under the lock (a route).
+        let kind: (any EndpointKind)?
         /// The array element the endpoint stands for.
         let index: Int?
         /// The slots listened to after the first (all of them when the first is not on the
@@ -18,10 +18,10 @@ extension AnyEndpoint {
         /// `AnyEndpoint.declarations`). Guarded by the registry lock.
         @exclusivity(unchecked) var moreDeclarations: [Declaration] = []
 
-        init(weakTarget: AnyObject?, objectType: AnyObject.Type?, route: DynamicRoute?, index: Int?) {
+        init(weakTarget: AnyObject?, objectType: AnyObject.Type?, kind: (any EndpointKind)?, index: Int?) {
             self.weakTarget = weakTarget
             self.objectType = objectType
-            self.route = route
+            self.kind = kind
             self.index = index
         }
     }

@@ -32,8 +32,8 @@ extension AnyEndpoint {
         static let wantsInitial = Traits(rawValue: 2)
         /// The object is held weakly.
         static let isWeak = Traits(rawValue: 4)
-        /// The key path crosses several objects.
-        static let isRoute = Traits(rawValue: 8)
+        /// Every change is heard under the lock, by the kind in `extras` (a route).
+        static let hearsUnderLock = Traits(rawValue: 8)
         /// Writes go to the main actor (see `delivery`).
         static let onMainActor = Traits(rawValue: 16)
         /// Never found by a declaration (see `EndpointSpec.standsAlone`).

@@ -179,14 +179,15 @@ class AnyEndpoint {
     /// `UnownedObject`). A `@Dynamic` object or control leaves its chain when its registrar
     /// goes; any other object at the next dispatch, which releases the memory kept.
     var isWeak: Bool { traits.contains(.isWeak) }
-    /// Whether the endpoint's key path crosses several objects (its `extras` has the route).
-    var isRoute: Bool { traits.contains(.isRoute) }
+    /// Whether every change must be heard under the lock, by the endpoint's kind (its `extras`
+    /// has it; see `EndpointKind.hearsUnderLock`).
+    var hearsUnderLock: Bool { traits.contains(.hearsUnderLock) }
     /// Never found by a declaration (see `EndpointSpec.standsAlone`).
     var standsAlone: Bool { traits.contains(.standsAlone) }
 
     /// Whether an endpoint for these needs `Extras`.
-    private static func needsExtras(weak: Bool, route: DynamicRoute?, index: Int?, events: ControlEvents, listensElsewhere: Bool) -> Bool {
-        weak || route != nil || index != nil || events.rawValue.nonzeroBitCount > 1 || listensElsewhere
+    private static func needsExtras(weak: Bool, kept: (any EndpointKind)?, index: Int?, events: ControlEvents, listensElsewhere: Bool) -> Bool {
+        weak || kept != nil || index != nil || events.rawValue.nonzeroBitCount > 1 || listensElsewhere
     }
 
     /// Records that `new` took this endpoint's place, once it has left its registrar's
@@ -226,8 +227,8 @@ class AnyEndpoint {
     var objectID: ObjectIdentifier { object._withUnsafeGuaranteedRef { ObjectIdentifier($0) } }
     /// The array element this endpoint stands for, if any.
     var index: Int? { extras?.index }
-    /// For key paths across several objects.
-    var route: DynamicRoute? { extras?.route }
+    /// The endpoint's kind, if it keeps it (see `hearsUnderLock`).
+    var keptKind: (any EndpointKind)? { extras?.kind }
 
     /// The slots this endpoint listens to. Lock held.
     var subscriptions: Subscriptions {
@@ -244,34 +245,20 @@ class AnyEndpoint {
         var traits: Traits = spec.initial ? .wantsInitial : []
         if spec.delivery == .mainActor { traits.insert(.onMainActor) }
         if spec.standsAlone { traits.insert(.standsAlone) }
-        var route: DynamicRoute?
+        var kept: (any EndpointKind)?
         var listensElsewhere = false
-        switch spec.source {
-        case .route(let found):
-            route = found
-            traits.insert(.isRoute)
-        case .property:
-            traits.insert(.notifierIsObject)
-        case .events(let registrar, _):
-            // A control's events come from its event center, which may outlive the control:
-            // the control is read through `target`, never assumed alive. A control that is
-            // also `@Dynamic` belongs to its own registrar, and listens to another.
-            listensElsewhere = spec.lifetime.map { $0 !== registrar } ?? false
-        case .observation(let registrar):
-            // Observation's changes come from a sender that outlives nothing: the object is
-            // read through `target`. An object that is also `@Dynamic` belongs to its own
-            // registrar, and listens to the sender's.
-            listensElsewhere = spec.lifetime.map { $0 !== registrar } ?? false
-        case .none:
-            break
-        }
+        let found = spec.hearing.traits(lifetime: spec.lifetime)
+        kept = found.kept
+        if kept != nil { traits.insert(.hearsUnderLock) }
+        if found.notifierIsObject { traits.insert(.notifierIsObject) }
+        listensElsewhere = found.listensElsewhere
         let isWeak = !UnownedObject.isSupported(for: spec.object)
         if isWeak { traits.insert(.isWeak) }
         self.traits = traits
-        if Self.needsExtras(weak: isWeak, route: route, index: spec.index, events: spec.events, listensElsewhere: listensElsewhere) {
+        if Self.needsExtras(weak: isWeak, kept: kept, index: spec.index, events: spec.events, listensElsewhere: listensElsewhere) {
             extras = Extras(
                 weakTarget: isWeak ? spec.object : nil, objectType: isWeak ? type(of: spec.object) : nil,
-                route: route, index: spec.index)
+                kind: kept, index: spec.index)
         } else {
             extras = nil
         }
@@ -280,13 +267,13 @@ class AnyEndpoint {
 
     /// Takes over another endpoint's identity fields for a retyped copy.
     ///
-    /// - Parameter source: How the declaration that makes the copy hears changes. An endpoint
+    /// - Parameter hearing: How the declaration that makes the copy hears changes. An endpoint
     ///   first declared as a receiver heard nothing; declared again as a sender, its copy must
-    ///   hear them as a new endpoint would: a route through `@Dynamic` objects keeps the route,
-    ///   a property marks its object as the notifier.
+    ///   hear them as a new endpoint would: a kind that hears under the lock (a route through
+    ///   `@Dynamic` objects) is kept, a property marks its object as the notifier.
     ///
     /// - Parameter declaring: A declaration that declares the copy besides `other`'s.
-    init(copying other: AnyEndpoint, wantsInitial: Bool? = nil, source: EndpointSource = .none, declaring added: Declaration? = nil) {
+    init(copying other: AnyEndpoint, wantsInitial: Bool? = nil, hearing: Hearing = .none, declaring added: Declaration? = nil) {
         keyPath = other.keyPath
         events = other.events
         role = other.role
@@ -297,21 +284,21 @@ class AnyEndpoint {
         if let wantsInitial {
             if wantsInitial { traits.insert(.wantsInitial) } else { traits.remove(.wantsInitial) }
         }
-        var route = other.extras?.route
-        switch source {
-        case .route(let found) where route == nil:
-            route = found
-            traits.insert(.isRoute)
-        case .property where !traits.contains(.isRoute):
-            traits.insert(.notifierIsObject)
-        default:
-            break
+        var kept = other.keptKind
+        if kept == nil {
+            let found = hearing.traits(lifetime: nil)
+            if let kind = found.kept {
+                kept = kind
+                traits.insert(.hearsUnderLock)
+            } else if found.notifierIsObject {
+                traits.insert(.notifierIsObject)
+            }
         }
         self.traits = traits
         if let extras = other.extras {
-            self.extras = Extras(weakTarget: extras.weakTarget, objectType: extras.objectType, route: route, index: extras.index)
-        } else if route != nil || !declared.more.isEmpty {
-            extras = Extras(weakTarget: nil, objectType: nil, route: route, index: nil)
+            self.extras = Extras(weakTarget: extras.weakTarget, objectType: extras.objectType, kind: kept, index: extras.index)
+        } else if kept != nil || !declared.more.isEmpty {
+            extras = Extras(weakTarget: nil, objectType: nil, kind: kept, index: nil)
         } else {
             extras = nil
         }
@@ -446,34 +433,11 @@ class AnyEndpoint {
         removeAllSubscriptions()
     }
 
-    /// Whether this endpoint certainly stands for another property than the one `source`
-    /// observes: both listen to one registrar, at different slots. Tells two key paths apart
+    /// Whether this endpoint certainly stands for another property than the one `kind`
+    /// hears: both listen to one registrar, at different slots. Tells two key paths apart
     /// without comparing them (a comparison reads both paths' components). Lock held.
-    func observesOtherSlot(than source: EndpointSource) -> Bool {
-        guard case .property(let registrar, let slot) = source, let first = firstListenedTo else { return false }
+    func observesOtherSlot(than hearing: Hearing) -> Bool {
+        guard case .slot(let registrar, let slot) = hearing, let first = firstListenedTo else { return false }
         return first.toOpaque() == Unmanaged.passUnretained(registrar).toOpaque() && Int(firstSlot) != slot
-    }
-
-    /// Whether a route's notification came from its last property, which it reached when its
-    /// links were last read. Lock held.
-    func isLeaf(_ registrar: _ChangeRegistrar?, _ slot: Int) -> Bool {
-        guard reachesLeaf, let registrar, let last = subscriptions.last else { return false }
-        return last.registrar === registrar && last.slot == slot
-    }
-
-
-    /// Re-reads every link of a route and listens to the objects it reaches now.
-    func resubscribeRouteLocked() {
-        guard let route, let root = target else { return }
-        let (links, reachesLeaf) = route.links(from: root)
-        self.reachesLeaf = reachesLeaf
-        // The objects reached may lose their last other reference meanwhile: they go only after
-        // the lock is released, and after this function has let go of their registrars.
-        Registry.shared.buryLocked((root, links.map(\.object)))
-        let current = subscriptions.map { (ObjectIdentifier($0.registrar), $0.slot) }
-        let next = links.map { (ObjectIdentifier($0.registrar), $0.slot) }
-        guard !current.elementsEqual(next, by: { $0 == $1 }) else { return }
-        unsubscribeAllLocked()
-        for link in links { subscribeLocked(link.registrar, slot: link.slot) }
     }
 }

@@ -154,7 +154,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         let core = ChainCore(head: spec, accessors: accessors, acceptedValue: acceptedValue)
         core.declarations = DeclarationSet(declaration)
         Registry.shared.listLocked(core)
-        Registry.shared.attachLocked(core, source: spec.source, lifetime: spec.lifetime)
+        Registry.shared.attachLocked(core, hearing: spec.hearing, lifetime: spec.lifetime)
         // The chain holds itself as its first member, as it holds every member: until the head
         // leaves (see `detachLocked`, `dissolveLocked`).
         core.endpoints.append(core)
@@ -270,7 +270,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         }
         let endpoint = Endpoint(spec: spec, accessors: accessors, core: self)
         endpoint.declarations = DeclarationSet(declaration)
-        Registry.shared.attachLocked(endpoint, source: spec.source, lifetime: spec.lifetime)
+        Registry.shared.attachLocked(endpoint, hearing: spec.hearing, lifetime: spec.lifetime)
         endpoints.append(endpoint)
         dropPlanLocked()
         noteCompletenessLocked()
@@ -298,13 +298,13 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         }
         let accessors = member(at: position).accessors.redeclared(with: declared)
         let endpoint = Endpoint(
-            retyping: old, accessors: accessors, core: self, wantsInitial: spec.initial, source: spec.source, declaring: declaration)
+            retyping: old, accessors: accessors, core: self, wantsInitial: spec.initial, hearing: spec.hearing, declaring: declaration)
         endpoint.role = old.role.union(spec.role)
         // The same property in the same chain: the owner's last write to it still counts (see
         // `ChainCore.run`, and `inheritWritesLocked` for a write that lands after this copy).
         endpoint.writtenSequence.store(old.writtenSequence.load(ordering: .relaxed), ordering: .relaxed)
         Registry.shared.transferLocked(from: old, to: endpoint)
-        Registry.shared.subscribeLocked(endpoint, source: spec.source)
+        Registry.shared.subscribeLocked(endpoint, hearing: spec.hearing)
         endpoints[position] = endpoint
         dropPlanLocked()
         noteCompletenessLocked()

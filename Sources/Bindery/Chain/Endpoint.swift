@@ -29,11 +29,11 @@ class Endpoint<Value>: AnyEndpoint {
 
     init(
         retyping other: AnyEndpoint, accessors: Accessors<Value>, core: ChainCore<Value>, wantsInitial: Bool? = nil,
-        source: EndpointSource = .none, declaring added: Declaration? = nil
+        hearing: Hearing = .none, declaring added: Declaration? = nil
     ) {
         self.accessors = accessors
         chain = .passRetained(core)
-        super.init(copying: other, wantsInitial: wantsInitial, source: source, declaring: added)
+        super.init(copying: other, wantsInitial: wantsInitial, hearing: hearing, declaring: added)
     }
 
     /// The head of a chain that is this endpoint (see `ChainCore.makeLocked`).
@@ -56,15 +56,12 @@ class Endpoint<Value>: AnyEndpoint {
 
     final override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
         guard !isDetached, role.contains(.sends) else { return .ignore }
-        // A set of a route's last property leaves its links as they are: only a set of a link
-        // re-reads them.
-        if isRoute, !isLeaf(registrar, slot) { resubscribeRouteLocked() }
+        if hearsUnderLock { keptKind.unsafelyUnwrapped.heardLocked(by: self, from: registrar, slot: slot) }
         return withCore { $0.decideLocked(origin: self, thread) }
     }
 
     final override func decideWithoutLock(_ thread: UnsafeMutablePointer<ThreadState>) -> Decision? {
-        // A route reads its links under the lock.
-        guard !isRoute, !isDetached, role.contains(.sends) else { return nil }
+        guard !hearsUnderLock, !isDetached, role.contains(.sends) else { return nil }
         // A main-actor write this thread is making for the chain: its echo (rule 3).
         if thread.pointee.deferredWrite == ObjectIdentifier(self) { return .ignore }
         return withCore { $0.takeWithoutLock(origin: self, thread) }

@@ -216,8 +216,8 @@ extension EndpointSpec {
     /// Makes this endpoint hear `object`'s changes of its key path.
     @usableFromInline
     mutating func observe(_ object: some DynamicObject) {
-        if let source = DynamicRoute.source(for: keyPath, of: object) {
-            self.source = source
+        if let hearing = DynamicRoute.hearing(for: keyPath, of: object) {
+            self.hearing = hearing
         } else if problem == nil {
             problem = EndpointLabel.unobservable(keyPath, in: type(of: object))
         }
@@ -228,7 +228,7 @@ extension EndpointSpec {
     mutating func listen(to control: some Control, on events: ControlEvents) {
         self.events = events
         let center = control.eventCenter
-        source = .events(center.registrar, events)
+        hearing = .kind(center.kind(hearing: events))
         if events.isEmpty, problem == nil {
             problem = "no control events given, so user edits cannot be heard; add `on:` with the events that report an edit"
         }

@@ -8,7 +8,8 @@ struct EndpointSpec<Value> {
     @usableFromInline var index: Int?
     @usableFromInline var role: Role
     @usableFromInline var accessors: Accessors<Value>
-    @usableFromInline var source: EndpointSource = .none
+    /// How the endpoint hears that its value changed.
+    @usableFromInline var hearing = Hearing.none
     @usableFromInline var initial = true
     /// Never found by a declaration, so never joined: the observed property of a target-action's
     /// own chain (see `ActionRegistration`). Its slot's chains hear a set before it does (see
@@ -39,18 +40,6 @@ struct EndpointSpec<Value> {
     /// Mutating, so that a caller can move its spec in, fill this in and move it out again; a
     /// method returning a new spec copied every field.
     mutating func findLifetime() {
-        switch source {
-        case .property(let registrar, _):
-            // The `@Dynamic` object's own registrar.
-            lifetime = registrar
-        case .events(let registrar, _):
-            // A control's: its own registrar if it is also `@Dynamic` (as in
-            // `Registry.lifetimeRegistrar(of:)`), else its event center's, which the spec has
-            // already, so the runtime is not asked whether the object is a control.
-            let reader = LifetimeReader.of(type(of: object))
-            lifetime = (reader.isDynamic ? reader.registrar(of: object) : nil) ?? registrar
-        case .none, .route, .observation:
-            lifetime = Registry.lifetimeRegistrar(of: object)
-        }
+        lifetime = hearing.lifetime(of: object) ?? Registry.lifetimeRegistrar(of: object)
     }
 }

@@ -200,7 +200,7 @@ final class Registry: @unchecked Sendable {
     ///
     /// - Parameter lifetime: The registrar whose deinit means the object is gone, found
     ///   before the lock was taken (`lifetimeRegistrar(of:)` may run user code).
-    func attachLocked(_ endpoint: AnyEndpoint, source: EndpointSource, lifetime: _ChangeRegistrar?) {
+    func attachLocked(_ endpoint: AnyEndpoint, hearing: Hearing, lifetime: _ChangeRegistrar?) {
         assertLocked()
         if let lifetime {
             lifetime.addMember(endpoint)
@@ -209,29 +209,14 @@ final class Registry: @unchecked Sendable {
         }
         attachments &+= 1
         endpointCount += 1
-        subscribeLocked(endpoint, source: source)
+        subscribeLocked(endpoint, hearing: hearing)
     }
 
     /// Starts listening for a sender's changes.
-    func subscribeLocked(_ endpoint: AnyEndpoint, source: EndpointSource) {
+    func subscribeLocked(_ endpoint: AnyEndpoint, hearing: Hearing) {
         assertLocked()
         guard endpoint.role.contains(.sends), !endpoint.isListening else { return }
-        switch source {
-        case .none:
-            break
-        case .property(let registrar, let slot):
-            endpoint.subscribeLocked(registrar, slot: slot)
-        case .events(let registrar, let events):
-            var bits = events.rawValue
-            while bits != 0 {
-                endpoint.subscribeLocked(registrar, slot: bits.trailingZeroBitCount)
-                bits &= bits - 1
-            }
-        case .route:
-            endpoint.resubscribeRouteLocked()
-        case .observation(let registrar):
-            endpoint.subscribeLocked(registrar, slot: 0)
-        }
+        hearing.subscribeLocked(endpoint)
     }
 
     /// Puts `new` where `old` was: in the object index, the lifetime registrar and every
@@ -451,7 +436,7 @@ final class Registry: @unchecked Sendable {
         guard !spec.standsAlone else { return nil }
         let list = listLocked(of: spec.object, lifetime: spec.lifetime)
         return firstEntry(from: list.first, members: list.isMembers) {
-            !$0.standsAlone && $0.events == spec.events && !$0.observesOtherSlot(than: spec.source)
+            !$0.standsAlone && $0.events == spec.events && !$0.observesOtherSlot(than: spec.hearing)
                 && $0.matches(spec.object, spec.keyPath, events: nil, index: .some(spec.index))
         }
     }

@@ -60,8 +60,34 @@ public final class ControlEventCenter: Sendable {
     /// The address of the control that owns this center; 0 until one binds or sends.
     private let owner = Atomic<UInt>(0)
 
+    /// The endpoint kind of the first events a binding listened to here (the address of a
+    /// retained `ControlEventsKind`, or 0), kept so that binding the control again on the same
+    /// events allocates no kind: set once, released by the deinit.
+    private let firstKind = Atomic<UInt>(0)
+
     /// Creates an event center for one control.
     public init() {}
+
+    deinit {
+        if let kind = UnsafeRawPointer(bitPattern: firstKind.load(ordering: .acquiring)) {
+            Unmanaged<ControlEventsKind>.fromOpaque(kind).release()
+        }
+    }
+
+    /// The endpoint kind that hears `events` here.
+    func kind(hearing events: ControlEvents) -> ControlEventsKind {
+        if let first = UnsafeRawPointer(bitPattern: firstKind.load(ordering: .acquiring)) {
+            let kind = Unmanaged<ControlEventsKind>.fromOpaque(first).takeUnretainedValue()
+            if kind.events == events { return kind }
+            return ControlEventsKind(registrar: registrar, events: events)
+        }
+        let made = ControlEventsKind(registrar: registrar, events: events)
+        let address = UInt(bitPattern: Unmanaged.passRetained(made).toOpaque())
+        if !firstKind.compareExchange(expected: 0, desired: address, ordering: .acquiringAndReleasing).exchanged {
+            Unmanaged<ControlEventsKind>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release()
+        }
+        return made
+    }
 
     /// Whether `control` owns this center, making it the owner if none does yet.
     @usableFromInline

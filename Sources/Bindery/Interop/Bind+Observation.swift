@@ -63,7 +63,7 @@ extension Bind {
                         return true
                     }
                 }))
-        spec.source = .observation(sender.registrar)
+        spec.hearing = .kind(ObservationKind(registrar: sender.registrar))
         if !isHeard { spec.problem = EndpointLabel.untrackedByObservation }
         return Chain(head: spec)
     }

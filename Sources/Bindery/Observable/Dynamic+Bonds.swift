@@ -62,7 +62,7 @@ extension Dynamic {
             })
         var spec = EndpointSpec(object: self, keyPath: \Dynamic<Value>.[bond: port], role: role, accessors: accessors)
         spec.initial = initial
-        if role.contains(.sends) { spec.source = .property(_$registrar, slot: 0) }
+        if role.contains(.sends) { spec.hearing = .slot(_$registrar, 0) }
         return spec
     }
 

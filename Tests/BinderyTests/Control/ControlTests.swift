@@ -41,6 +41,27 @@ import Bindery
         #expect(model.string == "x")
     }
 
+    @Test("One control bound on different events by two chains: each chain hears its own events, also after rebinding")
+    func twoChainsOnDifferentEvents() {
+        let live = Box(), committed = Box()
+        let field = TestField()
+        let first = Bind.in(field, \.text, on: .editingChanged).out(live, \.string)
+        Bind.in(field, \.text, on: .editingDidEnd).out(committed, \.string)
+        field.type("ab")
+        #expect(live.string == "ab")
+        #expect(committed.string == "")
+        field.sendActions(for: .editingDidEnd)
+        #expect(committed.string == "ab")
+        // Bound again on the first chain's events: it hears them as the first binding did.
+        first.unbind()
+        let again = Box()
+        Bind.in(field, \.text, on: .editingChanged).out(again, \.string)
+        field.type("abc")
+        #expect(again.string == "abc")
+        #expect(live.string == "ab")
+        #expect(committed.string == "ab")
+    }
+
     @Test("Shorthands bind the designated property on the designated events")
     func shorthands() {
         let model = Box()

@@ -8,8 +8,12 @@
 /// An optional-chained path, `\Root.session?.user.name`, has the same hops: while a link is
 /// nil the route stops there (it listens to the links up to the nil one) and the endpoint's
 /// value, read through the whole key path, is nil.
+///
+/// As an endpoint kind, a route hears every change under the graph lock: a set of a link (not
+/// of the last property) re-reads the links, and the endpoint listens to the objects they reach
+/// now.
 @usableFromInline
-final class DynamicRoute: Sendable {
+final class DynamicRoute: EndpointKind {
     // @unchecked: a key path is immutable.
     struct Hop: @unchecked Sendable {
         /// The property, from the hop's object.
@@ -56,16 +60,17 @@ final class DynamicRoute: Sendable {
         _DynamicProperty.tableType(for: keyPath, ofObjectOf: Swift.type(of: object)) ?? Swift.type(of: object)
     }
 
-    /// How `object`'s key path is observed, or nil if it does not run through `@Dynamic`
-    /// stored properties only.
+    /// How `object`'s key path is heard: by a slot of the object's registrar, or by a route;
+    /// `Hearing.none` for a `let`, which never changes; nil if it does not run through
+    /// `@Dynamic` stored properties only.
     @usableFromInline
-    static func source(for keyPath: AnyKeyPath, of object: some DynamicObject) -> EndpointSource? {
+    static func hearing(for keyPath: AnyKeyPath, of object: some DynamicObject) -> Hearing? {
         if let found = _DynamicProperty.slot(for: keyPath, ofObjectOf: Swift.type(of: object)) {
-            guard let slot = found else { return EndpointSource.none }
-            return .property(object._$registrar, slot: slot)
+            guard let slot = found else { return Hearing.none }
+            return .slot(object._$registrar, slot)
         }
         guard let hops = hops(of: keyPath, in: table(for: keyPath, of: object)) else { return nil }
-        return .route(DynamicRoute(hops: hops))
+        return .kind(DynamicRoute(hops: hops))
     }
 
     /// The dotted property names of `keyPath` from `type`, if it runs through `@Dynamic`
@@ -158,4 +163,44 @@ private protocol OptionalType {
 
 extension Optional: OptionalType {
     static var wrappedType: Any.Type { Wrapped.self }
+}
+
+extension DynamicRoute {
+    @usableFromInline
+    var hearsUnderLock: Bool { true }
+
+    @usableFromInline
+    func subscribeLocked(_ endpoint: AnyEndpoint) {
+        resubscribeLocked(endpoint)
+    }
+
+    /// A set of the route's last property leaves its links as they are: only a set of a link
+    /// re-reads them.
+    @usableFromInline
+    func heardLocked(by endpoint: AnyEndpoint, from registrar: _ChangeRegistrar?, slot: Int) {
+        if !isLeaf(of: endpoint, registrar, slot) { resubscribeLocked(endpoint) }
+    }
+
+    /// Whether a notification came from the route's last property, which `endpoint` reached
+    /// when its links were last read. Lock held.
+    private func isLeaf(of endpoint: AnyEndpoint, _ registrar: _ChangeRegistrar?, _ slot: Int) -> Bool {
+        guard endpoint.reachesLeaf, let registrar, let last = endpoint.subscriptions.last else { return false }
+        return last.registrar === registrar && last.slot == slot
+    }
+
+    /// Re-reads every link from `endpoint`'s object and listens to the objects it reaches now.
+    /// Lock held.
+    private func resubscribeLocked(_ endpoint: AnyEndpoint) {
+        guard let root = endpoint.target else { return }
+        let (links, reachesLeaf) = links(from: root)
+        endpoint.reachesLeaf = reachesLeaf
+        // The objects reached may lose their last other reference meanwhile: they go only after
+        // the lock is released, and after this function has let go of their registrars.
+        Registry.shared.buryLocked((root, links.map(\.object)))
+        let current = endpoint.subscriptions.map { (ObjectIdentifier($0.registrar), $0.slot) }
+        let next = links.map { (ObjectIdentifier($0.registrar), $0.slot) }
+        guard !current.elementsEqual(next, by: { $0 == $1 }) else { return }
+        endpoint.unsubscribeAllLocked()
+        for link in links { endpoint.subscribeLocked(link.registrar, slot: link.slot) }
+    }
 }

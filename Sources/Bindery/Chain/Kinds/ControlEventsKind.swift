@@ -1,0 +1,36 @@
+/// A control's events: heard through its event center's registrar, one slot per event (see
+/// ``Control``). The control is read through the endpoint's `target`, never assumed alive: the
+/// event center may outlive it.
+final class ControlEventsKind: EndpointKind {
+    let registrar: _ChangeRegistrar
+    let events: ControlEvents
+
+    init(registrar: _ChangeRegistrar, events: ControlEvents) {
+        self.registrar = registrar
+        self.events = events
+    }
+
+    /// The control's own registrar if it is also `@Dynamic` (as `Registry.lifetimeRegistrar(of:)`
+    /// finds it), else its event center's, which the kind has already: the runtime is not
+    /// asked whether the object is a control.
+    @usableFromInline
+    func lifetime(of object: AnyObject) -> _ChangeRegistrar? {
+        let reader = LifetimeReader.of(type(of: object))
+        return (reader.isDynamic ? reader.registrar(of: object) : nil) ?? registrar
+    }
+
+    /// A control that is also `@Dynamic` belongs to its own registrar, and listens to another.
+    @usableFromInline
+    func listensElsewhere(lifetime: _ChangeRegistrar?) -> Bool {
+        lifetime.map { $0 !== registrar } ?? false
+    }
+
+    @usableFromInline
+    func subscribeLocked(_ endpoint: AnyEndpoint) {
+        var bits = events.rawValue
+        while bits != 0 {
+            endpoint.subscribeLocked(registrar, slot: bits.trailingZeroBitCount)
+            bits &= bits - 1
+        }
+    }
+}
