@@ -182,24 +182,39 @@ public struct Chain<Value>: @unchecked Sendable {
         block name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness? = nil, owner: AnyObject? = nil,
         _ body: @escaping (Argument) -> Void
     ) -> Chain {
+        let (chain, initialRun) = addingBlock(name, initial: initial, delivery: delivery, liveness: liveness, owner: owner, body)
+        initialRun?.run()
+        return chain
+    }
+
+    /// `adding(block:…)`, leaving the block's initial run to the caller, who must run it on
+    /// this thread once it has recorded the chain returned (a `values` loop registers first).
+    ///
+    /// - Parameter reportsEnded: Whether adding to a chain that has ended is reported as misuse;
+    ///   a `values` loop on an ended chain just ends.
+    func addingBlock<Argument>(
+        _ name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness? = nil, owner: AnyObject? = nil,
+        reportsEnded: Bool = true, _ body: @escaping (Argument) -> Void
+    ) -> (Chain, initialRun: AfterLock?) {
         let (core, work) = Registry.shared.locked { () -> (any AnyChainCore, AfterLock?) in
-            guard let core = continuedLocked(refusing: "cannot add block \"\(name)\": the chain it continues has ended; not added") else {
+            guard let core = continuedLocked(
+                refusing: "cannot add block \"\(name)\": the chain it continues has ended; not added", reports: reportsEnded)
+            else {
                 return (self.core.resolvedLocked(), nil)
             }
             return (core, core.addBlockLocked(
                 name: name, initial: initial, delivery: delivery, liveness: liveness, declared: Value.self, declaration: declaration,
                 owner: owner, body))
         }
-        work?.run()
-        return Chain(core: core, declaration: declaration)
+        return (Chain(core: core, declaration: declaration), work)
     }
 
     /// The chain a continuation extends, reopened for it; nil if it has ended, reported with
     /// `refusal` unless the declaration's head was refused already. Lock held.
-    private func continuedLocked(refusing refusal: @autoclosure () -> String) -> (any AnyChainCore)? {
+    private func continuedLocked(refusing refusal: @autoclosure () -> String, reports: Bool = true) -> (any AnyChainCore)? {
         let core = self.core.resolvedLocked()
         guard !core.isDissolved else {
-            if !core.isRefused { Diagnostics.report(.misuse, rule: .lifetime, refusal()) }
+            if reports, !core.isRefused { Diagnostics.report(.misuse, rule: .lifetime, refusal()) }
             return nil
         }
         core.reopenLocked()

@@ -128,21 +128,12 @@ extension Chain where Value: Sendable {
             withExtendedLifetime(end) { feed.receive(value) }
         }
         // A declaration of its own: the loop's end removes its block and nothing else.
-        let declaration = Declaration.make()
-        let (core, initial) = Registry.shared.locked { () -> ((any AnyChainCore)?, AfterLock?) in
-            let core = self.core.resolvedLocked()
-            guard !core.isDissolved else { return (nil, nil) }
-            core.reopenLocked()
-            let initial = core.addBlockLocked(
-                name: name, initial: true, delivery: .immediate, liveness: nil, declared: Value.self, declaration: declaration,
-                owner: nil, body)
-            return core.hasPartsLocked(of: declaration) ? (core, initial) : (nil, nil)
-        }
-        guard let core else {
-            // Not added: the body, and with it `end`, goes now, which ends the feed.
-            return
-        }
-        feed.registered(DeclaredPart(core: core, declaration: declaration))
-        initial?.run()
+        let (loop, initial) = declaring(Declaration.make()).addingBlock(
+            name, initial: true, delivery: .immediate, reportsEnded: false, body)
+        // Not added (the chain has ended): the body, and with it `end`, goes now, which ends
+        // the feed. Added, the block has its initial run to make.
+        guard let initial else { return }
+        feed.registered(loop.part)
+        initial.run()
     }
 }

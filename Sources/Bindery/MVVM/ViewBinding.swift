@@ -163,17 +163,44 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
         _ control: KeyPath<View, Target>, transformer: T
     ) {
         let direction = BindingDirection.named(by: direction)
+        // Declared with the transformer from the start, as the operators' `through:` forms are:
+        // the receiving side is written once, and a transformer that cannot serve a two-way
+        // binding is refused before anything is written.
+        let reversible = transformer as? any ReversibleTransformer
         bind = { view, viewModel in
             let target = view[keyPath: control]
+            let designated = Target.designatedKeyPath
             switch direction {
-            case .leftToRight: return ((viewModel, source) ~> target).transformed(by: transformer).link.parts
-            case .leftToRightLater: return ((viewModel, source) !~> target).transformed(by: transformer).link.parts
-            case .rightToLeft: return ((viewModel, source) <~ target).transformed(by: transformer).link.parts
-            case .rightToLeftLater: return ((viewModel, source) <~! target).transformed(by: transformer).link.parts
-            case .twoWay: return ((viewModel, source) <> target).transformed(by: transformer).link.parts
-            case .twoWayLater: return ((viewModel, source) <!> target).transformed(by: transformer).link.parts
+            case .leftToRight, .leftToRightLater:
+                return OneWayBinding<Value, Target.DesignatedValue>(
+                    declaring: Operand.sender(viewModel, source), target, PropertyKey(target, designated), through: transformer,
+                    initial: direction.pushesNow
+                ).link.parts
+            case .rightToLeft, .rightToLeftLater:
+                return OneWayBinding<Target.DesignatedValue, Value>(
+                    declaring: Operand.sender(target, designated), viewModel, PropertyKey(viewModel, source), through: transformer,
+                    initial: direction.pushesNow
+                ).link.parts
+            case .twoWay, .twoWayLater:
+                guard let reversible else {
+                    ViewBindingProblem.noReverse(T.self, source, direction, Target.self)
+                    return nil
+                }
+                return Self.twoWay(viewModel, source, target, through: reversible, initial: direction.pushesNow)
             }
         }
+    }
+
+    /// A two-way binding of a view model's property and a control, declared with its reversible
+    /// transformer (see `init(_:_:_:transformer:)`).
+    private static func twoWay<Value, Target: Control, T: ReversibleTransformer>(
+        _ viewModel: ViewModel, _ source: ReferenceWritableKeyPath<ViewModel, Value>, _ target: Target, through transformer: T,
+        initial: Bool
+    ) -> OperatorParts? {
+        TwoWayBinding<Value, Target.DesignatedValue>(
+            declaring: Operand.twoWay(viewModel, source), target, ControlKey(target, Target.designatedKeyPath), through: transformer,
+            initial: initial
+        ).link.parts
     }
 
     /// Bindings a subclass of the view declares, typed by the subclass (so that its key paths

@@ -19,6 +19,15 @@ enum ViewBindingProblem {
                 + "the view model's property is read-only, so it cannot receive from the view. Not bound")
     }
 
+    /// A transformer without a reverse given to a two-way binding.
+    static func noReverse(_ transformer: Any.Type, _ source: AnyKeyPath, _ direction: BindingDirection, _ control: Any.Type) {
+        Diagnostics.report(
+            .misuse, rule: .conversion,
+            "cannot bind \(OperatorLink<Void, Void>.label(of: source)) \(direction.symbol) \(control) through \(transformer): "
+                + "it has no reverse (it is not a ReversibleTransformer), and a two-way binding converts both ways; "
+                + "give a reverse, or bind one way with ~> or <~. Not bound")
+    }
+
     /// A transformer whose types do not bridge to the binding's.
     @usableFromInline
     static func transformerMismatch(_ transformer: Any.Type, _ input: Any.Type, _ output: Any.Type, _ source: Any.Type, _ target: Any.Type) {

@@ -200,6 +200,34 @@ final class CountingLabel {
         #expect(cell.codeLabel.text == "ABC")
     }
 
+    @Test("A declared binding to a control through a transformer writes the control once; both ways without a reverse, it is refused and writes nothing")
+    func controlTransformerDeclaredOnce() {
+        final class ShoutCell: BindableView {
+            let pushed = TestField(), shown = TestField(), refused = TestField()
+            static let bindings: Bindings<ShoutCell, DrawRow> = [
+                .init(\.guess, ~>, \.pushed, transformer: Uppercase()),
+                .init(\.code, <>, \.shown, transformer: Uppercase()),
+                .init(\.code, <>, \.refused, transformer: Shout()),
+            ]
+            var viewModel: DrawRow? { didSet { rebind() } }
+            let boundBindings = BoundBindings()
+        }
+        let cell = ShoutCell(), row = DrawRow(code: "abc")
+        row.guess = "low"
+        let log = DiagnosticLog()
+        log.capture { cell.viewModel = row }
+        #expect(cell.pushed.text == "LOW")
+        #expect(cell.pushed.writes == 1)
+        #expect(cell.shown.text == "ABC")
+        #expect(cell.shown.writes == 1)
+        #expect(cell.refused.writes == 0)
+        #expect(log.all.count == 1)
+        #expect(log.all.first?.message.contains("has no reverse") == true)
+        row.code = "xyz"
+        #expect(cell.shown.text == "XYZ")
+        #expect(cell.refused.writes == 0)
+    }
+
     @Test("Each operator passed as a value names its direction", arguments: [
         (BindingDirection.leftToRight, true, true, false),
         (.rightToLeft, true, false, true),
