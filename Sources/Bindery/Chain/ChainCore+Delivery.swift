@@ -32,12 +32,12 @@ extension ChainCore {
     @inline(__always)
     func write(
         _ value: Value, into receivers: [Unmanaged<Endpoint<Value>>], from start: Int, skipping origin: Endpoint<Value>?,
-        foundDead: inout Bool
+        foundDead: inout Bool, _ thread: UnsafeMutablePointer<ThreadState>
     ) -> (index: Int, need: NeedsEngine)? {
         var index = start
         while index < receivers.count {
             let need = receivers[index]._withUnsafeGuaranteedRef { receiver -> NeedsEngine? in
-                receiver === origin ? nil : write(value, into: receiver, foundDead: &foundDead)
+                receiver === origin ? nil : write(value, into: receiver, foundDead: &foundDead, thread)
             }
             if let need { return (index, need) }
             index += 1
@@ -48,11 +48,13 @@ extension ChainCore {
     /// Writes one receiver, unless it needs the engine (then says why). A receiver whose object
     /// has gone is not written, and `foundDead` says so.
     @inline(__always)
-    func write(_ value: Value, into receiver: Endpoint<Value>, foundDead: inout Bool) -> NeedsEngine? {
+    func write(
+        _ value: Value, into receiver: Endpoint<Value>, foundDead: inout Bool, _ thread: UnsafeMutablePointer<ThreadState>
+    ) -> NeedsEngine? {
         if receiver.isDetached { return .left }
         if receiver.delivery == .mainActor, !MainQueue.isCurrent { return .mainActor }
         if let target = receiver.target {
-            write(value, to: receiver, target)
+            write(value, to: receiver, target, thread)
         } else {
             foundDead = true
         }
@@ -60,16 +62,27 @@ extension ChainCore {
     }
 
     /// Writes one endpoint's object on this thread, with its echo ignored (see
-    /// <doc:Guarantees#Loops>). The accessors are lent, not retained (see `Endpoint.read(_:)`).
+    /// <doc:Guarantees#Loops>, `ThreadState.writing`).
     @inline(__always)
-    func write(_ value: Value, to receiver: Endpoint<Value>, _ target: AnyObject) {
+    func write(_ value: Value, to receiver: Endpoint<Value>, _ target: AnyObject, _ thread: UnsafeMutablePointer<ThreadState>) {
         let sequence = writeSequence.load(ordering: .relaxed)
         receiver.writtenSequence.store(sequence, ordering: .relaxed)
-        writing = UInt(bitPattern: ObjectIdentifier(receiver))
-        let written = Unmanaged.passUnretained(receiver.accessors)._withUnsafeGuaranteedRef { $0.write?(target, value) ?? false }
-        writing = 0
+        let written: Bool
+        if receiver.role.contains(.sends) {
+            written = ThreadState.writing(ObjectIdentifier(receiver), on: thread) { write(value, into: target, through: receiver) }
+        } else {
+            // An endpoint that only receives listens to nothing: no echo can reach it.
+            written = write(value, into: target, through: receiver)
+        }
         writeSequence.store(sequence &+ 1, ordering: .relaxed)
         if !written { Self.reportUnwritable(receiver) }
+    }
+
+    /// Writes `value` into `target` through `receiver`'s accessors, lent, not retained (see
+    /// `Endpoint.read(_:)`); false when the endpoint has no write or it failed.
+    @inline(__always)
+    private func write(_ value: Value, into target: AnyObject, through receiver: Endpoint<Value>) -> Bool {
+        Unmanaged.passUnretained(receiver.accessors)._withUnsafeGuaranteedRef { $0.write?(target, value) ?? false }
     }
 
     @inline(never)

@@ -48,7 +48,7 @@ extension ChainCore {
         runAsOwner(thread) {
             let value = acceptedValue
             var dead = false
-            if let need = write(value, into: endpoint, foundDead: &dead) { resolve(need, endpoint, value, origin: nil) }
+            if let need = write(value, into: endpoint, foundDead: &dead, thread) { resolve(need, endpoint, value, origin: nil, thread) }
             if dead { prune() }
         }
     }
@@ -56,12 +56,13 @@ extension ChainCore {
     /// Under the lock, for a change notification from `origin`: ignore an echo, queue behind
     /// a busy owner, or take the chain.
     func decideLocked(origin: Endpoint<Value>, _ thread: UnsafeMutablePointer<ThreadState>) -> Decision {
-        // A main-actor write this thread is making for the chain: its echo (rule 3).
-        if thread.pointee.deferredWrite == ObjectIdentifier(origin) { return .ignore }
+        // A write this thread is making for the chain, as its owner or on the main actor: its
+        // echo (rule 3).
+        if thread.pointee.writing == ObjectIdentifier(origin) { return .ignore }
         let tag = UInt(bitPattern: thread)
         let state = self.state.load(ordering: .acquiring)
         if state & ~1 == tag {
-            return writing == UInt(bitPattern: ObjectIdentifier(origin)) ? .ignore : .enqueue
+            return .enqueue
         }
         if dissolved { return .ignore }
         // An update without the lock may take the chain first: the change then waits in the queue.
@@ -92,8 +93,9 @@ extension ChainCore {
         let tag = UInt(bitPattern: thread)
         let state = self.state.load(ordering: .relaxed)
         if state & ~1 == tag {
-            // This thread owns the chain: `writing` is its own to read.
-            return writing == UInt(bitPattern: ObjectIdentifier(origin)) ? .ignore : nil
+            // This thread owns the chain, and the change is not its write's echo (see
+            // `Endpoint.decideWithoutLock`): queued, the locked way.
+            return nil
         }
         guard state == 0, takeIfIdle(thread) else { return nil }
         if origin.isDetached { return .abandon }
@@ -163,7 +165,7 @@ extension ChainCore {
     func dispatchChange(
         _ value: Value, from origin: Endpoint<Value>, skipping skipped: Endpoint<Value>, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>
     ) {
-        runAsOwner(thread) { runChange(value, from: origin, skipping: skipped, plan) }
+        runAsOwner(thread) { runChange(value, from: origin, skipping: skipped, plan, thread) }
     }
 
     /// Runs `work` as the chain's owner, as the next cause of whatever this thread is
@@ -171,16 +173,9 @@ extension ChainCore {
     /// gives the chain back.
     @inline(__always)
     func runAsOwner(_ thread: UnsafeMutablePointer<ThreadState>, _ work: () -> Void) {
-        // The two fields, not the whole state: copying the state would retain and release the
-        // references it holds, on every update (the benchmark row one-hop.dynamic).
-        let savedDepth = thread.pointee.depth, savedNesting = thread.pointee.nesting
         let depth = thread.pointee.causalDepth
         if depth <= Self.maximumDepth {
-            thread.pointee.depth = depth
-            thread.pointee.nesting += 1
-            work()
-            thread.pointee.depth = savedDepth
-            thread.pointee.nesting = savedNesting
+            ThreadState.dispatching(on: thread, at: depth, work)
         } else {
             reportCycle()
         }
@@ -266,23 +261,21 @@ extension ChainCore {
             reportCycle()
             return
         }
-        let savedDepth = thread.pointee.depth, savedNesting = thread.pointee.nesting
-        thread.pointee.depth = queued.depth
-        thread.pointee.nesting += 1
-        defer {
-            thread.pointee.depth = savedDepth
-            thread.pointee.nesting = savedNesting
-        }
+        ThreadState.dispatching(on: thread, at: queued.depth) { run(item, plan, since: queued.sequence, thread) }
+    }
+
+    /// `run(_:_:_:_:)`'s work, at the item's depth.
+    private func run(_ item: Item<Value>, _ plan: Plan<Value>?, since sequence: UInt32, _ thread: UnsafeMutablePointer<ThreadState>) {
         switch item {
         case .change(let value, let origin, let noted):
             guard let plan else { return }
             // The origin held `value` when the change was queued; if the chain has written it
             // since, it no longer does, and it is written like every other member.
-            let isUnchanged = Self.isUnwritten(origin.writtenSequence.load(ordering: .relaxed), since: queued.sequence)
-            runChange(value, from: origin, skipping: isUnchanged ? origin : nil, noted: noted, plan)
+            let isUnchanged = Self.isUnwritten(origin.writtenSequence.load(ordering: .relaxed), since: sequence)
+            runChange(value, from: origin, skipping: isUnchanged ? origin : nil, noted: noted, plan, thread)
         case .initialValue(let receivers, let blocks):
             let value = acceptedValue
-            deliver(value, to: receivers.map { Unmanaged.passUnretained($0) }, skipping: nil, blocks: blocks)
+            deliver(value, to: receivers.map { Unmanaged.passUnretained($0) }, skipping: nil, blocks: blocks, thread)
         }
     }
 
@@ -296,15 +289,18 @@ extension ChainCore {
 
     /// Filters a change, records it and delivers it. Owner only, no lock held.
     @inline(__always)
-    func runChange(_ value: Value, from origin: Endpoint<Value>, skipping skipped: Endpoint<Value>?, noted: Bool = false, _ plan: Plan<Value>) {
+    func runChange(
+        _ value: Value, from origin: Endpoint<Value>, skipping skipped: Endpoint<Value>?, noted: Bool = false, _ plan: Plan<Value>,
+        _ thread: UnsafeMutablePointer<ThreadState>
+    ) {
         if !noted, origin.accessors.noteChange != nil, !noteChange(value, origin) { return }
         if !plan.filters.isEmpty, !passes(value, plan.filters) {
-            putBack(origin)
+            putBack(origin, thread)
             return
         }
         acceptedValue = value
         changeCount.store(changeCount.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
-        deliver(value, to: plan.receivers, skipping: skipped, blocks: plan.blocks)
+        deliver(value, to: plan.receivers, skipping: skipped, blocks: plan.blocks, thread)
     }
 
     /// Writes receivers in join order, skipping the origin (see <doc:Guarantees#No-echo>), then
@@ -313,10 +309,13 @@ extension ChainCore {
     /// receiver and resumes it after it. The receivers are kept alive by the plan or item they
     /// come from.
     @inline(__always)
-    func deliver(_ value: Value, to receivers: [Unmanaged<Endpoint<Value>>], skipping origin: Endpoint<Value>?, blocks: [NamedBlock<Value>]) {
+    func deliver(
+        _ value: Value, to receivers: [Unmanaged<Endpoint<Value>>], skipping origin: Endpoint<Value>?, blocks: [NamedBlock<Value>],
+        _ thread: UnsafeMutablePointer<ThreadState>
+    ) {
         var dead = false
-        if let stop = write(value, into: receivers, from: 0, skipping: origin, foundDead: &dead) {
-            resume(value, receivers, stop, skipping: origin, foundDead: &dead)
+        if let stop = write(value, into: receivers, from: 0, skipping: origin, foundDead: &dead, thread) {
+            resume(value, receivers, stop, skipping: origin, foundDead: &dead, thread)
         }
         if !blocks.isEmpty, origin?.isDetached != true || !wasMergedAway() { run(blocks, value) }
         if dead { prune() }
@@ -327,20 +326,22 @@ extension ChainCore {
     @inline(never)
     func resume(
         _ value: Value, _ receivers: [Unmanaged<Endpoint<Value>>], _ stop: (index: Int, need: NeedsEngine), skipping origin: Endpoint<Value>?,
-        foundDead: inout Bool
+        foundDead: inout Bool, _ thread: UnsafeMutablePointer<ThreadState>
     ) {
         var next: (index: Int, need: NeedsEngine)? = stop
         while let stop = next {
-            resolve(stop.need, receivers[stop.index].takeUnretainedValue(), value, origin: origin)
-            next = write(value, into: receivers, from: stop.index + 1, skipping: origin, foundDead: &foundDead)
+            resolve(stop.need, receivers[stop.index].takeUnretainedValue(), value, origin: origin, thread)
+            next = write(value, into: receivers, from: stop.index + 1, skipping: origin, foundDead: &foundDead, thread)
         }
     }
 
     /// Does for `receiver` what delivery could not: writes the endpoint that now stands for it,
     /// or writes it on the main actor.
-    func resolve(_ need: NeedsEngine, _ receiver: Endpoint<Value>, _ value: Value, origin: Endpoint<Value>?) {
+    func resolve(
+        _ need: NeedsEngine, _ receiver: Endpoint<Value>, _ value: Value, origin: Endpoint<Value>?, _ thread: UnsafeMutablePointer<ThreadState>
+    ) {
         switch need {
-        case .left: writeSuccessor(of: receiver, value, origin: origin)
+        case .left: writeSuccessor(of: receiver, value, origin: origin, thread)
         case .mainActor: writeLater(value, to: receiver)
         }
     }
@@ -377,7 +378,7 @@ extension ChainCore {
     /// through the endpoint that now stands for it in this chain: left as it was, it would keep
     /// the rejected value, which never reached the rest of the chain.
     @inline(never)
-    func putBack(_ source: Endpoint<Value>) {
+    func putBack(_ source: Endpoint<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
         let found = source.isDetached ? Registry.shared.locked { successorLocked(of: source) } : source.target.map { (source, $0) }
         guard let (origin, target) = found else { return }
         let value = acceptedValue
@@ -385,7 +386,7 @@ extension ChainCore {
             Diagnostics.report(.badData, rule: .filters, "a filter rejected a change of \(origin.label), which cannot be put back: it converts one way only; it keeps the rejected value")
             return
         }
-        writeNowOrLater(value, to: origin, target)
+        writeNowOrLater(value, to: origin, target, thread)
         _ = origin.noteChange(value)
     }
 
@@ -393,7 +394,7 @@ extension ChainCore {
     /// the endpoint that now stands for its property in this chain, if any, gets the value
     /// (rules 1, 7). One that was unbound, or moved to another chain, is not written.
     @inline(never)
-    func writeSuccessor(of receiver: Endpoint<Value>, _ value: Value, origin: Endpoint<Value>?) {
+    func writeSuccessor(of receiver: Endpoint<Value>, _ value: Value, origin: Endpoint<Value>?, _ thread: UnsafeMutablePointer<ThreadState>) {
         let found = Registry.shared.locked { () -> (Endpoint<Value>, AnyObject)? in
             guard let (successor, target) = successorLocked(of: receiver),
                   successor.role.contains(.receives), successor.accessors.write != nil
@@ -401,15 +402,15 @@ extension ChainCore {
             return (successor, target)
         }
         guard let (successor, target) = found, successor !== origin else { return }
-        writeNowOrLater(value, to: successor, target)
+        writeNowOrLater(value, to: successor, target, thread)
     }
 
     /// Writes `receiver` now, or on the main actor if it must be written there and this is not it.
-    private func writeNowOrLater(_ value: Value, to receiver: Endpoint<Value>, _ target: AnyObject) {
+    private func writeNowOrLater(_ value: Value, to receiver: Endpoint<Value>, _ target: AnyObject, _ thread: UnsafeMutablePointer<ThreadState>) {
         if receiver.delivery == .mainActor, !MainQueue.isCurrent {
             writeLater(value, to: receiver)
         } else {
-            write(value, to: receiver, target)
+            write(value, to: receiver, target, thread)
         }
     }
 

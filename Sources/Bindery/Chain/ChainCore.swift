@@ -111,9 +111,6 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// metadata, and `Value?`'s would be looked up at run time for every chain; a head whose
     /// value cannot be read is refused (see `Chain.start`).
     @exclusivity(unchecked) var acceptedValue: Value
-    /// The address of the endpoint being written right now, or 0: its echo is ignored (see
-    /// <doc:Guarantees#Loops>). A word, not an optional, which would take two.
-    @exclusivity(unchecked) var writing: UInt = 0
 
     /// Counts the owner's writes, wrapping; each write records it in the endpoint written (see
     /// `isUnwritten(_:since:)`). Atomic because a thread that queues a change reads it (relaxed:

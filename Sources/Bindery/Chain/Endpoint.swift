@@ -62,8 +62,9 @@ class Endpoint<Value>: AnyEndpoint {
 
     final override func decideWithoutLock(_ thread: UnsafeMutablePointer<ThreadState>) -> Decision? {
         guard !hearsUnderLock, !isDetached, role.contains(.sends) else { return nil }
-        // A main-actor write this thread is making for the chain: its echo (rule 3).
-        if thread.pointee.deferredWrite == ObjectIdentifier(self) { return .ignore }
+        // A write this thread is making for the chain, as its owner or on the main actor: its
+        // echo (rule 3).
+        if thread.pointee.writing == ObjectIdentifier(self) { return .ignore }
         return withCore { $0.takeWithoutLock(origin: self, thread) }
     }
 

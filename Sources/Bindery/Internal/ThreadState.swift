@@ -15,9 +15,11 @@ struct ThreadState {
     var depth: Int = 0
     /// How many dispatches this thread is nested in.
     var nesting: Int = 0
-    /// The endpoint this thread is writing for a chain it does not own (a main-actor write):
-    /// its echo is ignored.
-    var deferredWrite: ObjectIdentifier?
+    /// The endpoint this thread is writing for its chain right now, as the chain's owner or as
+    /// a main-actor write queued by one: a change it hears meanwhile is that write's echo, and
+    /// is ignored (see <doc:Guarantees#Loops>). Bindery's one echo guard: scoped to the write
+    /// (saved and put back around it, so that writes nest), never per object or sticky.
+    var writing: ObjectIdentifier?
     /// Whether Bindery itself is reading properties through their getters (a key path across
     /// several objects): a `@Dynamic` object read then gets no `ObservationRegistrar` (see
     /// `_ChangeRegistrar.access(_:keyPath:)`).
@@ -94,15 +96,31 @@ struct ThreadState {
     ///   - work: The write or the block.
     static func runDeferred<Result>(depth: Int, writing: ObjectIdentifier?, _ work: () -> Result) -> Result {
         let thread = current
+        return dispatching(on: thread, at: depth) { self.writing(writing, on: thread, work) }
+    }
+
+    /// Runs `work`, which writes `endpoint` for its chain, with `thread` marked as writing it
+    /// (see `writing`), then puts the mark back.
+    @inline(__always)
+    static func writing<Result>(_ endpoint: ObjectIdentifier?, on thread: UnsafeMutablePointer<ThreadState>, _ work: () -> Result) -> Result {
+        let saved = thread.pointee.writing
+        thread.pointee.writing = endpoint
+        defer { thread.pointee.writing = saved }
+        return work()
+    }
+
+    /// Runs `work` as a dispatch on `thread` whose change sits `depth` causes deep, then puts
+    /// the thread's depth back: the one place a dispatch saves and restores it. Only the two
+    /// fields are saved, never the whole state: copying the state would retain and release the
+    /// references it holds, on every update (the benchmark row one-hop.dynamic).
+    @inline(__always)
+    static func dispatching<Result>(on thread: UnsafeMutablePointer<ThreadState>, at depth: Int, _ work: () -> Result) -> Result {
         let savedDepth = thread.pointee.depth, savedNesting = thread.pointee.nesting
-        let savedWrite = thread.pointee.deferredWrite
         thread.pointee.depth = depth
         thread.pointee.nesting += 1
-        thread.pointee.deferredWrite = writing
         defer {
             thread.pointee.depth = savedDepth
             thread.pointee.nesting = savedNesting
-            thread.pointee.deferredWrite = savedWrite
         }
         return work()
     }

@@ -27,6 +27,21 @@ import Testing
         #expect(label.text == "first change")
     }
 
+    @Test("Rule 3: the echo guard nests: a receiver's setter that makes another chain write still has its own echo ignored")
+    func echoGuardNests() {
+        let model = Box(), other = Box(), relay = Relay()
+        let runs = Counter()
+        Bind.inout(model, \.int).inout(relay, \.x).out("count", initial: false) { runs.increment() }
+        Bind.inout(relay, \.mirror).inout(other, \.int)
+        model.int = 5
+        #expect(relay.x == 5)
+        #expect(relay.mirror == 5)
+        #expect(other.int == 5)
+        // relay.x's own notification, after the nested chain wrote `other`, was its write's echo.
+        #expect(runs.value == 1)
+        #expect(model.int == 5)
+    }
+
     @Test("Rule 3: a change made by a block during dispatch is queued and dispatched after, never dropped")
     func changeDuringDispatchIsQueued() {
         let box = Box()
@@ -447,3 +462,11 @@ extension ChainCoreTests {
     }
 }
 
+/// A `@Dynamic` object whose setter of `x` sets `mirror`, as a property observer in user code
+/// would.
+@Dynamic final class Relay: @unchecked Sendable {
+    var x = 0 {
+        didSet { mirror = x }
+    }
+    var mirror = 0
+}
