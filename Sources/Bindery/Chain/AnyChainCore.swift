@@ -31,7 +31,7 @@ protocol AnyChainCore: AnyObject {
     ) -> AfterLock?
     func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool, declaration: Declaration)
     func addBlockLocked<Declared, Argument>(
-        name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness?, declared: Declared.Type,
+        name: String, initial: Bool, delivery: Delivery, liveness: EndAction?, declared: Declared.Type,
         declaration: Declaration, owner: AnyObject?, _ body: @escaping (Argument) -> Void
     ) -> AfterLock?
     func absorbLocked(_ other: any AnyChainCore) -> AfterLock?

@@ -179,7 +179,7 @@ public struct Chain<Value>: @unchecked Sendable {
     /// - Parameter owner: What adds the block, for a layer that must find it again among the
     ///   chain's blocks (see `NamedBlock.owner`).
     func adding<Argument>(
-        block name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness? = nil, owner: AnyObject? = nil,
+        block name: String, initial: Bool, delivery: Delivery, liveness: EndAction? = nil, owner: AnyObject? = nil,
         _ body: @escaping (Argument) -> Void
     ) -> Chain {
         let (chain, initialRun) = addingBlock(name, initial: initial, delivery: delivery, liveness: liveness, owner: owner, body)
@@ -193,7 +193,7 @@ public struct Chain<Value>: @unchecked Sendable {
     /// - Parameter reportsEnded: Whether adding to a chain that has ended is reported as misuse;
     ///   a `values` loop on an ended chain just ends.
     func addingBlock<Argument>(
-        _ name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness? = nil, owner: AnyObject? = nil,
+        _ name: String, initial: Bool, delivery: Delivery, liveness: EndAction? = nil, owner: AnyObject? = nil,
         reportsEnded: Bool = true, _ body: @escaping (Argument) -> Void
     ) -> (Chain, initialRun: AfterLock?) {
         let (core, work) = Registry.shared.locked { () -> (any AnyChainCore, AfterLock?) in

@@ -330,7 +330,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @_specialize(where Value == String?, Declared == String?, Argument == String?)
     @_specialize(where Value == Int?, Declared == Int?, Argument == Int?)
     func addBlockLocked<Declared, Argument>(
-        name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness?, declared: Declared.Type,
+        name: String, initial: Bool, delivery: Delivery, liveness: EndAction?, declared: Declared.Type,
         declaration: Declaration, owner: AnyObject?, _ body: @escaping (Argument) -> Void
     ) -> AfterLock? {
         let typed: (Value) -> Void
@@ -342,7 +342,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             Diagnostics.report(.misuse, rule: .order, "cannot add block \"\(name)\" taking \(Argument.self) to a chain of \(Value.self): not added")
             return nil
         }
-        let liveness = liveness ?? (delivery == .mainActor ? BlockLiveness() : nil)
+        let liveness = liveness ?? (delivery == .mainActor ? EndAction() : nil)
         let block = NamedBlock(
             name: name, delivery: delivery, initial: initial, liveness: liveness, declaration: declaration, owner: owner, body: typed)
         if let existing = blocks.firstIndex(where: { $0.name == name }) {

@@ -15,7 +15,7 @@ final class RefusedChain: AnyChainCore {
     ) -> AfterLock? { nil }
     func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool, declaration: Declaration) {}
     func addBlockLocked<Declared, Argument>(
-        name: String, initial: Bool, delivery: Delivery, liveness: BlockLiveness?, declared: Declared.Type,
+        name: String, initial: Bool, delivery: Delivery, liveness: EndAction?, declared: Declared.Type,
         declaration: Declaration, owner: AnyObject?, _ body: @escaping (Argument) -> Void
     ) -> AfterLock? { nil }
     func absorbLocked(_ other: any AnyChainCore) -> AfterLock? { nil }

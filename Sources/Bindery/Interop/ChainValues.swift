@@ -124,14 +124,11 @@ extension Chain where Value: Sendable {
         let name = ObserverCounter.uniqueName("values")
         // Ends the feed when the block leaves the chain, however it leaves.
         let end = EndAction { feed.end() }
-        let body: (Value) -> Void = { value in
-            withExtendedLifetime(end) { feed.receive(value) }
-        }
         // A declaration of its own: the loop's end removes its block and nothing else.
         let (loop, initial) = declaring(Declaration.make()).addingBlock(
-            name, initial: true, delivery: .immediate, reportsEnded: false, body)
-        // Not added (the chain has ended): the body, and with it `end`, goes now, which ends
-        // the feed. Added, the block has its initial run to make.
+            name, initial: true, delivery: .immediate, liveness: end, reportsEnded: false) { (value: Value) in feed.receive(value) }
+        // Not added (the chain has ended): `end` goes now, which ends the feed. Added, the
+        // block has its initial run to make.
         guard let initial else { return }
         feed.registered(loop.part)
         initial.run()

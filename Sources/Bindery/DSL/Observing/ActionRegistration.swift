@@ -21,7 +21,7 @@ final class ActionRegistration<Value>: @unchecked Sendable {
     /// Whether the action runs on the main actor (declared from main-actor code).
     let onMainActor: Bool
     /// Ended by the chain when the block leaves it.
-    let liveness = BlockLiveness()
+    let liveness = EndAction()
     /// Calls the action with the target; false when the target is gone.
     private let fire: @Sendable (Change<Value>) -> Bool
 
