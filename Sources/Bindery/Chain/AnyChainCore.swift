@@ -11,8 +11,6 @@ protocol AnyChainCore: AnyObject {
     /// Set when the chain has ended, or was merged into another: it has no members any more.
     var isDissolved: Bool { get }
     var blockNames: [String] { get }
-    /// Whether the chain has named blocks.
-    var hasBlocks: Bool { get }
     /// Whether the chain has a live sender and a live receiver; see `ChainCore`.
     var isCompleteLocked: Bool { get }
     /// How many changes the chain has accepted (wrapping); read without the lock.
@@ -31,7 +29,7 @@ protocol AnyChainCore: AnyObject {
     ) -> AfterLock?
     func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool, declaration: Declaration)
     func addBlockLocked<Declared, Argument>(
-        name: String, initial: Bool, delivery: Delivery, liveness: EndAction?, declared: Declared.Type,
+        name: String, isAnonymous: Bool, initial: Bool, delivery: Delivery, liveness: EndAction?, declared: Declared.Type,
         declaration: Declaration, owner: AnyObject?, _ body: @escaping (Argument) -> Void
     ) -> AfterLock?
     func absorbLocked(_ other: any AnyChainCore) -> AfterLock?
@@ -40,7 +38,7 @@ protocol AnyChainCore: AnyObject {
     func reopenLocked()
     func detachLocked(_ endpoint: AnyEndpoint)
     /// The first member that `declaration` declared, if it is still in the chain.
-    func memberLocked(declaredBy declaration: Declaration) -> AnyEndpoint?
+    func endpointLocked(declaredBy declaration: Declaration) -> AnyEndpoint?
     /// The owners of the named blocks that have one (see `NamedBlock.owner`).
     var blockOwnersLocked: [AnyObject] { get }
     /// Whether the chain holds anything `declaration` declared (an endpoint, a filter, a block).
@@ -49,9 +47,12 @@ protocol AnyChainCore: AnyObject {
     /// the endpoints no other declaration declared too; the chain then ends if it is left
     /// without a live sender and receiver (or without members).
     func endLocked(_ declaration: Declaration, and second: Declaration?)
+    /// Removes the block a user named `name` (an anonymous block is never found by its name);
+    /// true if there was one.
     func removeBlockLocked(named name: String) -> Bool
-    /// Removes every named block whose name `isRemoved` accepts; true if one was.
-    func removeBlocksLocked(where isRemoved: (String) -> Bool) -> Bool
+    /// Removes the blocks `declaration` added whose owner `isOwner` accepts (see
+    /// `NamedBlock.owner`); true if one was.
+    func removeBlocksLocked(declaredBy declaration: Declaration, ownedBy isOwner: (AnyObject) -> Bool) -> Bool
     func dissolveLocked()
     /// Keeps `action` until the chain ends (unbound, or its last sender or receiver gone),
     /// then lets go of it, which runs it once the lock is released. A merge moves it into the

@@ -178,11 +178,14 @@ public struct Chain<Value>: @unchecked Sendable {
     ///   chain ended), for a caller that must know; by default a main-actor block gets one.
     /// - Parameter owner: What adds the block, for a layer that must find it again among the
     ///   chain's blocks (see `NamedBlock.owner`).
+    /// - Parameter isAnonymous: Whether `name` only labels the block (see `NamedBlock`): a
+    ///   handle's block, ended by its declaration.
     func adding<Argument>(
-        block name: String, initial: Bool, delivery: Delivery, liveness: EndAction? = nil, owner: AnyObject? = nil,
-        _ body: @escaping (Argument) -> Void
+        block name: String, isAnonymous: Bool = false, initial: Bool, delivery: Delivery, liveness: EndAction? = nil,
+        owner: AnyObject? = nil, _ body: @escaping (Argument) -> Void
     ) -> Chain {
-        let (chain, initialRun) = addingBlock(name, initial: initial, delivery: delivery, liveness: liveness, owner: owner, body)
+        let (chain, initialRun) = addingBlock(
+            name, isAnonymous: isAnonymous, initial: initial, delivery: delivery, liveness: liveness, owner: owner, body)
         initialRun?.run()
         return chain
     }
@@ -193,8 +196,8 @@ public struct Chain<Value>: @unchecked Sendable {
     /// - Parameter reportsEnded: Whether adding to a chain that has ended is reported as misuse;
     ///   a `values` loop on an ended chain just ends.
     func addingBlock<Argument>(
-        _ name: String, initial: Bool, delivery: Delivery, liveness: EndAction? = nil, owner: AnyObject? = nil,
-        reportsEnded: Bool = true, _ body: @escaping (Argument) -> Void
+        _ name: String, isAnonymous: Bool = false, initial: Bool, delivery: Delivery, liveness: EndAction? = nil,
+        owner: AnyObject? = nil, reportsEnded: Bool = true, _ body: @escaping (Argument) -> Void
     ) -> (Chain, initialRun: AfterLock?) {
         let (core, work) = Registry.shared.locked { () -> (any AnyChainCore, AfterLock?) in
             guard let core = continuedLocked(
@@ -203,8 +206,8 @@ public struct Chain<Value>: @unchecked Sendable {
                 return (self.core.resolvedLocked(), nil)
             }
             return (core, core.addBlockLocked(
-                name: name, initial: initial, delivery: delivery, liveness: liveness, declared: Value.self, declaration: declaration,
-                owner: owner, body))
+                name: name, isAnonymous: isAnonymous, initial: initial, delivery: delivery, liveness: liveness,
+                declared: Value.self, declaration: declaration, owner: owner, body))
         }
         return (Chain(core: core, declaration: declaration), work)
     }

@@ -47,8 +47,9 @@ extension ChainCore {
                 target.madeTypedExtras.filterDeclarations += madeTypedExtras.filterDeclarations
             }
             for block in blocks {
-                // One name, one block: the chain named first keeps its own (rule 7).
-                guard !target.blocks.contains(where: { $0.name == block.name }) else {
+                // One name, one block: the chain named first keeps its own (rule 7). Anonymous
+                // blocks have no name to clash.
+                guard block.isAnonymous || !target.blocks.contains(where: { !$0.isAnonymous && $0.name == block.name }) else {
                     Diagnostics.report(.misuse, rule: .join, "the block \"\(block.name)\" of a joined chain was dropped: the chain it joined has a block of that name")
                     block.liveness?.end()
                     Registry.shared.buryLocked(block)
@@ -57,7 +58,8 @@ extension ChainCore {
                 let body = block.body
                 movedBlocks.append(
                     NamedBlock(
-                        name: block.name, delivery: block.delivery, initial: block.initial, liveness: block.liveness,
+                        name: block.name, isAnonymous: block.isAnonymous, delivery: block.delivery, initial: block.initial,
+                        liveness: block.liveness,
                         declaration: block.declaration, owner: block.owner
                     ) { body(toOther($0)) })
             }

@@ -330,7 +330,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @_specialize(where Value == String?, Declared == String?, Argument == String?)
     @_specialize(where Value == Int?, Declared == Int?, Argument == Int?)
     func addBlockLocked<Declared, Argument>(
-        name: String, initial: Bool, delivery: Delivery, liveness: EndAction?, declared: Declared.Type,
+        name: String, isAnonymous: Bool, initial: Bool, delivery: Delivery, liveness: EndAction?, declared: Declared.Type,
         declaration: Declaration, owner: AnyObject?, _ body: @escaping (Argument) -> Void
     ) -> AfterLock? {
         let typed: (Value) -> Void
@@ -344,8 +344,9 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         }
         let liveness = liveness ?? (delivery == .mainActor ? EndAction() : nil)
         let block = NamedBlock(
-            name: name, delivery: delivery, initial: initial, liveness: liveness, declaration: declaration, owner: owner, body: typed)
-        if let existing = blocks.firstIndex(where: { $0.name == name }) {
+            name: name, isAnonymous: isAnonymous, delivery: delivery, initial: initial, liveness: liveness, declaration: declaration,
+            owner: owner, body: typed)
+        if !isAnonymous, let existing = blocks.firstIndex(where: { !$0.isAnonymous && $0.name == name }) {
             blocks[existing].liveness?.end()
             Registry.shared.buryLocked(blocks[existing])
             blocks[existing] = block
@@ -358,14 +359,19 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     }
 
     func removeBlockLocked(named name: String) -> Bool {
-        removeBlocksLocked { $0 == name }
+        removeBlocksLocked { !$0.isAnonymous && $0.name == name }
     }
 
-    func removeBlocksLocked(where isRemoved: (String) -> Bool) -> Bool {
+    func removeBlocksLocked(declaredBy declaration: Declaration, ownedBy isOwner: (AnyObject) -> Bool) -> Bool {
+        removeBlocksLocked { $0.declaration == declaration && $0.owner.map(isOwner) == true }
+    }
+
+    private func removeBlocksLocked(where isRemoved: (NamedBlock<Value>) -> Bool) -> Bool {
+        guard hasBlocks else { return false }
         let count = blocks.count
         Registry.shared.buryLocked(blocks)
-        for block in blocks where isRemoved(block.name) { block.liveness?.end() }
-        blocks.removeAll { isRemoved($0.name) }
+        for block in blocks where isRemoved(block) { block.liveness?.end() }
+        blocks.removeAll(where: isRemoved)
         guard blocks.count != count else { return false }
         dropPlanLocked()
         checkLivenessLocked()
@@ -381,7 +387,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         madeTypedExtras.endActions.append(action)
     }
 
-    func memberLocked(declaredBy declaration: Declaration) -> AnyEndpoint? {
+    func endpointLocked(declaredBy declaration: Declaration) -> AnyEndpoint? {
         endpoints.firstIndex { $0.declarations.contains(declaration) }.map { endpoints[$0] }
     }
 

@@ -5,7 +5,6 @@ final class RefusedChain: AnyChainCore {
     var isRefused: Bool { true }
     var isDissolved: Bool { true }
     var blockNames: [String] { [] }
-    var hasBlocks: Bool { false }
     var isCompleteLocked: Bool { false }
     var acceptedChanges: UInt32 { 0 }
     func retireLocked(_ object: consuming AnyObject) { Registry.shared.buryLocked(consume object) }
@@ -15,18 +14,18 @@ final class RefusedChain: AnyChainCore {
     ) -> AfterLock? { nil }
     func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool, declaration: Declaration) {}
     func addBlockLocked<Declared, Argument>(
-        name: String, initial: Bool, delivery: Delivery, liveness: EndAction?, declared: Declared.Type,
+        name: String, isAnonymous: Bool, initial: Bool, delivery: Delivery, liveness: EndAction?, declared: Declared.Type,
         declaration: Declaration, owner: AnyObject?, _ body: @escaping (Argument) -> Void
     ) -> AfterLock? { nil }
     func absorbLocked(_ other: any AnyChainCore) -> AfterLock? { nil }
     func reopenLocked() {}
     func detachLocked(_ endpoint: AnyEndpoint) {}
-    func memberLocked(declaredBy declaration: Declaration) -> AnyEndpoint? { nil }
+    func endpointLocked(declaredBy declaration: Declaration) -> AnyEndpoint? { nil }
     func hasPartsLocked(of declaration: Declaration) -> Bool { false }
     var blockOwnersLocked: [AnyObject] { [] }
     func endLocked(_ declaration: Declaration, and second: Declaration?) {}
     func removeBlockLocked(named name: String) -> Bool { false }
-    func removeBlocksLocked(where isRemoved: (String) -> Bool) -> Bool { false }
+    func removeBlocksLocked(declaredBy declaration: Declaration, ownedBy isOwner: (AnyObject) -> Bool) -> Bool { false }
     func dissolveLocked() {}
     func addEndActionLocked(_ action: EndAction) { Registry.shared.buryLocked(action) }
     func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? { nil }

@@ -11,6 +11,8 @@ extension Control {
     /// ```
     @discardableResult
     public func observe(_ body: @escaping @MainActor () -> Void) -> Chain<DesignatedValue> {
-        Bind.in(self).out(ObserverCounter.uniqueName("observe"), initial: false, body)
+        Bind.in(self).adding(block: "observe", isAnonymous: true, initial: false, delivery: .mainActor) { (_: DesignatedValue) in
+            MainActor.assumeIsolated { body() }
+        }
     }
 }

@@ -6,7 +6,7 @@
 /// and the write run together on one serial executor (the main actor for main-actor delivery,
 /// else an actor of this run's own), so an older result can never land after a newer one.
 /// When the binding ends, the chain lets go of the run, and its deinit cancels the task.
-final class AsyncTransformRun<Transform: AsyncTransformer>: @unchecked Sendable {
+final class AsyncTransformRun<Transform: AsyncTransformer>: AnyAsyncTransformRun, @unchecked Sendable {
     // @unchecked: `latest` and `task` are read and written only with `lock` held; every other
     // field is immutable and Sendable.
     private let lock = Lock()
@@ -79,3 +79,7 @@ private actor SerialDelivery {
         work()
     }
 }
+
+/// An async transformer's run, whatever its transformer: the owner of the block that feeds it,
+/// by which its binding finds that block to replace it (see `OperatorLink.removeAsyncTransform`).
+protocol AnyAsyncTransformRun: AnyObject {}

@@ -121,12 +121,12 @@ extension Chain where Value: Sendable {
     /// current value; ends `feed` at once if the chain has ended (or the block could not be
     /// added). The block runs on the changing thread.
     func feeding(_ feed: ValuesFeed<Value>) {
-        let name = ObserverCounter.uniqueName("values")
         // Ends the feed when the block leaves the chain, however it leaves.
         let end = EndAction { feed.end() }
         // A declaration of its own: the loop's end removes its block and nothing else.
         let (loop, initial) = declaring(Declaration.make()).addingBlock(
-            name, initial: true, delivery: .immediate, liveness: end, reportsEnded: false) { (value: Value) in feed.receive(value) }
+            "values", isAnonymous: true, initial: true, delivery: .immediate, liveness: end, reportsEnded: false
+        ) { (value: Value) in feed.receive(value) }
         // Not added (the chain has ended): `end` goes now, which ends the feed. Added, the
         // block has its initial run to make.
         guard let initial else { return }

@@ -92,8 +92,10 @@ public final class Command {
     @discardableResult
     public func bind<Target: Control>(to control: Target, on events: ControlEvents? = nil) -> Chain<Target.DesignatedValue> {
         let events = events ?? Target.designatedEvents
-        return Bind.in(control, Target.designatedKeyPath, on: events).out(ObserverCounter.uniqueName("command"), initial: false) { @MainActor [weak self] in
-            self?.execute()
+        return Bind.in(control, Target.designatedKeyPath, on: events).adding(
+            block: "command", isAnonymous: true, initial: false, delivery: .mainActor
+        ) { [weak self] (_: Target.DesignatedValue) in
+            MainActor.assumeIsolated { _ = self?.execute() }
         }
     }
 }

@@ -68,17 +68,16 @@ extension Dynamic {
 
     /// Adds a named block to the box's chain (`Bind.in(self, \.value)`): an observer.
     private func observer(_ kind: String, initial: Bool, delivery: Delivery, _ body: @escaping (Value) -> Void) -> DynamicBond {
-        let name = "\(kind) #\(DynamicBondPort.nextSerial())"
-        let chain = Bind.in(self, \.value).adding(block: name, initial: initial, delivery: delivery, body)
-        return DynamicBond(block: name, of: chain)
+        let chain = Bind.in(self, \.value).adding(block: kind, isAnonymous: true, initial: initial, delivery: delivery, body)
+        return DynamicBond(block: kind, of: chain)
     }
 
     // MARK: Observers
 
     /// Calls `observer` with the value now, then with every change.
     ///
-    /// The observer is a named block of the box's chain (the one `Bind.in(box, \.value)`
-    /// continues), named `observe #n`. The box holds it strongly until ``DynamicBond/unbind()``,
+    /// The observer is a block of the box's chain (the one `Bind.in(box, \.value)`
+    /// continues), labelled `observe` in the graph, and ended by its handle. The box holds it strongly until ``DynamicBond/unbind()``,
     /// ``unbindAll()`` or the box's deinit: you need not keep the returned handle, and should
     /// capture objects weakly in it. It runs on the thread that set the value (which may be any
     /// thread, so it is `@Sendable`), after the chain's receivers; declared from main-actor

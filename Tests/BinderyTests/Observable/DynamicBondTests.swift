@@ -42,8 +42,8 @@ import Testing
         let bond = count.bind(to: other)
         let box = BindingGraph.name(of: Dynamic<Int>.self, at: UInt(bitPattern: ObjectIdentifier(count)), isAlive: true)
         let target = BindingGraph.name(of: Dynamic<Int>.self, at: UInt(bitPattern: ObjectIdentifier(other)), isAlive: true)
-        #expect(observer.debugDescription.hasPrefix("DynamicBond (block \"observe #"))
-        #expect(bond.debugDescription.hasPrefix("DynamicBond (\(target).value (bond)) in Chain<Int> (bound): \(box).value (in), \(target).value (bond) (out); block \"observe #"))
+        #expect(observer.debugDescription.hasPrefix("DynamicBond (block \"observe\") in Chain<Int> (bound)"))
+        #expect(bond.debugDescription == "DynamicBond (\(target).value (bond)) in Chain<Int> (bound): \(box).value (in), \(target).value (bond) (out); block \"observe\"")
         bond.unbind()
         #expect(bond.debugDescription == "DynamicBond (not bound)")
     }

@@ -72,7 +72,7 @@ extension OneWayBinding {
         }
         let link = self.link
         let run = AsyncTransformRun(transformer, onMainActor: link.delivery == .mainActor, label: link.label)
-        link.replaceWrites(with: { value in run.start(input(value)) { link.write(output($0)) } }, doing: "transform")
+        link.replaceWrites(by: run, with: { value in run.start(input(value)) { link.write(output($0)) } }, doing: "transform")
         return self
     }
 
@@ -146,7 +146,7 @@ extension OneWayBinding {
         }
         let link = OperatorLink(head: head, object, key, role: .receives, initial: true, toChain: nil, fromChain: nil)
         let run = AsyncTransformRun(transformer, onMainActor: link.delivery == .mainActor, label: link.label)
-        link.addWrites { value in run.start(input(value)) { link.write(output($0)) } }
+        link.addWrites(by: run) { value in run.start(input(value)) { link.write(output($0)) } }
         self.init(link)
     }
 }

@@ -99,32 +99,31 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
         }
         let spec: EndpointSpec<Head> = key.spec(
             on: object, role: role, initial: initial, delivery: delivery, toChain: toChain, fromChain: fromChain)
-        if Registry.shared.locked({ side.core.resolvedLocked().hasBlocks }) { removeAsyncTransform() }
+        removeAsyncTransform()
         _ = side.adding(spec)
     }
 
-    /// The name of the block that runs an async transformer for the second endpoint: one per
-    /// binding (it carries the binding's number), so that a new transform replaces it.
-    var asyncBlockName: String { "async transform #\(side.declaration.number)" }
-
-    /// Removes the block of an async transformer given before, if any.
+    /// Removes the block of an async transformer given before, if any: the one this binding's
+    /// second declaration added, owned by its run.
     func removeAsyncTransform() {
-        Registry.shared.locked { _ = side.core.resolvedLocked().removeBlockLocked(named: asyncBlockName) }
+        Registry.shared.locked {
+            _ = side.core.resolvedLocked().removeBlocksLocked(declaredBy: side.declaration) { $0 is any AnyAsyncTransformRun }
+        }
     }
 
     /// Runs `body` with each value of the chain (now too, if the binding gives an initial
     /// value), in place of the second endpoint's writes: it stays in the chain, writing
     /// nothing, so that its object's lifetime still ends the binding.
-    func replaceWrites(with body: @escaping (Head) -> Void, doing what: String) {
+    func replaceWrites(by run: any AnyAsyncTransformRun, with body: @escaping (Head) -> Void, doing what: String) {
         redeclare(toChain: nil, fromChain: nil, doing: what)
         guard liveObject() != nil else { return }
-        addWrites(body)
+        addWrites(by: run, body)
     }
 
     /// Runs `body` with each value of the chain (now too, if the binding gives an initial
     /// value): for a second endpoint declared to write nothing, whose writes `body` makes.
-    func addWrites(_ body: @escaping (Head) -> Void) {
-        _ = side.adding(block: asyncBlockName, initial: initial, delivery: .immediate, body)
+    func addWrites(by run: any AnyAsyncTransformRun, _ body: @escaping (Head) -> Void) {
+        _ = side.adding(block: "async transform", isAnonymous: true, initial: initial, delivery: .immediate, owner: run, body)
     }
 
     /// Writes `value` into the second endpoint's object, if the binding still has it: for an
@@ -145,7 +144,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
             Registry.shared.locked { () -> AnyObject? in
                 let core = side.core.resolvedLocked()
                 guard core === side.core, core.acceptedChanges == original.changes else { return nil }
-                return core.memberLocked(declaredBy: side.declaration)?.targetLocked()
+                return core.endpointLocked(declaredBy: side.declaration)?.targetLocked()
             }
         }
         unbind()
@@ -177,7 +176,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     /// The second endpoint's object, if the binding has not ended and the object is alive.
     func liveObject() -> AnyObject? {
         Registry.shared.locked {
-            side.core.resolvedLocked().memberLocked(declaredBy: side.declaration)?.targetLocked()
+            side.core.resolvedLocked().endpointLocked(declaredBy: side.declaration)?.targetLocked()
         }
     }
 
@@ -198,14 +197,13 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     var isBound: Bool {
         Registry.shared.locked {
             let core = side.core.resolvedLocked()
-            return core.isCompleteLocked && core.memberLocked(declaredBy: side.declaration) != nil
+            return core.isCompleteLocked && core.endpointLocked(declaredBy: side.declaration) != nil
         }
     }
 
     /// This link with a named block added to the chain, run with the chain's value.
     func observing(delivery: Delivery, _ body: @escaping (Head) -> Void) -> OperatorLink {
-        let name = ObserverCounter.uniqueName("observe")
-        _ = side.adding(block: name, initial: initial, delivery: delivery, body)
+        _ = side.adding(block: "observe", isAnonymous: true, initial: initial, delivery: delivery, body)
         return self
     }
 
@@ -219,17 +217,5 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     static func label(of keyPath: AnyKeyPath) -> String {
         guard let root = type(of: keyPath).rootType as? AnyObject.Type else { return "\(type(of: keyPath).valueType)" }
         return EndpointLabel.make(root, keyPath: keyPath, index: nil, events: [])
-    }
-}
-
-/// Numbers the blocks that `observe` and commands add, so that each has a name of its own
-/// (a block declared again under its name replaces the old one).
-final class ObserverCounter: Sendable {
-    static let shared = ObserverCounter()
-    let count = Atomic<Int>(0)
-
-    /// `prefix` and a number no other call returned.
-    static func uniqueName(_ prefix: String) -> String {
-        "\(prefix) #\(shared.count.add(1, ordering: .relaxed).newValue)"
     }
 }
