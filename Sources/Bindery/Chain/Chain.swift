@@ -67,7 +67,7 @@ public struct Chain<Value>: @unchecked Sendable {
             // the lock, so that a new chain takes the lock once. A join discards the value.
             let initial = Self.read(spec)
             let core = Registry.shared.locked { joinLocked(spec, declaration) ?? newLocked(spec, initial: initial, declaration) }
-            return core.map { ($0, declaration) } ?? refused(spec, Self.unreadable)
+            return core.map { ($0, declaration) } ?? refused(spec, Report.Problem.unreadable)
         }
         // Any other head is read through user code (a getter, a converter): only for a new
         // chain, outside the lock. Joining a chain the endpoint is already in (rule 7) reads
@@ -81,7 +81,7 @@ public struct Chain<Value>: @unchecked Sendable {
             if Registry.shared.attachments != attachments, let joined = Self.joinLocked(spec, declaration) { return joined }
             return newLocked(spec, initial: initial, declaration)
         }
-        return made.map { ($0, declaration) } ?? refused(spec, Self.unreadable)
+        return made.map { ($0, declaration) } ?? refused(spec, Report.Problem.unreadable)
     }
 
     /// The head's value, or nil when it cannot be read. Called directly: passed through
@@ -99,9 +99,6 @@ public struct Chain<Value>: @unchecked Sendable {
         return ChainCore<Value>.makeLocked(headedBy: spec, acceptedValue: initial, declaration: declaration)
     }
 
-    /// Why a head whose value could not be read (an array element out of range by the time it
-    /// was read) was refused: a chain starts with its head's value.
-    private static var unreadable: String { "its value could not be read when the chain was made" }
 
     /// Reports why a declaration's head was refused, and returns the chain that stands for it:
     /// ended from the start, so that the declaration's continuations are dropped silently.
@@ -217,7 +214,7 @@ public struct Chain<Value>: @unchecked Sendable {
     private func continuedLocked(refusing refusal: @autoclosure () -> String, reports: Bool = true) -> (any AnyChainCore)? {
         let core = self.core.resolvedLocked()
         guard !core.isDissolved else {
-            if reports, !core.isRefused { Diagnostics.report(.misuse, rule: .lifetime, refusal()) }
+            if reports, !core.isRefused { Report.chainEnded(refusal()) }
             return nil
         }
         core.reopenLocked()
@@ -225,7 +222,7 @@ public struct Chain<Value>: @unchecked Sendable {
     }
 
     static func report(_ problem: String, spec: EndpointSpec<Value>) {
-        Diagnostics.report(.misuse, rule: .badInput, "cannot bind \(spec.label): \(problem). Not bound")
+        Report.cannotBind(spec.label, problem)
     }
 
     /// Ends this declaration: the endpoints, filters and named blocks it declared leave the

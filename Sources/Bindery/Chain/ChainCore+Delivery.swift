@@ -87,7 +87,7 @@ extension ChainCore {
 
     @inline(never)
     static func reportUnwritable(_ receiver: Endpoint<Value>) {
-        Diagnostics.report(.badData, rule: .badInput, "cannot write \(receiver.label): skipped this receiver")
+        Report.unwritable(receiver.label)
     }
 
     /// Runs named blocks after the receivers (see <doc:Guarantees#Order>); a main-actor block off the main actor

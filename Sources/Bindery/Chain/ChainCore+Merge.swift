@@ -23,14 +23,14 @@ extension ChainCore {
         var retyped: [Accessors<Target>] = []
         for endpoint in members {
             guard let accessors = endpoint.accessors.retyped(to: Target.self) else {
-                Diagnostics.report(.misuse, rule: .join, "cannot join the chain of \(endpoint.label) (\(Value.self)) to a chain of \(Target.self): the types do not convert; not joined")
+                Report.cannotJoin(endpoint.label, Value.self, into: Target.self)
                 return nil
             }
             retyped.append(accessors)
         }
         let toOther = Conversion.converter(from: Target.self, to: Value.self)
         if (!filters.isEmpty || !blocks.isEmpty) && toOther == nil {
-            Diagnostics.report(.misuse, rule: .join, "cannot join a chain of \(Value.self) with filters or blocks to a chain of \(Target.self); not joined")
+            Report.cannotJoinExtras(Value.self, into: Target.self)
             return nil
         }
         var moved: [Endpoint<Target>] = []
@@ -50,7 +50,7 @@ extension ChainCore {
                 // One name, one block: the chain named first keeps its own (rule 7). Anonymous
                 // blocks have no name to clash.
                 guard block.isAnonymous || !target.blocks.contains(where: { !$0.isAnonymous && $0.name == block.name }) else {
-                    Diagnostics.report(.misuse, rule: .join, "the block \"\(block.name)\" of a joined chain was dropped: the chain it joined has a block of that name")
+                    Report.blockDropped(block.name)
                     block.liveness?.end()
                     Registry.shared.buryLocked(block)
                     continue

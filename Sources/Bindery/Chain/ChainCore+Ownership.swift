@@ -282,7 +282,7 @@ extension ChainCore {
     /// A change that went more than `maximumDepth` causes deep is dropped (see <doc:Guarantees#Loops>).
     @inline(never)
     func reportCycle() {
-        Diagnostics.report(.cycle, rule: .loops, "a change of a chain of \(Value.self) kept causing changes \(Self.maximumDepth) levels deep across chains; dropped it to stop the cycle")
+        Report.cycle(Value.self, depth: Self.maximumDepth)
     }
 
     // MARK: Delivery, as the engine drives it
@@ -383,7 +383,7 @@ extension ChainCore {
         guard let (origin, target) = found else { return }
         let value = acceptedValue
         guard origin.accessors.write != nil else {
-            Diagnostics.report(.badData, rule: .filters, "a filter rejected a change of \(origin.label), which cannot be put back: it converts one way only; it keeps the rejected value")
+            Report.cannotPutBack(origin.label)
             return
         }
         writeNowOrLater(value, to: origin, target, thread)
@@ -445,7 +445,7 @@ extension ChainCore {
             guard let (current, target) = found, current.role.contains(.receives), let write = current.accessors.write else { return }
             current.writtenSequence.store(self.writeSequence.load(ordering: .relaxed), ordering: .relaxed)
             let written = ThreadState.runDeferred(depth: depth, writing: ObjectIdentifier(current)) { write(target, value) }
-            if !written { Self.reportUnwritable(current) }
+            if !written { Report.unwritable(current.label) }
         }
     }
 }

@@ -262,7 +262,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     func addLocked<Declared>(_ spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool) -> AfterLock? {
         Registry.assertLocked()
         guard let accessors = spec.accessors.retyped(to: Value.self) else {
-            Diagnostics.report(.misuse, rule: .conversion, "cannot bind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); not bound")
+            Report.wrongType(spec.label, chain: Value.self, endpoint: Declared.self, rebinding: false)
             return nil
         }
         let endpoint = Endpoint(spec: spec, accessors: accessors, core: self)
@@ -290,7 +290,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         Registry.assertLocked()
         guard let position = endpoints.firstIndex(where: { $0 === old }) else { return nil }
         guard let declared = spec.accessors.retyped(to: Value.self) else {
-            Diagnostics.report(.misuse, rule: .conversion, "cannot rebind \(spec.label): its chain carries \(Value.self), which does not convert to and from \(Declared.self); kept as it was")
+            Report.wrongType(spec.label, chain: Value.self, endpoint: Declared.self, rebinding: true)
             return nil
         }
         let accessors = member(at: position).accessors.redeclared(with: declared)
@@ -315,7 +315,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         } else if let convert = Conversion.converter(from: Value.self, to: Declared.self) {
             filters.append { filter(convert($0)) }
         } else {
-            Diagnostics.report(.misuse, rule: .conversion, "cannot add a filter on \(Declared.self) to a chain of \(Value.self): not added")
+            Report.wrongFilterType(Declared.self, chain: Value.self)
             return
         }
         madeTypedExtras.filterDeclarations.append(declaration)
@@ -339,7 +339,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         } else if let convert = Conversion.converter(from: Value.self, to: Argument.self) {
             typed = { body(convert($0)) }
         } else {
-            Diagnostics.report(.misuse, rule: .order, "cannot add block \"\(name)\" taking \(Argument.self) to a chain of \(Value.self): not added")
+            Report.wrongBlockType(name, Argument.self, chain: Value.self)
             return nil
         }
         let liveness = liveness ?? (delivery == .mainActor ? EndAction() : nil)

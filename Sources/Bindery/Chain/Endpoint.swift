@@ -173,6 +173,6 @@ class Endpoint<Value>: AnyEndpoint {
 
     @inline(never)
     private final func reportUnreadable() {
-        Diagnostics.report(.badData, rule: .badInput, "cannot read \(label): skipped this change")
+        Report.unreadable(label)
     }
 }

@@ -31,28 +31,4 @@ enum EndpointLabel {
         }
         return "(computed property of type \(Swift.type(of: keyPath).valueType))"
     }
-
-    /// Why the property at `keyPath` of a `@Dynamic` class cannot be heard, in one phrase.
-    @usableFromInline
-    static func unobservable(_ keyPath: AnyKeyPath, in type: AnyObject.Type) -> String {
-        if KeyPathLayout.components(of: keyPath)?.contains(.optionalForce) == true {
-            return "it force-unwraps a link, which would trap while the link is nil; write ? instead of ! and the chain's value is nil while a link is"
-        }
-        if let offset = StoredProperty.offset(ofAny: keyPath), let field = StoredProperty.field(in: type, at: offset) {
-            if !(field.declaredBy is any DynamicObject.Type) {
-                return "'\(field.name)' is declared in \(field.declaredBy), which is not @Dynamic, so its sets are not reported; mark \(field.declaredBy) @Dynamic"
-            }
-            if _getSuperclass(field.declaredBy) is any DynamicObject.Type, !StoredProperty.declaresTrackedStorage(field.declaredBy) {
-                return "'\(field.name)' is declared in \(field.declaredBy), a subclass of a @Dynamic class that is not marked @Dynamic itself, so its sets are not reported; mark \(field.declaredBy) @Dynamic too"
-            }
-            return "'\(field.name)' is marked @DynamicIgnored, so its sets are not reported; remove @DynamicIgnored to bind it as a sender"
-        }
-        return "it is not a stored property of a @Dynamic class (a computed or wrapped property, or a path through an object that is not @Dynamic), so its changes cannot be heard; bind the stored properties it is computed from"
-    }
-
-    /// Why an `@Observable` object's property bound with `Bind.in(observable:_:)` cannot be
-    /// heard, in one phrase.
-    static var untrackedByObservation: String {
-        "reading it reads no property that Observation tracks (one marked @ObservationIgnored, or of a class that is not @Observable), so its changes cannot be heard; bind a property that @Observable tracks"
-    }
 }

@@ -156,7 +156,7 @@ extension EndpointSpec {
         var spec = EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: Accessors(read: read, write: write, noteChange: noteChange))
         spec.index = index
         if role.contains(.sends), initial == nil {
-            spec.problem = "index \(index) is out of range (the array has \(object[keyPath: keyPath].count) elements), so the element cannot be read"
+            spec.problem = Report.Problem.indexOutOfRange(index, count: object[keyPath: keyPath].count)
         }
         return spec
     }
@@ -165,7 +165,7 @@ extension EndpointSpec {
     @usableFromInline
     mutating func noteMissing(_ from: Any.Type, _ to: Any.Type) {
         guard problem == nil else { return }
-        problem = "\(from) does not convert to \(to) automatically (the pair is not in the conversion table); give a convert closure, or convert: and reverse: for a two-way endpoint"
+        problem = Report.Problem.noConversion(from, to)
     }
 
     /// An endpoint on an observable property or control property, converting automatically.
@@ -219,7 +219,7 @@ extension EndpointSpec {
         if let hearing = DynamicRoute.hearing(for: keyPath, of: object) {
             self.hearing = hearing
         } else if problem == nil {
-            problem = EndpointLabel.unobservable(keyPath, in: type(of: object))
+            problem = Report.Problem.unobservable(keyPath, in: type(of: object))
         }
     }
 
@@ -230,10 +230,10 @@ extension EndpointSpec {
         let center = control.eventCenter
         hearing = .kind(center.kind(hearing: events))
         if events.isEmpty, problem == nil {
-            problem = "no control events given, so user edits cannot be heard; add `on:` with the events that report an edit"
+            problem = Report.Problem.noEvents
         }
         if !center.claim(for: control), problem == nil {
-            problem = "its ControlEventCenter belongs to another control; give each control its own"
+            problem = Report.Problem.foreignEventCenter
         }
     }
 }

@@ -40,7 +40,7 @@ extension Control {
     public func sendActions(for events: ControlEvents) {
         let center = eventCenter
         guard center.claim(for: self) else {
-            Diagnostics.report(.misuse, rule: .badInput, "\(type(of: self)) sent \(events) through a ControlEventCenter that belongs to another control; ignored. Give each control its own event center")
+            Report.foreignEventCenter(type(of: self), events)
             return
         }
         center.registrar.notify(events: events.rawValue)

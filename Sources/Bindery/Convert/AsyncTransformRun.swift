@@ -67,9 +67,7 @@ final class AsyncTransformRun<Transform: AsyncTransformer>: AnyAsyncTransformRun
     }
 
     private func report(_ error: any Error) {
-        Diagnostics.report(
-            .badData, rule: .conversion,
-            "\(Transform.self) failed for a value sent to \(label): \(error); it keeps its value")
+        Report.transformFailed(Transform.self, label, error)
     }
 }
 

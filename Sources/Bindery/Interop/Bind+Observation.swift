@@ -64,7 +64,7 @@ extension Bind {
                     }
                 }))
         spec.hearing = .kind(ObservationKind(registrar: sender.registrar))
-        if !isHeard { spec.problem = EndpointLabel.untrackedByObservation }
+        if !isHeard { spec.problem = Report.Problem.untrackedByObservation }
         return Chain(head: spec)
     }
 }

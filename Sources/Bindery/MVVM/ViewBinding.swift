@@ -45,7 +45,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
             case .leftToRight: return ((viewModel, source) ~> (view, target)).link.parts
             case .leftToRightLater: return ((viewModel, source) !~> (view, target)).link.parts
             default:
-                ViewBindingProblem.viewSideCannotSend(source, direction, target)
+                Report.viewSideCannotSend(source, direction, target)
                 return nil
             }
         }
@@ -102,7 +102,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
             case .leftToRight: return ((viewModel, source) ~> target).link.parts
             case .leftToRightLater: return ((viewModel, source) !~> target).link.parts
             default:
-                ViewBindingProblem.readOnlySource(source, direction, Target.self)
+                Report.readOnlySource(source, direction, Target.self)
                 return nil
             }
         }
@@ -133,7 +133,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
         bind = { view, viewModel in
             guard direction == .leftToRight || direction == .leftToRightLater else { return plain.bind(view, viewModel) }
             guard let forward else {
-                ViewBindingProblem.transformerMismatch(T.self, T.Input.self, T.Output.self, Value.self, Property.self)
+                Report.viewTransformerMismatch(T.self, T.Input.self, T.Output.self, Value.self, Property.self)
                 return nil
             }
             // Declared with its function from the start: the view is written once.
@@ -183,7 +183,7 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
                 ).link.parts
             case .twoWay, .twoWayLater:
                 guard let reversible else {
-                    ViewBindingProblem.noReverse(T.self, source, direction, Target.self)
+                    Report.viewNoReverse(T.self, source, direction, Target.self)
                     return nil
                 }
                 return Self.twoWay(viewModel, source, target, through: reversible, initial: direction.pushesNow)

@@ -42,7 +42,7 @@ public struct DynamicBond: Sendable {
     /// Reports a bond of `box` to itself, which is refused, and returns its inert handle.
     static func refusingSelfBond<Value>(of box: Dynamic<Value>) -> DynamicBond {
         let label = EndpointLabel.make(box, keyPath: \Dynamic<Value>.value, index: nil, events: [])
-        Diagnostics.report(.misuse, rule: .loops, "cannot bind \(label) to itself: each set would set it again, without end; not bound")
+        Report.selfBond(label)
         return DynamicBond(part: nil, what: .block(label))
     }
 

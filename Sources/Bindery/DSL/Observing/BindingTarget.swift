@@ -149,9 +149,9 @@ extension Bind {
         of object: Source, isolation: (any Actor)? = #isolation
     ) -> Chain<Value> {
         guard let convert = Conversion.converter(from: Value.self, to: Property.self) else {
-            Diagnostics.report(
-                .misuse, rule: .conversion,
-                "cannot bind key \(EndpointLabel.make(target, keyPath: key, index: nil, events: [])) to \(EndpointLabel.make(object, keyPath: keyPath, index: nil, events: [])): \(Value.self) does not convert to \(Property.self) automatically; pass a transform. Not bound")
+            Report.keyDoesNotConvert(
+                EndpointLabel.make(target, keyPath: key, index: nil, events: []),
+                EndpointLabel.make(object, keyPath: keyPath, index: nil, events: []), Value.self, Property.self)
             return Bind.in(object, keyPath)
         }
         return bindKey(target, key, toKeyPath: keyPath, of: object, isolation: isolation, convert)

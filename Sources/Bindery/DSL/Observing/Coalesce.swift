@@ -49,9 +49,7 @@ public enum Coalesce {
     /// ```
     public static func commit() {
         guard let due = ThreadState.current.pointee.coalescing.commit() else {
-            Diagnostics.report(
-                .misuse, rule: .coalescing,
-                "Coalesce.commit() without a matching Coalesce.begin() on this thread: nothing to commit, ignored")
+            Report.unmatchedCommit()
             return
         }
         for call in due { call.make() }

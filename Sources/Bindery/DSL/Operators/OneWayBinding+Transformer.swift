@@ -94,17 +94,13 @@ extension OneWayBinding {
         case .sync(let transformer)?:
             guard reversed else { return transformed(by: transformer) }
             guard let reversible = transformer as? any ReversibleTransformer else {
-                Diagnostics.report(
-                    .misuse, rule: .conversion,
-                    "cannot transform the binding of \(link.headLabel) to \(link.label) by \"\(name)\" reversed: it has no reverse. Nothing changed")
+                Report.noReverse(link.headLabel, link.label, named: name, isAsync: false)
                 return self
             }
             return transformed(by: reversible, reversed: true)
         case .async(let transformer)?:
             guard !reversed else {
-                Diagnostics.report(
-                    .misuse, rule: .conversion,
-                    "cannot transform the binding of \(link.headLabel) to \(link.label) by \"\(name)\" reversed: an async transformer has no reverse. Nothing changed")
+                Report.noReverse(link.headLabel, link.label, named: name, isAsync: true)
                 return self
             }
             return transformed(by: transformer)

@@ -94,7 +94,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     /// if the binding gives an initial value). Reported if the binding has ended.
     func redeclare(toChain: ((Property) -> Head)?, fromChain: ((Head) -> Property)?, doing what: String) {
         guard let object = liveObject() else {
-            Diagnostics.report(.misuse, rule: .lifetime, "cannot \(what) the binding to \(label): it has ended; nothing changed")
+            Report.bindingEnded(what, label)
             return
         }
         let spec: EndpointSpec<Head> = key.spec(
@@ -139,7 +139,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     /// has gone through the binding since (then what it holds is what the binding and its user
     /// made it, and it stays).
     func refuse(_ why: String, rule: BindingDiagnostic.Rule) {
-        Diagnostics.report(.misuse, rule: rule, "cannot bind \(headLabel) and \(label) both ways: \(why). Not bound")
+        Report.notBothWays(headLabel, label, why, rule: rule)
         let object = original.flatMap { original in
             Registry.shared.locked { () -> AnyObject? in
                 let core = side.core.resolvedLocked()
@@ -159,18 +159,12 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
         _ transformer: Any.Type, reads input: Any.Type, makes output: Any.Type, from source: Any.Type, to target: Any.Type,
         binding: Bool = false
     ) {
-        Diagnostics.report(
-            .misuse, rule: .conversion,
-            "cannot transform the binding of \(headLabel) to \(label) by \(transformer): it converts \(input) to \(output), "
-                + "and the binding needs \(source) to \(target) (automatic conversion may bridge either end). "
-                + (binding ? "Not bound" : "Nothing changed"))
+        Report.transformerMismatch(headLabel, label, transformer, reads: input, makes: output, from: source, to: target, binding: binding)
     }
 
     /// Reports a name no transformer was registered under; nothing changes.
     func reportUnknownTransformer(_ name: String) {
-        var message = "cannot transform the binding of \(headLabel) to \(label): no transformer is registered as \"\(name)\""
-        if let nearest = NearestName.find(name, among: TransformerRegistry.shared.names) { message += "; did you mean \"\(nearest)\"?" }
-        Diagnostics.report(.misuse, rule: .badInput, message + " (register one with Bind.register(_:as:)). Nothing changed")
+        Report.unknownTransformer(headLabel, label, name, nearest: NearestName.find(name, among: TransformerRegistry.shared.names))
     }
 
     /// The second endpoint's object, if the binding has not ended and the object is alive.
