@@ -12,10 +12,10 @@ extension AnyEndpoint {
         /// The array element the endpoint stands for.
         let index: Int?
         /// The slots listened to after the first (all of them when the first is not on the
-        /// endpoint's `registrar`). Guarded by the registry lock.
+        /// endpoint's `registrar`). Guarded by the graph lock.
         @exclusivity(unchecked) var moreSubscriptions: [Subscription] = []
         /// The declarations after the first that declared the endpoint (see
-        /// `AnyEndpoint.declarations`). Guarded by the registry lock.
+        /// `AnyEndpoint.declarations`). Guarded by the graph lock.
         @exclusivity(unchecked) var moreDeclarations: [Declaration] = []
 
         init(weakTarget: AnyObject?, objectType: AnyObject.Type?, kind: (any EndpointKind)?, index: Int?) {

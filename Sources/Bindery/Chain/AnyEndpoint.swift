@@ -4,7 +4,7 @@ import Synchronization
 /// optionally control events or an array index, with a role. Untyped part; ``Endpoint`` adds
 /// the chain's value type.
 ///
-/// Every stored `var` here is guarded by `Registry.shared.lock`.
+/// Every stored `var` here is guarded by the graph lock (`GraphLock`).
 @usableFromInline
 class AnyEndpoint {
     // An endpoint is kept per member of every chain (see <doc:Guarantees#Cost>): what only some
@@ -84,7 +84,7 @@ class AnyEndpoint {
     /// reference counting. Once `isReplaced`, the endpoint that took this one's place,
     /// retained by hand (released by the deinit). One field for all three: an endpoint is in
     /// one list at most, and one that is replaced has left it for good (a measured trade, paid
-    /// for in the "memory per live chain" benchmark row). Guarded by the registry lock.
+    /// for in the "memory per live chain" benchmark row). Guarded by the graph lock.
     @exclusivity(unchecked) private var link: Unmanaged<AnyEndpoint>?
     /// The next member of `lifetime`, unretained. Lock held.
     var nextMember: Unmanaged<AnyEndpoint>? {
@@ -352,7 +352,7 @@ class AnyEndpoint {
     /// kept until the lock is released, so that no deinit runs inside the critical section.
     func targetLocked() -> AnyObject? {
         guard let object = target else { return nil }
-        Registry.shared.buryLocked(object)
+        GraphLock.shared.buryLocked(object)
         return object
     }
 
@@ -397,7 +397,7 @@ class AnyEndpoint {
         return true
     }
 
-    // MARK: Notification (registry lock held unless noted)
+    // MARK: Notification (graph lock held unless noted)
 
     /// Decides what a change notification means for the chain. Lock held.
     ///
@@ -415,7 +415,7 @@ class AnyEndpoint {
     /// Carries out a decision. Lock not held: reads the value (user code) and dispatches.
     func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {}
 
-    // MARK: Membership (registry lock held)
+    // MARK: Membership (graph lock held)
 
     func subscribeLocked(_ registrar: _ChangeRegistrar, slot: Int) {
         registrar.addListener(self, slot: slot)

@@ -26,7 +26,7 @@
 /// receiver goes (a `@Dynamic` object or control at once when it deinitialises; other objects at
 /// the next dispatch, or unbound), or through `Bind.unbind`.
 public struct Chain<Value>: @unchecked Sendable {
-    // @unchecked: the core is only touched with the registry lock held.
+    // @unchecked: the core is only touched with the graph lock held.
     let core: any AnyChainCore
     /// This declaration's identity: what its continuations add is recorded as declared by it,
     /// and ``unbind()`` ends exactly that.
@@ -66,16 +66,16 @@ public struct Chain<Value>: @unchecked Sendable {
             // `@Dynamic` generated), which runs no user code and changes nothing: read before
             // the lock, so that a new chain takes the lock once. A join discards the value.
             let initial = Self.read(spec)
-            let core = Registry.shared.locked { joinLocked(spec, declaration) ?? newLocked(spec, initial: initial, declaration) }
+            let core = GraphLock.shared.locked { joinLocked(spec, declaration) ?? newLocked(spec, initial: initial, declaration) }
             return core.map { ($0, declaration) } ?? refused(spec, Report.Problem.unreadable)
         }
         // Any other head is read through user code (a getter, a converter): only for a new
         // chain, outside the lock. Joining a chain the endpoint is already in (rule 7) reads
         // nothing: that chain keeps its value.
-        let (joined, attachments) = Registry.shared.locked { (joinLocked(spec, declaration), Registry.shared.attachments) }
+        let (joined, attachments) = GraphLock.shared.locked { (joinLocked(spec, declaration), Registry.shared.attachments) }
         if let joined { return (joined, declaration) }
         let initial = Self.read(spec)
-        let made = Registry.shared.locked { () -> (any AnyChainCore)? in
+        let made = GraphLock.shared.locked { () -> (any AnyChainCore)? in
             // Another thread may have bound the endpoint meanwhile: looked for again only if
             // anything was attached since.
             if Registry.shared.attachments != attachments, let joined = Self.joinLocked(spec, declaration) { return joined }
@@ -135,7 +135,7 @@ public struct Chain<Value>: @unchecked Sendable {
             Self.report(problem, spec: spec)
             return self
         }
-        let (core, work) = Registry.shared.locked { () -> (any AnyChainCore, AfterLock?) in
+        let (core, work) = GraphLock.shared.locked { () -> (any AnyChainCore, AfterLock?) in
             guard let core = continuedLocked(refusing: "cannot add \(spec.label): the chain it continues has ended; not bound") else {
                 return (self.core.resolvedLocked(), nil)
             }
@@ -161,7 +161,7 @@ public struct Chain<Value>: @unchecked Sendable {
 
     /// Adds a filter; see ``filter(_:)``.
     func adding(filter: @escaping (Value) -> Bool) -> Chain {
-        let core = Registry.shared.locked { () -> any AnyChainCore in
+        let core = GraphLock.shared.locked { () -> any AnyChainCore in
             let core = self.core.resolvedLocked()
             core.addFilterLocked(filter, declaration: declaration)
             return core
@@ -196,7 +196,7 @@ public struct Chain<Value>: @unchecked Sendable {
         _ name: String, isAnonymous: Bool = false, initial: Bool, delivery: Delivery, liveness: EndAction? = nil,
         owner: AnyObject? = nil, reportsEnded: Bool = true, _ body: @escaping (Argument) -> Void
     ) -> (Chain, initialRun: AfterLock?) {
-        let (core, work) = Registry.shared.locked { () -> (any AnyChainCore, AfterLock?) in
+        let (core, work) = GraphLock.shared.locked { () -> (any AnyChainCore, AfterLock?) in
             guard let core = continuedLocked(
                 refusing: "cannot add block \"\(name)\": the chain it continues has ended; not added", reports: reportsEnded)
             else {

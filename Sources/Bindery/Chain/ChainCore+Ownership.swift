@@ -116,7 +116,7 @@ extension ChainCore {
         let tag = UInt(bitPattern: thread)
         let depth = thread.pointee.causalDepth
         var successor: AnyEndpoint?
-        let becameOwner = Registry.shared.locked(thread: thread) { () -> Bool in
+        let becameOwner = GraphLock.shared.locked(thread: thread) { () -> Bool in
             guard !dissolved else {
                 // Merged into another chain (a join declared meanwhile) after this change was
                 // heard here: its origin's replacement there hears it again, so that it is not
@@ -199,7 +199,7 @@ extension ChainCore {
         defer { this.release() }
         let tag = UInt(bitPattern: thread)
         while !state.compareExchange(expected: tag, desired: 0, ordering: .acquiringAndReleasing).exchanged {
-            if let next = Registry.shared.locked(thread: thread, { takeNextLocked(tag) }) {
+            if let next = GraphLock.shared.locked(thread: thread, { takeNextLocked(tag) }) {
                 run(next.item, next.queued, next.plan, thread)
             }
         }
@@ -213,7 +213,7 @@ extension ChainCore {
         let next = queue.isEmpty ? nil : queue.removeFirst()
         if queue.isEmpty {
             if !retired.isEmpty {
-                Registry.shared.buryLocked(retired)
+                GraphLock.shared.buryLocked(retired)
                 retired.removeAll()
             }
             state.store(tag, ordering: .relaxed)
@@ -349,12 +349,12 @@ extension ChainCore {
     /// Drops members whose objects have gone (rule 1: pruned at the next dispatch).
     @inline(never)
     func prune() {
-        Registry.shared.locked { pruneLocked() }
+        GraphLock.shared.locked { pruneLocked() }
     }
 
     /// Drops members whose objects have gone. Lock held.
     func pruneLocked() {
-        Registry.assertLocked()
+        GraphLock.assertLocked()
         // A copy of the list: detaching a member changes it.
         for endpoint in endpoints.array where !endpoint.isAliveLocked() {
             detachLocked(endpoint)
@@ -366,7 +366,7 @@ extension ChainCore {
     /// receivers they do not hear the change the merge superseded (see `writeSuccessor`).
     @inline(never)
     func wasMergedAway() -> Bool {
-        Registry.shared.locked { dissolved }
+        GraphLock.shared.locked { dissolved }
     }
 
     /// Restores a rejected source to the last accepted value, without propagating (see <doc:Guarantees#Filters>).
@@ -379,7 +379,7 @@ extension ChainCore {
     /// the rejected value, which never reached the rest of the chain.
     @inline(never)
     func putBack(_ source: Endpoint<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
-        let found = source.isDetached ? Registry.shared.locked { successorLocked(of: source) } : source.target.map { (source, $0) }
+        let found = source.isDetached ? GraphLock.shared.locked { successorLocked(of: source) } : source.target.map { (source, $0) }
         guard let (origin, target) = found else { return }
         let value = acceptedValue
         guard origin.accessors.write != nil else {
@@ -395,7 +395,7 @@ extension ChainCore {
     /// (rules 1, 7). One that was unbound, or moved to another chain, is not written.
     @inline(never)
     func writeSuccessor(of receiver: Endpoint<Value>, _ value: Value, origin: Endpoint<Value>?, _ thread: UnsafeMutablePointer<ThreadState>) {
-        let found = Registry.shared.locked { () -> (Endpoint<Value>, AnyObject)? in
+        let found = GraphLock.shared.locked { () -> (Endpoint<Value>, AnyObject)? in
             guard let (successor, target) = successorLocked(of: receiver),
                   successor.role.contains(.receives), successor.accessors.write != nil
             else { return nil }
@@ -440,7 +440,7 @@ extension ChainCore {
             // stands for it in this chain, as a dispatch writes it (see `writeSuccessor`); one
             // unbound, or moved to another chain, is not.
             let found = receiver.isDetached
-                ? Registry.shared.locked { self.successorLocked(of: receiver) }
+                ? GraphLock.shared.locked { self.successorLocked(of: receiver) }
                 : receiver.target.map { (receiver, $0) }
             guard let (current, target) = found, current.role.contains(.receives), let write = current.accessors.write else { return }
             current.writtenSequence.store(self.writeSequence.load(ordering: .relaxed), ordering: .relaxed)

@@ -3,7 +3,7 @@ extension ChainCore {
     /// The chain as values. Lock held: reads the members in place and runs no user code (an
     /// object held weakly is retained to test it, and released once the lock is).
     func snapshotLocked() -> ChainSnapshot {
-        Registry.assertLocked()
+        GraphLock.assertLocked()
         var members: [ChainSnapshot.Member] = []
         members.reserveCapacity(endpoints.count)
         endpoints.forEachUnretained { endpoint in

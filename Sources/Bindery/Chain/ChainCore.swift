@@ -16,7 +16,7 @@ import Synchronization
 /// has left (unbound, declared again, moved by a join), the chain lives on while its other
 /// members hold it, and its endpoint part stays detached.
 final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
-    // Stored vars are guarded by the registry lock or touched by the owner only, so the
+    // Stored vars are guarded by the graph lock or touched by the owner only, so the
     // dynamic exclusivity checks Swift would run on each access are turned off (the bind and
     // one-hop benchmark rows pay for them otherwise).
 
@@ -58,10 +58,10 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     }
 
     func retireLocked(_ object: consuming AnyObject) {
-        Registry.assertLocked()
+        GraphLock.assertLocked()
         var state = self.state.load(ordering: .sequentiallyConsistent)
         guard state != 0 else {
-            Registry.shared.buryLocked(consume object)
+            GraphLock.shared.buryLocked(consume object)
             return
         }
         retired.append(consume object)
@@ -73,14 +73,14 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             state = original
             guard state != 0 else {
                 // The owner gave the chain back meanwhile: nobody uses what was retired.
-                Registry.shared.buryLocked(retired)
+                GraphLock.shared.buryLocked(retired)
                 retired.removeAll()
                 return
             }
         }
     }
 
-    // MARK: Guarded by the registry lock
+    // MARK: Guarded by the graph lock
     /// The members, each an `Endpoint<Value>`. Stored untyped: the chain's deinit, which Swift
     /// runs unspecialised, destroys its stored properties by their types' metadata, and the
     /// metadata of a type made from `Value` would be looked up at run time for every chain;
@@ -146,7 +146,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     static func makeLocked(
         headedBy spec: borrowing EndpointSpec<Value>, acceptedValue: Value, declaration: Declaration
     ) -> ChainCore<Value>? {
-        Registry.assertLocked()
+        GraphLock.assertLocked()
         guard let accessors = spec.accessors.retyped(to: Value.self) else { return nil }
         let core = ChainCore(head: spec, accessors: accessors, acceptedValue: acceptedValue)
         core.declarations = DeclarationSet(declaration)
@@ -260,7 +260,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @_specialize(where Value == String?, Declared == String?)
     @_specialize(where Value == Int?, Declared == Int?)
     func addLocked<Declared>(_ spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool) -> AfterLock? {
-        Registry.assertLocked()
+        GraphLock.assertLocked()
         guard let accessors = spec.accessors.retyped(to: Value.self) else {
             Report.wrongType(spec.label, chain: Value.self, endpoint: Declared.self, rebinding: false)
             return nil
@@ -287,7 +287,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     func replaceLocked<Declared>(
         _ old: AnyEndpoint, with spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool
     ) -> AfterLock? {
-        Registry.assertLocked()
+        GraphLock.assertLocked()
         guard let position = endpoints.firstIndex(where: { $0 === old }) else { return nil }
         guard let declared = spec.accessors.retyped(to: Value.self) else {
             Report.wrongType(spec.label, chain: Value.self, endpoint: Declared.self, rebinding: true)
@@ -348,7 +348,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             owner: owner, body: typed)
         if !isAnonymous, let existing = blocks.firstIndex(where: { !$0.isAnonymous && $0.name == name }) {
             blocks[existing].liveness?.end()
-            Registry.shared.buryLocked(blocks[existing])
+            GraphLock.shared.buryLocked(blocks[existing])
             blocks[existing] = block
         } else {
             blocks.append(block)
@@ -369,7 +369,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     private func removeBlocksLocked(where isRemoved: (NamedBlock<Value>) -> Bool) -> Bool {
         guard hasBlocks else { return false }
         let count = blocks.count
-        Registry.shared.buryLocked(blocks)
+        GraphLock.shared.buryLocked(blocks)
         for block in blocks where isRemoved(block) { block.liveness?.end() }
         blocks.removeAll(where: isRemoved)
         guard blocks.count != count else { return false }
@@ -379,9 +379,9 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     }
 
     func addEndActionLocked(_ action: EndAction) {
-        Registry.assertLocked()
+        GraphLock.assertLocked()
         guard !dissolved else {
-            Registry.shared.buryLocked(action)
+            GraphLock.shared.buryLocked(action)
             return
         }
         madeTypedExtras.endActions.append(action)
@@ -411,7 +411,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
     func endLocked(_ declaration: Declaration, and second: Declaration?) {
-        Registry.assertLocked()
+        GraphLock.assertLocked()
         guard !dissolved else { return }
         // Every endpoint was declared by some declaration: a chain whose endpoints all come
         // from these ends whole, with whatever else it holds (the common case, and the
@@ -433,7 +433,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     private func takeOutLocked(_ declaration: Declaration) {
         if let extras = typedExtras {
             if extras.filterDeclarations.contains(declaration) {
-                Registry.shared.buryLocked(extras.filters)
+                GraphLock.shared.buryLocked(extras.filters)
                 var kept: [(Value) -> Bool] = [], keptDeclarations: [Declaration] = []
                 for (filter, declared) in zip(extras.filters, extras.filterDeclarations) where declared != declaration {
                     kept.append(filter)
@@ -444,7 +444,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
                 dropPlanLocked()
             }
             if extras.blocks.contains(where: { $0.declaration == declaration }) {
-                Registry.shared.buryLocked(extras.blocks)
+                GraphLock.shared.buryLocked(extras.blocks)
                 for block in extras.blocks where block.declaration == declaration { block.liveness?.end() }
                 extras.blocks.removeAll { $0.declaration == declaration }
                 dropPlanLocked()
@@ -577,20 +577,20 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         // or queued change.
         if !blocks.isEmpty {
             for block in blocks { block.liveness?.end() }
-            Registry.shared.buryLocked(blocks)
+            GraphLock.shared.buryLocked(blocks)
             blocks = []
         }
         if !filters.isEmpty {
-            Registry.shared.buryLocked(filters)
+            GraphLock.shared.buryLocked(filters)
             filters = []
             madeTypedExtras.filterDeclarations = []
         }
         if !queue.isEmpty {
-            Registry.shared.buryLocked(queue)
+            GraphLock.shared.buryLocked(queue)
             queue = []
         }
         if let extras = chainExtras, !extras.endActions.isEmpty {
-            Registry.shared.buryLocked(extras.endActions)
+            GraphLock.shared.buryLocked(extras.endActions)
             extras.endActions = []
         }
         endpoints.removeAll { (member: consuming AnyEndpoint) in

@@ -1,4 +1,4 @@
-/// What only some chains have, untyped part. Guarded by the registry lock, like the rest of the
+/// What only some chains have, untyped part. Guarded by the graph lock, like the rest of the
 /// chain's shape.
 class AnyChainExtras {
     @exclusivity(unchecked) var retired: [AnyObject] = []

@@ -4,7 +4,7 @@
 /// a receiver, and keeping them costs no allocation of its own (see <doc:Guarantees#Cost>).
 /// Noncopyable, so that the chain's list is always read in place: a copy would retain every
 /// member it holds, and the chain reads its members several times per bind. Guarded by the
-/// registry lock, like the chain's other shape.
+/// graph lock, like the chain's other shape.
 struct ChainMembers<Element: AnyObject>: ~Copyable {
     // Filled in order: `second` only when `first` is set, `rest` only when both are. The
     // inline two are retained by hand (released when removed, or by the deinit), so that

@@ -85,13 +85,13 @@ struct DeclaredPart: @unchecked Sendable {
 
     /// Ends what the declaration declared (see `ChainCore.endLocked(_:)`).
     func end() {
-        Registry.shared.locked { core.resolvedLocked().endLocked(declaration) }
+        GraphLock.shared.locked { core.resolvedLocked().endLocked(declaration) }
     }
 
     /// Whether what the declaration declared is still in a chain with a live sender and a live
     /// receiver.
     var isInEffect: Bool {
-        Registry.shared.locked {
+        GraphLock.shared.locked {
             let chain = core.resolvedLocked()
             return chain.isCompleteLocked && chain.hasPartsLocked(of: declaration)
         }

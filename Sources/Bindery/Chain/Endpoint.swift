@@ -101,7 +101,7 @@ class Endpoint<Value>: AnyEndpoint {
             #endif
             // Declared again since the change was heard: the plan has the endpoint that stands
             // for it now, which is skipped as the origin would be (no echo, rule 4).
-            let made = Registry.shared.locked(thread: thread) { () -> (plan: Unmanaged<AnyObject>, successor: AnyEndpoint?) in
+            let made = GraphLock.shared.locked(thread: thread) { () -> (plan: Unmanaged<AnyObject>, successor: AnyEndpoint?) in
                 (unsafeBitCast(core.planLocked(), to: Unmanaged<AnyObject>.self), isDetached ? activeLocked() : nil)
             }
             dispatch(made.plan, thread, core, skipping: made.successor.flatMap { $0 as? Endpoint<Value> })

@@ -7,7 +7,7 @@ final class RefusedChain: AnyChainCore {
     var blockNames: [String] { [] }
     var isCompleteLocked: Bool { false }
     var acceptedChanges: UInt32 { 0 }
-    func retireLocked(_ object: consuming AnyObject) { Registry.shared.buryLocked(consume object) }
+    func retireLocked(_ object: consuming AnyObject) { GraphLock.shared.buryLocked(consume object) }
     func addLocked<Declared>(_ spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool) -> AfterLock? { nil }
     func replaceLocked<Declared>(
         _ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool
@@ -27,7 +27,7 @@ final class RefusedChain: AnyChainCore {
     func removeBlockLocked(named name: String) -> Bool { false }
     func removeBlocksLocked(declaredBy declaration: Declaration, ownedBy isOwner: (AnyObject) -> Bool) -> Bool { false }
     func dissolveLocked() {}
-    func addEndActionLocked(_ action: EndAction) { Registry.shared.buryLocked(action) }
+    func addEndActionLocked(_ action: EndAction) { GraphLock.shared.buryLocked(action) }
     func moveLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? { nil }
     func snapshotLocked() -> ChainSnapshot {
         ChainSnapshot(address: UInt(bitPattern: ObjectIdentifier(self)), valueType: "?", members: [], filterCount: 0, blocks: [], isBound: false)

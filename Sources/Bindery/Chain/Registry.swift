@@ -10,25 +10,18 @@ import Darwin
 /// The process-wide binding graph: which endpoints exist, for which objects, in which chains.
 ///
 /// One lock guards the graph (endpoints, chains' shapes and queues, registrars' listener
-/// lists). It is never held while user code runs: setters, getters of computed properties,
+/// lists): `GraphLock`, at the bottom of the engine, so that the parts below the registry (a
+/// registrar's table, a chain's shape) take it and release through it without reaching up here. It is never held while user code runs: setters, getters of computed properties,
 /// converters, filters and blocks all run after it is released (see <doc:Guarantees#Threads>).
 /// An update of a slot with one listener takes no lock (`_ChangeRegistrar.notify(_:)`); one with several
 /// listeners, a route's, or one whose chain is busy takes it once, uncontended.
 final class Registry: @unchecked Sendable {
-    // @unchecked: every stored var is guarded by `lock`.
+    // @unchecked: every stored var is guarded by the graph lock (`GraphLock`).
     static let shared = Registry()
 
-    private let lock = Lock()
-    /// The thread tag of the lock's holder: diagnostics raised inside wait for the lock to be
-    /// released, and debug builds check that the lock is held where it must be and never
-    /// taken again by its holder.
-    private let holder = Atomic<UInt>(0)
-    /// What the current critical section let go of: released after the lock is, so that no
-    /// deinit (of a block's captures, say) runs with the lock held.
-    @exclusivity(unchecked) private var graveyard: [Any] = []
-    /// Diagnostics raised inside the current critical section: the handler is user code, so it
-    /// runs after the lock is released.
-    @exclusivity(unchecked) private var deferredDiagnostics: [BindingDiagnostic] = []
+    /// The graph lock, kept here so that the registry's own critical sections reach it through
+    /// `self` (each reach for a lazily made global is a call).
+    private let graphLock = GraphLock.shared
 
     /// Endpoints by object, for objects without a registrar (plain objects): an object with
     /// one (a `@Dynamic` object, a control) lists its endpoints as the registrar's members, so
@@ -51,79 +44,25 @@ final class Registry: @unchecked Sendable {
     @exclusivity(unchecked) var chainCount = 0
     @exclusivity(unchecked) var endpointCount = 0
 
-    /// Runs `body` with the graph lock held, then releases what it let go of.
-    ///
-    /// - Parameter thread: The calling thread's state, when the caller has it already (the
-    ///   update path), to save looking it up again.
-    ///
-    /// The lock is not re-entrant, and nothing inside it may take it again: whatever a critical
-    /// section lets go of (which could run a deinit that unbinds) is buried until after it,
-    /// and no user code runs inside it.
-    ///
-    /// Inlined, so that `body` is too: a closure that is not inlined captures what it uses, and
-    /// a captured bind-time value (an endpoint's spec) is copied field by field.
+    /// Runs `body` with the graph lock held (see `GraphLock.locked(thread:_:)`).
     @inline(__always)
     func locked<Result>(thread: UnsafeMutablePointer<ThreadState>? = nil, _ body: () -> Result) -> Result {
-        let thread = thread ?? ThreadState.current
-        let tag = UInt(bitPattern: thread)
-        assert(holder.load(ordering: .relaxed) != tag, "Bindery: the graph lock was taken again by its holder")
-        lock.lock()
-        holder.store(tag, ordering: .relaxed)
-        let result = body()
-        holder.store(0, ordering: .relaxed)
-        if graveyard.isEmpty, deferredDiagnostics.isEmpty {
-            lock.unlock()
-        } else {
-            unlockReleasing(thread)
-        }
-        return result
+        graphLock.locked(thread: thread, body)
     }
 
-    /// Releases the lock, then what the critical section buried, then raises the diagnostics it
-    /// held back.
-    @inline(never)
-    private func unlockReleasing(_ thread: UnsafeMutablePointer<ThreadState>) {
-        // What was buried is released after the lock is; the graveyard goes on in the thread's
-        // spare buffer (empty, with room), and the emptied one becomes the spare.
-        var released: [Any] = []
-        swap(&released, &graveyard)
-        swap(&graveyard, &thread.pointee.spareGraveyard.pointee)
-        var diagnostics: [BindingDiagnostic] = []
-        if !deferredDiagnostics.isEmpty { swap(&diagnostics, &deferredDiagnostics) }
-        lock.unlock()
-        // Deinits run here, and may bind or unbind: no access to the thread's state is open.
-        released.removeAll(keepingCapacity: true)
-        if released.capacity <= 256 { thread.pointee.spareGraveyard.pointee = consume released }
-        for diagnostic in diagnostics { Diagnostics.emit(diagnostic) }
-    }
-
-    /// Keeps `object` alive until the current critical section ends. Lock held.
+    /// See `GraphLock.buryLocked(_:)`.
+    @inline(__always)
     func buryLocked(_ object: consuming Any) {
-        assertLocked()
-        graveyard.append(consume object)
+        graphLock.buryLocked(object)
     }
 
-    /// Whether the calling thread holds the graph lock.
-    var isHeldByCurrentThread: Bool {
-        holder.load(ordering: .relaxed) == ThreadState.tag
-    }
+    /// See `GraphLock.isHeldByCurrentThread`.
+    var isHeldByCurrentThread: Bool { graphLock.isHeldByCurrentThread }
 
-    /// Checks, in debug builds, that the calling thread holds the graph lock.
+    /// See `GraphLock.assertLocked()`.
     @inline(__always)
     func assertLocked(file: StaticString = #fileID, line: UInt = #line) {
-        assert(isHeldByCurrentThread, "Bindery: the graph lock must be held here", file: file, line: line)
-    }
-
-    /// `assertLocked()` for code outside the registry: in release builds it does not even
-    /// reach for `shared` (each reach for a lazily made global is a call).
-    @inline(__always)
-    static func assertLocked(file: StaticString = #fileID, line: UInt = #line) {
-        assert(shared.isHeldByCurrentThread, "Bindery: the graph lock must be held here", file: file, line: line)
-    }
-
-    /// Holds `diagnostic` back until the current critical section ends. Lock held.
-    func deferLocked(_ diagnostic: BindingDiagnostic) {
-        deferredDiagnostics.append(diagnostic)
+        assert(graphLock.isHeldByCurrentThread, "Bindery: the graph lock must be held here", file: file, line: line)
     }
 
     // MARK: Notifications (lock not held on entry)

@@ -69,7 +69,7 @@ extension Bind {
     /// ```
     public static func unbind<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>, block: String) {
         let lifetime = Registry.lifetimeRegistrar(of: object)
-        Registry.shared.locked {
+        GraphLock.shared.locked {
             Registry.shared.forEachEndpointLocked(of: object, lifetime: lifetime, keyPath: keyPath) { endpoint in
                 _ = endpoint.anyCore.resolvedLocked().removeBlockLocked(named: block)
             }
@@ -78,7 +78,7 @@ extension Bind {
 
     private static func unbind(_ object: AnyObject, keyPath: AnyKeyPath?, events: ControlEvents?, index: Int??) {
         let lifetime = Registry.lifetimeRegistrar(of: object)
-        Registry.shared.locked {
+        GraphLock.shared.locked {
             Registry.shared.forEachEndpointLocked(of: object, lifetime: lifetime, keyPath: keyPath, events: events, index: index) { endpoint in
                 endpoint.anyCore.detachLocked(endpoint)
             }
@@ -155,7 +155,7 @@ extension Bind {
     /// ```
     public static func isBound<Root: AnyObject>(_ object: Root, _ keyPath: PartialKeyPath<Root>, block: String) -> Bool {
         let lifetime = Registry.lifetimeRegistrar(of: object)
-        return Registry.shared.locked {
+        return GraphLock.shared.locked {
             Registry.shared.containsEndpointLocked(of: object, lifetime: lifetime, keyPath: keyPath) {
                 $0.anyCore.resolvedLocked().blockNames.contains(block)
             }
@@ -164,7 +164,7 @@ extension Bind {
 
     private static func isBound(_ object: AnyObject, keyPath: AnyKeyPath?, events: ControlEvents?, index: Int??) -> Bool {
         let lifetime = Registry.lifetimeRegistrar(of: object)
-        return Registry.shared.locked {
+        return GraphLock.shared.locked {
             Registry.shared.containsEndpointLocked(of: object, lifetime: lifetime, keyPath: keyPath, events: events, index: index) {
                 $0.anyCore.resolvedLocked().isCompleteLocked
             }

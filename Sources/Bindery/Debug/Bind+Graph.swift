@@ -26,7 +26,7 @@ extension Bind {
     /// print(Bind.graph())
     /// ```
     public static func graph() -> String {
-        let chains = Registry.shared.locked { Registry.shared.snapshotLocked() }
+        let chains = GraphLock.shared.locked { Registry.shared.snapshotLocked() }
         return BindingGraph(chains).dot
     }
 }
@@ -45,7 +45,7 @@ extension Chain: CustomDebugStringConvertible {
     /// print(chain.debugDescription)
     /// ```
     public var debugDescription: String {
-        let (snapshot, isRefused) = Registry.shared.locked { () -> (ChainSnapshot, Bool) in
+        let (snapshot, isRefused) = GraphLock.shared.locked { () -> (ChainSnapshot, Bool) in
             let core = self.core.resolvedLocked()
             return (core.snapshotLocked(), core.isRefused)
         }

@@ -97,8 +97,8 @@ enum Diagnostics {
     /// user code).
     static func report(_ kind: BindingDiagnostic.Kind, rule: BindingDiagnostic.Rule, _ message: String) {
         let diagnostic = BindingDiagnostic(kind: kind, rule: rule, message: message)
-        if Registry.shared.isHeldByCurrentThread {
-            Registry.shared.deferLocked(diagnostic)
+        if GraphLock.shared.isHeldByCurrentThread {
+            GraphLock.shared.deferLocked(diagnostic)
         } else {
             emit(diagnostic)
         }

@@ -20,7 +20,7 @@ enum SequenceSender {
         let chain = Bind.in(box, \.value)
         let iterate = iteration(of: elements, into: box, transform: transform, onError: onError)
         let task = Task { await iterate() }
-        Registry.shared.locked {
+        GraphLock.shared.locked {
             chain.core.resolvedLocked().addEndActionLocked(EndAction { task.cancel() })
         }
         return chain

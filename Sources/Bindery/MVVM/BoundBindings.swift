@@ -36,7 +36,7 @@ public final class BoundBindings {
     /// the room for the next view model's).
     func endAll() {
         guard !parts.isEmpty else { return }
-        Registry.shared.locked {
+        GraphLock.shared.locked {
             for made in parts { made.endLocked() }
         }
         parts.removeAll(keepingCapacity: true)

@@ -113,7 +113,7 @@ extension _ChangeRegistrar {
     func retireLocked(_ retiring: RetiredListener) {
         pushRetired(retiring)
         readers.bitwiseOr(Self.retiredBit, ordering: .sequentiallyConsistent)
-        if let released = drainRetired() { Registry.shared.buryLocked(released) }
+        if let released = drainRetired() { GraphLock.shared.buryLocked(released) }
     }
 
     /// Lets go of the table's reference to `endpoint`, which it no longer names (see
@@ -122,7 +122,7 @@ extension _ChangeRegistrar {
         // Nearly always no update is reading: then it goes with the lock, as anything else a
         // critical section lets go of, and nothing is allocated.
         if hasNoReaders {
-            Registry.shared.buryLocked(endpoint.takeRetainedValue())
+            GraphLock.shared.buryLocked(endpoint.takeRetainedValue())
         } else {
             retireLocked(RetiredListener(endpoint.takeRetainedValue()))
         }

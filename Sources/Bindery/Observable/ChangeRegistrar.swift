@@ -30,7 +30,7 @@ import Synchronization
 /// ```
 public final class _ChangeRegistrar: @unchecked Sendable {
     // @unchecked: `observedSlots`, `table` (with the words of its buffer) and `readers` are
-    // atomic: the first two are written with `Registry.shared.lock` held, `readers` by every
+    // atomic: the first two are written with the graph lock (`GraphLock`) held, `readers` by every
     // update that reads the table, and `retired` too (see ChangeRegistrar+Readers.swift); every
     // other stored property (and each
     // `ListenerList`) is read and written only with the lock held.
@@ -80,7 +80,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 
     /// The first endpoint whose object owns this registrar; the others follow through
     /// `AnyEndpoint.nextMember`. They leave their chains when the registrar goes. Unretained:
-    /// an endpoint is a member only while its chain holds it. Guarded by the registry lock.
+    /// an endpoint is a member only while its chain holds it. Guarded by the graph lock.
     @exclusivity(unchecked) var firstMember: Unmanaged<AnyEndpoint>?
 
     /// Creates an empty registrar. Called by code that ``Dynamic()`` generates.
@@ -139,7 +139,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         }
     }
 
-    // MARK: Listener bookkeeping (registry lock held)
+    // MARK: Listener bookkeeping (graph lock held)
 
     /// How many slots the table has room for (slots past it have no listener). Lock held.
     var slotCapacity: Int {
@@ -193,7 +193,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
             guard list.endpoints.count <= 1 else { return }
             // One left: it is the slot's sole listener again, published for the update path.
             publish(list.endpoints.first.map { Self.word(Unmanaged.passRetained($0)) } ?? 0, slot: slot)
-            Registry.shared.buryLocked(Unmanaged<ListenerList>.fromOpaque(Self.pointer(list)).takeRetainedValue())
+            GraphLock.shared.buryLocked(Unmanaged<ListenerList>.fromOpaque(Self.pointer(list)).takeRetainedValue())
         }
         guard entry(slot).isNone else { return }
         if slot >= Self.sharedSlot, (Self.sharedSlot..<slotCapacity).contains(where: { !entry($0).isNone }) { return }
@@ -229,14 +229,14 @@ public final class _ChangeRegistrar: @unchecked Sendable {
             switch old {
             case .none: break
             case .sole(let sole): retireLocked(sole)
-            case .several(let list): Registry.shared.buryLocked(Unmanaged<ListenerList>.fromOpaque(Self.pointer(list)).takeRetainedValue())
+            case .several(let list): GraphLock.shared.buryLocked(Unmanaged<ListenerList>.fromOpaque(Self.pointer(list)).takeRetainedValue())
             }
         }
         observedSlots.bitwiseAnd(Self.observationBit, ordering: .relaxed)
         return all
     }
 
-    // MARK: Members (registry lock held)
+    // MARK: Members (graph lock held)
 
     /// The endpoints whose object owns this registrar, most recent first. Lock held.
     var members: some Sequence<AnyEndpoint> {
@@ -427,7 +427,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 }
 
 /// The listeners of a registrar slot that has several, in the order they began listening.
-/// Guarded by the registry lock; the update path never reads it.
+/// Guarded by the graph lock; the update path never reads it.
 final class ListenerList {
     @exclusivity(unchecked) var endpoints: [AnyEndpoint]
 
@@ -439,6 +439,6 @@ final class ListenerList {
 extension _ChangeRegistrar {
     /// Whether nothing listens to or belongs to this registrar. For tests.
     var isIdleForTesting: Bool {
-        Registry.shared.locked { isIdle }
+        GraphLock.shared.locked { isIdle }
     }
 }

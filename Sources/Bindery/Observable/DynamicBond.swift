@@ -75,7 +75,7 @@ extension DynamicBond: CustomDebugStringConvertible {
     public var debugDescription: String {
         // Values only under the lock; named after it is released.
         let chain = part.flatMap { part in
-            Registry.shared.locked { () -> ChainSnapshot? in
+            GraphLock.shared.locked { () -> ChainSnapshot? in
                 let core = part.core.resolvedLocked()
                 return core.hasPartsLocked(of: part.declaration) ? core.snapshotLocked() : nil
             }

@@ -70,7 +70,7 @@ import Testing
         let holding = DispatchSemaphore(value: 0), updated = DispatchSemaphore(value: 0), released = DispatchSemaphore(value: 0)
         let heldThroughout = Counter()
         Thread.detachNewThread {
-            Registry.shared.locked {
+            GraphLock.shared.locked {
                 holding.signal()
                 if updated.wait(timeout: .now() + 20) == .success { heldThroughout.increment() }
             }

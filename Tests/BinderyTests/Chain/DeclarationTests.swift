@@ -153,7 +153,7 @@ final class ShapesTarget: Sendable {
         #expect(!Bind.isBound(vm) && !Bind.isBound(label) && !Bind.isBound(other))
         // No endpoint is left on either side, bound or not.
         let lifetime = Registry.lifetimeRegistrar(of: vm)
-        let left = Registry.shared.locked {
+        let left = GraphLock.shared.locked {
             Array(Registry.shared.entriesLocked(of: vm, lifetime: lifetime)).count
                 + Array(Registry.shared.entriesLocked(of: label, lifetime: nil)).count
                 + Array(Registry.shared.entriesLocked(of: other, lifetime: nil)).count

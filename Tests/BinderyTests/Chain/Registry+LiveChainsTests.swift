@@ -7,7 +7,7 @@ import Testing
     /// The listed chains that have an endpoint on `object`.
     private func listed(with object: AnyObject) -> Int {
         let address = UInt(bitPattern: ObjectIdentifier(object))
-        return Registry.shared.locked {
+        return GraphLock.shared.locked {
             Registry.shared.snapshotLocked().filter { $0.members.contains { $0.address == address } }.count
         }
     }
@@ -48,7 +48,7 @@ import Testing
                 default: Bind.in(source, \.int).out("block") { (_: Int) in }
                 }
             }
-            let counts = Registry.shared.locked { (Registry.shared.liveChains.count, Registry.shared.chainCount) }
+            let counts = GraphLock.shared.locked { (Registry.shared.liveChains.count, Registry.shared.chainCount) }
             precondition(counts.0 == 0, "chains still listed: \(counts)")
         }
     }

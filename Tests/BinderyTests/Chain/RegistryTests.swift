@@ -9,16 +9,16 @@ import Testing
         let box = Box()
         let label = Label()
         let chain = Bind.in(box, \.int).out(label, \.text)
-        let (boxEntries, labelEntries) = Registry.shared.locked {
+        let (boxEntries, labelEntries) = GraphLock.shared.locked {
             (Array(Registry.shared.entriesLocked(of: box, lifetime: box._$registrar)).count, Array(Registry.shared.entriesLocked(of: label, lifetime: nil)).count)
         }
         #expect(boxEntries == 1)
         #expect(labelEntries == 1)
         // The @Dynamic object is not in the process-wide index: its registrar lists it.
-        let boxIndexed = Registry.shared.locked { Array(Registry.shared.indexedEntriesLocked(of: ObjectIdentifier(box))).count }
+        let boxIndexed = GraphLock.shared.locked { Array(Registry.shared.indexedEntriesLocked(of: ObjectIdentifier(box))).count }
         #expect(boxIndexed == 0)
         chain.unbind()
-        let afterwards = Registry.shared.locked {
+        let afterwards = GraphLock.shared.locked {
             (Array(Registry.shared.entriesLocked(of: box, lifetime: box._$registrar)).count, Array(Registry.shared.entriesLocked(of: label, lifetime: nil)).count)
         }
         #expect(afterwards.0 == 0)
@@ -39,10 +39,10 @@ import Testing
         let newcomers = (0..<1_000).map { _ in Label() }
         #expect(!newcomers.contains { ObjectIdentifier($0) == id })
         #expect(!newcomers.contains { Bind.isBound($0) })
-        let stale = Registry.shared.locked { Array(Registry.shared.indexedEntriesLocked(of: id)).count }
+        let stale = GraphLock.shared.locked { Array(Registry.shared.indexedEntriesLocked(of: id)).count }
         #expect(stale == 1)
         box.int = 1     // the next dispatch prunes it
-        let after = Registry.shared.locked { Array(Registry.shared.indexedEntriesLocked(of: id)).count }
+        let after = GraphLock.shared.locked { Array(Registry.shared.indexedEntriesLocked(of: id)).count }
         #expect(after == 0)
         #expect(!Bind.isBound(box))      // the chain lost its only receiver
         withExtendedLifetime(newcomers) {}
@@ -62,7 +62,7 @@ import Testing
             for index in 0..<count {
                 Bind.in(sources[index], \.int).out(labels[index], \.text)
             }
-            let live = Registry.shared.locked { (Registry.shared.chainCount, Registry.shared.endpointCount) }
+            let live = GraphLock.shared.locked { (Registry.shared.chainCount, Registry.shared.endpointCount) }
             precondition(live == (count, 2 * count), "expected \(count) chains and \(2 * count) endpoints, found \(live)")
             let middle = count / 2
             sources[middle].int = 42
@@ -70,7 +70,7 @@ import Testing
             precondition(labels[middle + 1].text == "0", "an update reached an unrelated receiver")
             sources = []
             labels = []
-            let counts = Registry.shared.locked {
+            let counts = GraphLock.shared.locked {
                 (Registry.shared.chainCount, Registry.shared.endpointCount, Registry.shared.byObject.count)
             }
             precondition(counts == (0, 0, 0), "registry not empty after the objects went: \(counts)")

@@ -108,7 +108,7 @@ import Testing
         }
         #expect(weakSource == nil)
         #expect(!Bind.isBound(label))
-        let entries = Registry.shared.locked { Array(Registry.shared.indexedEntriesLocked(of: ObjectIdentifier(label))).count }
+        let entries = GraphLock.shared.locked { Array(Registry.shared.indexedEntriesLocked(of: ObjectIdentifier(label))).count }
         #expect(entries == 0)          // the receiver's entry went with the chain, at once
     }
 
@@ -126,12 +126,12 @@ import Testing
         }
         #expect(weakLabel == nil)
         #expect(!Bind.isBound(source))    // a dead receiver does not count
-        let entries = { (id: ObjectIdentifier?) in Registry.shared.locked { id.map { Array(Registry.shared.indexedEntriesLocked(of: $0)).count } ?? 0 } }
+        let entries = { (id: ObjectIdentifier?) in GraphLock.shared.locked { id.map { Array(Registry.shared.indexedEntriesLocked(of: $0)).count } ?? 0 } }
         #expect(entries(labelID) == 1)    // still in the graph: plain objects are pruned lazily
         source.int = 1
         #expect(entries(labelID) == 0)    // pruned by the dispatch
         // And the chain it left incomplete ended: the source's registrar lists no endpoint.
-        let sourceEntries = Registry.shared.locked { Array(Registry.shared.entriesLocked(of: source, lifetime: source._$registrar)).count }
+        let sourceEntries = GraphLock.shared.locked { Array(Registry.shared.entriesLocked(of: source, lifetime: source._$registrar)).count }
         #expect(sourceEntries == 0)
     }
 
@@ -276,7 +276,7 @@ import Testing
                 let chain = Bind.in(source, \.int).out(label, \.text)
                 if index % 2 == 0 { chain.unbind() } else { Bind.unbind(label) }
             }
-            let counts = Registry.shared.locked {
+            let counts = GraphLock.shared.locked {
                 (Registry.shared.chainCount, Registry.shared.endpointCount, Registry.shared.byObject.count)
             }
             precondition(counts == (0, 0, 0), "registry not empty: \(counts)")

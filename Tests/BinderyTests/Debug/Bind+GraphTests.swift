@@ -33,7 +33,7 @@ import Testing
         /// The scene's chains as values, in the order they were made.
         var chains: [ChainSnapshot] {
             let addresses: Set<UInt> = [UInt(bitPattern: ObjectIdentifier(lottery)), UInt(bitPattern: ObjectIdentifier(box))]
-            let all = Registry.shared.locked { Registry.shared.snapshotLocked() }
+            let all = GraphLock.shared.locked { Registry.shared.snapshotLocked() }
             return all.filter { chain in chain.members.contains { addresses.contains($0.address) } }
         }
     }
@@ -104,7 +104,7 @@ import Testing
         let address = UInt(bitPattern: ObjectIdentifier(target!))
         Bind.in(source, \.int).out(target!, \.text)
         target = nil                                    // pruned at the chain's next change
-        let chains = Registry.shared.locked { Registry.shared.snapshotLocked() }
+        let chains = GraphLock.shared.locked { Registry.shared.snapshotLocked() }
         let lone = try #require(chains.first { $0.members.contains { $0.address == UInt(bitPattern: ObjectIdentifier(head)) } })
         let dot = BindingGraph([lone]).dot
         #expect(dot.contains("\"c1\" [label=\"chain 1\\nDouble\\nnot bound\", shape=ellipse];"))

@@ -183,6 +183,6 @@ import Testing
 
     /// The names of the blocks of `chain`'s chain.
     private func blockNames<Value>(of chain: Chain<Value>) -> [String] {
-        Registry.shared.locked { chain.core.resolvedLocked().blockNames }
+        GraphLock.shared.locked { chain.core.resolvedLocked().blockNames }
     }
 }

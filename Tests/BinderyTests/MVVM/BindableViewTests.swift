@@ -155,7 +155,7 @@ final class CountingLabel {
         // asked instead, each for any endpoint left in the registry, bound or not.
         for object: AnyObject in [cell, cell.codeLabel, cell.badge, cell.guessField] {
             let lifetime = Registry.lifetimeRegistrar(of: object)
-            let left = Registry.shared.locked { Array(Registry.shared.entriesLocked(of: object, lifetime: lifetime)).count }
+            let left = GraphLock.shared.locked { Array(Registry.shared.entriesLocked(of: object, lifetime: lifetime)).count }
             #expect(left == 0)
         }
     }

@@ -9,7 +9,7 @@ import Testing
     /// The slot of `object`'s registrar that has a sole listener, and that listener.
     func soleListener(of object: AnyObject) throws -> (registrar: _ChangeRegistrar, slot: Int) {
         let registrar = try #require(Registry.lifetimeRegistrar(of: object))
-        let slot = Registry.shared.locked {
+        let slot = GraphLock.shared.locked {
             (0..<registrar.slotCapacity).first { registrar.soleListener(slot: $0) != nil }
         }
         return (registrar, try #require(slot))

@@ -177,7 +177,7 @@ extension Bind {
         // `key` that share a chain with the observed property leave it.
         let lifetime = Registry.lifetimeRegistrar(of: object)
         let targetLifetime = Registry.lifetimeRegistrar(of: target)
-        Registry.shared.locked {
+        GraphLock.shared.locked {
             var chains: [ObjectIdentifier] = []
             Registry.shared.forEachEndpointLocked(of: object, lifetime: lifetime, keyPath: keyPath) { endpoint in
                 chains.append(ObjectIdentifier(endpoint.anyCore.resolvedLocked()))

@@ -296,7 +296,7 @@ extension DynamicObject {
     /// equality.
     private func removeActions(of target: AnyObject, at keyPath: AnyKeyPath?) {
         let lifetime = Registry.lifetimeRegistrar(of: self)
-        let registrations = Registry.shared.locked { () -> [any AnyActionRegistration] in
+        let registrations = GraphLock.shared.locked { () -> [any AnyActionRegistration] in
             var found: [any AnyActionRegistration] = []
             Registry.shared.forEachEndpointLocked(of: self, lifetime: lifetime, keyPath: keyPath) { endpoint in
                 guard endpoint.standsAlone else { return }

@@ -5,7 +5,7 @@ import Synchronization
 /// `unbind()` ends both, and nothing another binding declared.
 @usableFromInline
 struct OperatorLink<Head, Property>: @unchecked Sendable {
-    // @unchecked: every field is immutable; the chain is only touched with the registry lock
+    // @unchecked: every field is immutable; the chain is only touched with the graph lock
     // held, and a key holds a key path and an object's identity, never the object. `original`
     // holds a value of the receiver's type, which need not be `Sendable`: it is only written
     // back into the object it was read from, by `refuse`, as a chain's write would be.
@@ -106,7 +106,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     /// Removes the block of an async transformer given before, if any: the one this binding's
     /// second declaration added, owned by its run.
     func removeAsyncTransform() {
-        Registry.shared.locked {
+        GraphLock.shared.locked {
             _ = side.core.resolvedLocked().removeBlocksLocked(declaredBy: side.declaration) { $0 is any AnyAsyncTransformRun }
         }
     }
@@ -141,7 +141,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     func refuse(_ why: String, rule: BindingDiagnostic.Rule) {
         Report.notBothWays(headLabel, label, why, rule: rule)
         let object = original.flatMap { original in
-            Registry.shared.locked { () -> AnyObject? in
+            GraphLock.shared.locked { () -> AnyObject? in
                 let core = side.core.resolvedLocked()
                 guard core === side.core, core.acceptedChanges == original.changes else { return nil }
                 return core.endpointLocked(declaredBy: side.declaration)?.targetLocked()
@@ -169,7 +169,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
 
     /// The second endpoint's object, if the binding has not ended and the object is alive.
     func liveObject() -> AnyObject? {
-        Registry.shared.locked {
+        GraphLock.shared.locked {
             side.core.resolvedLocked().endpointLocked(declaredBy: side.declaration)?.targetLocked()
         }
     }
@@ -178,7 +178,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     /// added leave the chain, and so does the head unless another binding declared it too.
     @usableFromInline
     func unbind() {
-        Registry.shared.locked {
+        GraphLock.shared.locked {
             OperatorParts.endLocked(side: side.core, side.declaration, head: chain.core, chain.declaration)
         }
     }
@@ -189,7 +189,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
 
     /// Whether the second endpoint is still in a bound chain.
     var isBound: Bool {
-        Registry.shared.locked {
+        GraphLock.shared.locked {
             let core = side.core.resolvedLocked()
             return core.isCompleteLocked && core.endpointLocked(declaredBy: side.declaration) != nil
         }
