@@ -37,9 +37,15 @@ extension OperandKey {
         return spec
     }
 
-    /// Writes `value` into `object` (the key's own object, alive) through the key path.
+    /// Writes `value` into `object` (the key's own object, alive) as a chain writes a
+    /// receiver: through the property's shared accessors (a direct store, or the accessors
+    /// `@Dynamic` generated), never applying the key path generically unless the property is
+    /// computed. For what arrives outside a dispatch: an async transformer's result, a refused
+    /// transformer's put-back.
     func write(_ value: Property, into object: AnyObject) {
-        unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = value
+        let root = unsafeDowncast(object, to: Root.self)
+        let spec = EndpointSpec<Property>.property(root, keyPath, writable: keyPath, role: .receives, toChain: nil, fromChain: nil, identity: true)
+        _ = spec.accessors.write?(object, value)
     }
 
     /// The endpoint on `object` (the key's own object, alive), converted by the given
