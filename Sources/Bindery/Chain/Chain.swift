@@ -72,13 +72,13 @@ public struct Chain<Value>: @unchecked Sendable {
         // Any other head is read through user code (a getter, a converter): only for a new
         // chain, outside the lock. Joining a chain the endpoint is already in (rule 7) reads
         // nothing: that chain keeps its value.
-        let (joined, attachments) = GraphLock.shared.locked { (joinLocked(spec, declaration), Registry.shared.attachments) }
+        let (joined, attachments) = GraphLock.shared.locked { (joinLocked(spec, declaration), Registry.shared.state.attachments) }
         if let joined { return (joined, declaration) }
         let initial = Self.read(spec)
         let made = GraphLock.shared.locked { () -> (any AnyChainCore)? in
             // Another thread may have bound the endpoint meanwhile: looked for again only if
             // anything was attached since.
-            if Registry.shared.attachments != attachments, let joined = Self.joinLocked(spec, declaration) { return joined }
+            if Registry.shared.state.attachments != attachments, let joined = Self.joinLocked(spec, declaration) { return joined }
             return newLocked(spec, initial: initial, declaration)
         }
         return made.map { ($0, declaration) } ?? refused(spec, Report.Problem.unreadable)

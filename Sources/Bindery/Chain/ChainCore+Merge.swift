@@ -93,7 +93,7 @@ extension ChainCore {
         // Its successors are in `target` now: asked for through this chain's head, they are
         // not this chain's (see `writeSuccessor`).
         forgetReplacementLocked()
-        Registry.shared.chainCount -= 1
+        Registry.shared.state.chainCount -= 1
         Registry.shared.unlistLocked(self)
         return Moved(endpoints: moved, blocks: movedBlocks, pending: pending)
     }

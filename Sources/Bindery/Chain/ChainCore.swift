@@ -138,7 +138,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     private init(head spec: borrowing EndpointSpec<Value>, accessors: Accessors<Value>, acceptedValue: Value) {
         self.acceptedValue = acceptedValue
         super.init(headOf: spec, accessors: accessors)
-        Registry.shared.chainCount += 1
+        Registry.shared.state.chainCount += 1
     }
 
     /// A new chain headed by `spec`, whose value is `current`, with its head attached. Lock
@@ -599,7 +599,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         }
         dropPlanLocked()
         forgetReplacementLocked()
-        Registry.shared.chainCount -= 1
+        Registry.shared.state.chainCount -= 1
         Registry.shared.unlistLocked(self)
     }
 

@@ -7,8 +7,8 @@ extension Registry {
     /// Lists a chain that was just made. Lock held.
     func listLocked(_ core: AnyEndpoint) {
         assertLocked()
-        core.listedLocked(at: UInt32(truncatingIfNeeded: liveChains.count))
-        liveChains.append(Unmanaged.passUnretained(core))
+        core.listedLocked(at: UInt32(truncatingIfNeeded: state.liveChains.count))
+        state.liveChains.append(Unmanaged.passUnretained(core))
     }
 
     /// Takes a chain off the list, if it is on it. Lock held.
@@ -17,9 +17,9 @@ extension Registry {
         let position = core.livePosition.load(ordering: .relaxed)
         guard position != .max else { return }
         core.listedLocked(at: .max)
-        let last = liveChains.removeLast()
-        guard Int(position) < liveChains.count else { return }
-        liveChains[Int(position)] = last
+        let last = state.liveChains.removeLast()
+        guard Int(position) < state.liveChains.count else { return }
+        state.liveChains[Int(position)] = last
         last._withUnsafeGuaranteedRef { $0.listedLocked(at: position) }
     }
 
@@ -39,7 +39,7 @@ extension Registry {
     /// `BindingGraph`).
     func snapshotLocked() -> [ChainSnapshot] {
         assertLocked()
-        return liveChains.map { listed in
+        return state.liveChains.map { listed in
             listed._withUnsafeGuaranteedRef { $0.anyCore.snapshotLocked() }
         }
     }

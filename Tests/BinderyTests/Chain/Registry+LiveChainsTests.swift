@@ -48,7 +48,7 @@ import Testing
                 default: Bind.in(source, \.int).out("block") { (_: Int) in }
                 }
             }
-            let counts = GraphLock.shared.locked { (Registry.shared.liveChains.count, Registry.shared.chainCount) }
+            let counts = GraphLock.shared.locked { (Registry.shared.state.liveChains.count, Registry.shared.state.chainCount) }
             precondition(counts.0 == 0, "chains still listed: \(counts)")
         }
     }

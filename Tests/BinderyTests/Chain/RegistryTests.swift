@@ -62,7 +62,7 @@ import Testing
             for index in 0..<count {
                 Bind.in(sources[index], \.int).out(labels[index], \.text)
             }
-            let live = GraphLock.shared.locked { (Registry.shared.chainCount, Registry.shared.endpointCount) }
+            let live = GraphLock.shared.locked { (Registry.shared.state.chainCount, Registry.shared.state.endpointCount) }
             precondition(live == (count, 2 * count), "expected \(count) chains and \(2 * count) endpoints, found \(live)")
             let middle = count / 2
             sources[middle].int = 42
@@ -71,7 +71,7 @@ import Testing
             sources = []
             labels = []
             let counts = GraphLock.shared.locked {
-                (Registry.shared.chainCount, Registry.shared.endpointCount, Registry.shared.byObject.count)
+                (Registry.shared.state.chainCount, Registry.shared.state.endpointCount, Registry.shared.state.byObject.count)
             }
             precondition(counts == (0, 0, 0), "registry not empty after the objects went: \(counts)")
         }

@@ -277,7 +277,7 @@ import Testing
                 if index % 2 == 0 { chain.unbind() } else { Bind.unbind(label) }
             }
             let counts = GraphLock.shared.locked {
-                (Registry.shared.chainCount, Registry.shared.endpointCount, Registry.shared.byObject.count)
+                (Registry.shared.state.chainCount, Registry.shared.state.endpointCount, Registry.shared.state.byObject.count)
             }
             precondition(counts == (0, 0, 0), "registry not empty: \(counts)")
             precondition(source._$registrar.isIdleForTesting, "registrar still has listeners")
