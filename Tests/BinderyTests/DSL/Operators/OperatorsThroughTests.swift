@@ -150,4 +150,25 @@ struct Shout: Transformer {
         person.string = "later"
         #expect(loader.started == ["ada"])
     }
+
+    @Test("Two async-transformer bindings of one sender: a new transform on one ends its own run's block, and the other goes on", .timeLimit(.minutes(1)))
+    func asyncRunsEndApart() async {
+        let person = Box(), first = Label(), second = Label()
+        person.string = "ada"
+        let firstLoader = GatedLoader(), secondLoader = GatedLoader()
+        let firstBinding = (person, \.string) ~> (first, \.text, through: firstLoader)
+        _ = (person, \.string) ~> (second, \.text, through: secondLoader)
+        await firstLoader.release("ada")
+        await secondLoader.release("ada")
+        await eventually { first.text == "ADA" && second.text == "ADA" }
+        // The first binding's conversion replaced: its async block goes, the second's stays.
+        firstBinding.transform { "first: " + $0 }
+        person.string = "bob"
+        #expect(first.text == "first: bob")
+        await secondLoader.release("bob")
+        await eventually { second.text == "BOB" }
+        #expect(firstLoader.started == ["ada"])
+        #expect(first.text == "first: bob")
+    }
 }
+
