@@ -10,8 +10,8 @@
 /// picks the kind (`EndpointSpec+Factories.swift`): through the accessors `@Dynamic`
 /// generated, a stored property's address, or a key path (see `SharedAccessors`).
 ///
-/// The engine asks a kind, with the graph lock held, to start listening for an endpoint (it
-/// stops by the endpoint's subscriptions, whatever the kind); a kind that must look at each
+/// The engine asks a kind, with the graph lock held, to start listening for an endpoint
+/// (listening stops through the endpoint's subscriptions, whatever the kind); a kind that must look at each
 /// change under the lock before the chain hears it (`hearsUnderLock`) is kept by its endpoints
 /// and asked again on each. Adding a kind is adding a conforming type and the DSL entry that
 /// makes specs with it: nothing in the engine names a kind.
