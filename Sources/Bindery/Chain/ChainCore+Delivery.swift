@@ -52,12 +52,12 @@ extension ChainCore {
         _ value: Value, into receiver: Endpoint<Value>, foundDead: inout Bool, _ thread: UnsafeMutablePointer<ThreadState>
     ) -> NeedsEngine? {
         if receiver.isDetached { return .left }
-        if receiver.delivery == .mainActor, !MainQueue.isCurrent { return .mainActor }
-        if let target = receiver.target {
-            write(value, to: receiver, target, thread)
-        } else {
+        guard let target = receiver.target else {
             foundDead = true
+            return nil
         }
+        if receiver.delivery == .mainActor, !MainQueue.isCurrent { return .mainActor }
+        write(value, to: receiver, target, thread)
         return nil
     }
 

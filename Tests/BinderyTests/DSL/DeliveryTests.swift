@@ -4,6 +4,23 @@ import Testing
 
 /// Rule 10: endpoints may ask for delivery on the main actor.
 @Suite(.failOnUnexpectedDiagnostics) struct DeliveryTests {
+    @Test("Rule 1: a main-actor receiver whose object has gone is pruned by the next change, from any thread", .timeLimit(.minutes(1)))
+    func goneMainActorReceiverIsPrunedOffMain() async {
+        let box = Box()
+        weak var gone: MainLabel?
+        do {
+            let label = MainLabel()
+            gone = label
+            Bind.in(box, \.int).out(label, \.text, initial: false, delivery: .mainActor)
+        }
+        #expect(gone == nil)
+        #expect(!box._$registrar.isIdleForTesting)
+        await Task.detached { box.int = 1 }.value
+        // The chain lost its only receiver and ended: nothing listens to the box any more.
+        #expect(box._$registrar.isIdleForTesting)
+        #expect(!Bind.isBound(box))
+    }
+
     @Test("Rule 10: a .mainActor receiver and block changed off the main actor run on it, in order", .timeLimit(.minutes(1)))
     func mainActorDeliveryFromBackground() async {
         let box = Box()
