@@ -36,7 +36,7 @@ extension AnyEndpoint {
         static let hearsUnderLock = Traits(rawValue: 8)
         /// Writes go to the main actor (see `delivery`).
         static let onMainActor = Traits(rawValue: 16)
-        /// Never found by a declaration (see `EndpointSpec.standsAlone`).
-        static let standsAlone = Traits(rawValue: 32)
+        /// Never found by a declaration (see `EndpointKind.joinsChains`).
+        static let joinsNoChain = Traits(rawValue: 32)
     }
 }

@@ -182,8 +182,9 @@ class AnyEndpoint {
     /// Whether every change must be heard under the lock, by the endpoint's kind (its `extras`
     /// has it; see `EndpointKind.hearsUnderLock`).
     var hearsUnderLock: Bool { traits.contains(.hearsUnderLock) }
-    /// Never found by a declaration (see `EndpointSpec.standsAlone`).
-    var standsAlone: Bool { traits.contains(.standsAlone) }
+    /// Never found by a declaration, and hears after the chains that are (a listener's: see
+    /// `EndpointKind.joinsChains`).
+    var joinsNoChain: Bool { traits.contains(.joinsNoChain) }
 
     /// Whether an endpoint for these needs `Extras`.
     private static func needsExtras(weak: Bool, kept: (any EndpointKind)?, index: Int?, events: ControlEvents, listensElsewhere: Bool) -> Bool {
@@ -244,7 +245,7 @@ class AnyEndpoint {
         object = Unmanaged.passUnretained(spec.object)
         var traits: Traits = spec.initial ? .wantsInitial : []
         if spec.delivery == .mainActor { traits.insert(.onMainActor) }
-        if spec.standsAlone { traits.insert(.standsAlone) }
+        if !spec.hearing.joinsChains { traits.insert(.joinsNoChain) }
         var kept: (any EndpointKind)?
         var listensElsewhere = false
         let found = spec.hearing.traits(lifetime: spec.lifetime)

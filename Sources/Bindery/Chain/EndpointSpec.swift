@@ -11,10 +11,6 @@ struct EndpointSpec<Value> {
     /// How the endpoint hears that its value changed.
     @usableFromInline var hearing = Hearing.none
     @usableFromInline var initial = true
-    /// Never found by a declaration, so never joined: the observed property of a target-action's
-    /// own chain (see `ActionRegistration`). Its slot's chains hear a set before it does (see
-    /// `_ChangeRegistrar.addListener`).
-    var standsAlone = false
     @usableFromInline var delivery = Delivery.immediate
     /// Why this endpoint cannot be bound, for the misuse diagnostic (see <doc:Guarantees#Bad-input>).
     @usableFromInline var problem: String?

@@ -380,10 +380,10 @@ final class Registry: @unchecked Sendable {
     /// The endpoint exactly identified by a spec (whose `lifetime` is found), if one is bound.
     /// Allocates nothing.
     func endpointLocked<Value>(for spec: EndpointSpec<Value>) -> AnyEndpoint? {
-        guard !spec.standsAlone else { return nil }
+        guard spec.hearing.joinsChains else { return nil }
         let list = listLocked(of: spec.object, lifetime: spec.lifetime)
         return firstEntry(from: list.first, members: list.isMembers) {
-            !$0.standsAlone && $0.events == spec.events && !$0.observesOtherSlot(than: spec.hearing)
+            !$0.joinsNoChain && $0.events == spec.events && !$0.observesOtherSlot(than: spec.hearing)
                 && $0.matches(spec.object, spec.keyPath, events: nil, index: .some(spec.index))
         }
     }

@@ -149,7 +149,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     }
 
     /// The listeners of `slot`: chains' endpoints in the order they began listening, then the
-    /// endpoints that stand alone, likewise (see `addListener`). Lock held.
+    /// endpoints that join no chain, likewise (see `addListener`). Lock held.
     func listenersLocked(slot: Int) -> [AnyEndpoint] {
         switch entry(slot) {
         case .none: []
@@ -159,8 +159,8 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     }
 
     /// Adds a listener of `slot`. A chain's endpoint goes after the slot's other chains' and
-    /// before every endpoint that stands alone (a target-action's), which goes last: a set
-    /// reaches the chains that carry the property on, then those that only hear it.
+    /// before every endpoint that joins no chain (a listener's, see `ListenerKind`), which goes
+    /// last: a set reaches the chains that carry the property on, then those that only hear it.
     func addListener(_ endpoint: AnyEndpoint, slot: Int) {
         switch entry(slot) {
         case .none:
@@ -168,13 +168,13 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         case .sole(let sole):
             // The list takes over the table's reference to the sole listener: it stays alive.
             let first = sole.takeRetainedValue()
-            let list = ListenerList(!endpoint.standsAlone && first.standsAlone ? [endpoint, first] : [first, endpoint])
+            let list = ListenerList(!endpoint.joinsNoChain && first.joinsNoChain ? [endpoint, first] : [first, endpoint])
             publish(Self.word(list), slot: slot, sizedFor: endpoint)
             // An update may still hold it unretained, as the sole listener it read: a reference
             // is retired, so that leaving the list later cannot free it under that update.
             retireLocked(Unmanaged.passRetained(first))
         case .several(let list):
-            let position = endpoint.standsAlone ? nil : list.endpoints.firstIndex(where: \.standsAlone)
+            let position = endpoint.joinsNoChain ? nil : list.endpoints.firstIndex(where: \.joinsNoChain)
             list.endpoints.insert(endpoint, at: position ?? list.endpoints.endIndex)
         }
         observedSlots.bitwiseOr(Self.bit(for: slot), ordering: .relaxed)

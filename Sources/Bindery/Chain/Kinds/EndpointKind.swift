@@ -1,7 +1,8 @@
 /// What kind of sender an endpoint is: how it hears that its value changed. One conforming
 /// type per kind, each in its own file in this folder: a control's events
 /// (`ControlEventsKind`), a key path across several `@Dynamic` objects (`DynamicRoute`), an
-/// `@Observable` property heard through Observation (`ObservationKind`). The most common kind,
+/// `@Observable` property heard through Observation (`ObservationKind`), a listener that hears a
+/// property but never joins its chains (`ListenerKind`). The most common kind,
 /// one slot of a `@Dynamic` object's registrar (`PropertyKind.swift`), is held inline by
 /// `Hearing` rather than as an object, so that binding a property allocates nothing for it. A
 /// receiver that hears nothing has no kind.
@@ -30,6 +31,9 @@ protocol EndpointKind: AnyObject, Sendable {
     /// Whether every change must be heard under the graph lock, after `heardLocked(by:from:slot:)`;
     /// otherwise changes go the lock-free way. An endpoint of such a kind keeps it.
     var hearsUnderLock: Bool { get }
+    /// Whether a declaration of the same object and property finds this kind's endpoint and
+    /// joins its chain; false for a listener, which also hears each change after the chains.
+    var joinsChains: Bool { get }
     /// Starts listening for `endpoint`'s changes. Lock held.
     func subscribeLocked(_ endpoint: AnyEndpoint)
     /// A change that `endpoint` heard, from `registrar`'s `slot` (nil and 0 when not from a
@@ -47,6 +51,8 @@ extension EndpointKind {
     @usableFromInline
     var hearsUnderLock: Bool { false }
     @usableFromInline
+    var joinsChains: Bool { true }
+    @usableFromInline
     func heardLocked(by endpoint: AnyEndpoint, from registrar: _ChangeRegistrar?, slot: Int) {}
 }
 
@@ -55,7 +61,7 @@ extension EndpointKind {
 /// endpoint's spec. Not an optional: an enum of its own costs a bind no generic code to tell
 /// the cases apart (the benchmark row bind-unbind).
 @usableFromInline
-enum Hearing {
+enum Hearing: Sendable {
     /// It hears nothing: a receiver.
     case none
     /// One slot of a registrar: a `@Dynamic` stored property, or a ``Dynamic`` box's value.
@@ -76,6 +82,12 @@ enum Hearing {
     /// the lock (see `EndpointKind.hearsUnderLock`), whether changes come from the object's own
     /// setter (`notifierIsObject`), and whether it listens to another registrar than its
     /// lifetime's (`listensElsewhere(lifetime:)`). One switch, asked once per bind.
+    /// See `EndpointKind.joinsChains`.
+    var joinsChains: Bool {
+        if case .kind(let kind) = self { return kind.joinsChains }
+        return true
+    }
+
     func traits(lifetime: _ChangeRegistrar?) -> (kept: (any EndpointKind)?, notifierIsObject: Bool, listensElsewhere: Bool) {
         switch self {
         case .none: (nil, false, false)

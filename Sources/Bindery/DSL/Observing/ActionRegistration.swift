@@ -1,8 +1,8 @@
 import Synchronization
 
 /// One registration of a target-action on one key path: the named block of a chain of its own,
-/// whose only other member is the observed property, heard but never written or joined (see
-/// `EndpointSpec.standsAlone`). The block turns each value the property is set to into a
+/// whose only other member is the observed property, heard but never written or joined (a
+/// listener: see `ListenerKind`). The block turns each value the property is set to into a
 /// ``Change`` (remembering the value before) and calls the action, at once, held back by a
 /// coalescing transaction, or on the main actor.
 ///

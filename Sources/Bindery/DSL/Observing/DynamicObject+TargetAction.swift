@@ -263,7 +263,7 @@ extension DynamicObject {
         // holds, and the chains that carry the property are left as they were.
         var spec = EndpointSpec<Value>.automatic(self, keyPath, writable: nil, role: .sends)
         spec.observe(self)
-        spec.standsAlone = true
+        spec.listening()
         let chain = Chain(head: spec).adding(
             block: "target-action (\(Target.self))", initial: false, delivery: .immediate, liveness: registration.liveness,
             owner: registration
@@ -299,7 +299,7 @@ extension DynamicObject {
         let registrations = GraphLock.shared.locked { () -> [any AnyActionRegistration] in
             var found: [any AnyActionRegistration] = []
             Registry.shared.forEachEndpointLocked(of: self, lifetime: lifetime, keyPath: keyPath) { endpoint in
-                guard endpoint.standsAlone else { return }
+                guard endpoint.joinsNoChain else { return }
                 for owner in endpoint.anyCore.resolvedLocked().blockOwnersLocked {
                     if let registration = owner as? any AnyActionRegistration { found.append(registration) }
                 }
