@@ -17,7 +17,7 @@ import SwiftSyntaxMacros
 ///         _$sn = initialValue
 ///     }
 ///     get {
-///         _$registrar.access(self, keyPath: _$KeyPaths.sn)
+///         _$registrar.access(self, keyPath: _$KeyPaths.sn, slot: 0, after: _$Slots.first)
 ///         return _$sn
 ///     }
 ///     set {
@@ -36,7 +36,8 @@ import SwiftSyntaxMacros
 /// @DynamicIgnored private var _$sn = 0
 /// ```
 ///
-/// The getter reports the read to Observation and the setter tells it before and after the
+/// The getter reports the read to Observation, and to a derived value being evaluated on the
+/// thread (by its slot), and the setter tells Observation before and after the
 /// store, as `@Observable`'s accessors do, but only once the object has an
 /// `ObservationRegistrar` (see `_ChangeRegistrar.access(_:keyPath:)`): until then a set costs
 /// one relaxed load and a test on top of the store. The setter hands the store to the
@@ -94,7 +95,7 @@ extension DynamicTrackedMacro: AccessorMacro {
         let getAccessor = AccessorDeclSyntax(
             accessorSpecifier: .keyword(.get),
             body: GeneratedSyntax.block([
-                .expr(GeneratedSyntax.access(keyPath)),
+                .expr(GeneratedSyntax.access(slot, keyPath: keyPath)),
                 .stmt(StmtSyntax(ReturnStmtSyntax(expression: storage))),
             ])
         )

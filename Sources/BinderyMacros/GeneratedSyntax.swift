@@ -137,11 +137,17 @@ enum GeneratedSyntax {
         isStatic ? member(reference(.identifier(DynamicMacro.keyPathsName)), property) : keyPath(root: root, property: property)
     }
 
-    /// `_$registrar.access(self, keyPath: keyPath)`: what every generated getter reports first.
-    static func access(_ keyPath: ExprSyntax) -> ExprSyntax {
+    /// `_$registrar.access(self, keyPath: keyPath, slot: slot, after: _$Slots.first)`: what every
+    /// generated getter reports first; `slot` counts from the class's first own slot.
+    static func access(_ slot: Int, keyPath: ExprSyntax) -> ExprSyntax {
         call(
             member(reference(.identifier(DynamicMacro.registrarName)), "access"),
-            [(nil, reference(.keyword(.self))), ("keyPath", keyPath)]
+            [
+                (nil, reference(.keyword(.self))),
+                ("keyPath", keyPath),
+                ("slot", integer(slot)),
+                ("after", member(reference(.identifier(DynamicMacro.slotsName)), "first")),
+            ]
         )
     }
 

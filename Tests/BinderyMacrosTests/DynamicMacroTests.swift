@@ -232,7 +232,7 @@ import Testing
                         _$count = initialValue
                     }
                     get {
-                        _$registrar.access(self, keyPath: _$KeyPaths.count)
+                        _$registrar.access(self, keyPath: _$KeyPaths.count, slot: 0, after: _$Slots.first)
                         return _$count
                     }
                     set {

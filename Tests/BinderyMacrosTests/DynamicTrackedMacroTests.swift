@@ -20,7 +20,7 @@ import Testing
                     _$sn = initialValue
                 }
                 get {
-                    _$registrar.access(self, keyPath: \\Self.sn)
+                    _$registrar.access(self, keyPath: \\Self.sn, slot: 0, after: _$Slots.first)
                     return _$sn
                 }
                 set {
@@ -74,7 +74,7 @@ import Testing
                 }
 
                 get {
-                    _$registrar.access(self, keyPath: \\Self.name)
+                    _$registrar.access(self, keyPath: \\Self.name, slot: 3, after: _$Slots.first)
                     return _$name
                 }
 
@@ -126,7 +126,7 @@ import Testing
                     _$code = initialValue
                 }
                 get {
-                    _$registrar.access(self, keyPath: \\Self.code)
+                    _$registrar.access(self, keyPath: \\Self.code, slot: 12, after: _$Slots.first)
                     return _$code
                 }
                 set {
@@ -162,7 +162,7 @@ import Testing
                     _$session = initialValue
                 }
                 get {
-                    _$registrar.access(self, keyPath: \\Self.session)
+                    _$registrar.access(self, keyPath: \\Self.session, slot: 1, after: _$Slots.first)
                     return _$session
                 }
                 set {
@@ -198,7 +198,7 @@ import Testing
                     _$delegate = initialValue
                 }
                 get {
-                    _$registrar.access(self, keyPath: \\Self.delegate)
+                    _$registrar.access(self, keyPath: \\Self.delegate, slot: 0, after: _$Slots.first)
                     return _$delegate
                 }
                 set {
@@ -234,7 +234,7 @@ import Testing
                     _$default = initialValue
                 }
                 get {
-                    _$registrar.access(self, keyPath: \\Self.`default`)
+                    _$registrar.access(self, keyPath: \\Self.`default`, slot: 3, after: _$Slots.first)
                     return _$default
                 }
                 set {
@@ -319,7 +319,7 @@ import Testing
                         _$sn = initialValue
                     }
                     get {
-                        _$registrar.access(self, keyPath: _$KeyPaths.sn)
+                        _$registrar.access(self, keyPath: _$KeyPaths.sn, slot: 0, after: _$Slots.first)
                         return _$sn
                     }
                     set {
@@ -359,7 +359,7 @@ import Testing
                         _$sn = initialValue
                     }
                     get {
-                        _$registrar.access(self, keyPath: \\Tagged.sn)
+                        _$registrar.access(self, keyPath: \\Tagged.sn, slot: 0, after: _$Slots.first)
                         return _$sn
                     }
                     set {
@@ -402,7 +402,7 @@ import Testing
                             _$sn = initialValue
                         }
                         get {
-                            _$registrar.access(self, keyPath: \\Inner.sn)
+                            _$registrar.access(self, keyPath: \\Inner.sn, slot: 0, after: _$Slots.first)
                             return _$sn
                         }
                         set {

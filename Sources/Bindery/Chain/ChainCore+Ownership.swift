@@ -170,7 +170,8 @@ extension ChainCore {
 
     /// Runs `work` as the chain's owner, as the next cause of whatever this thread is
     /// dispatching (a change more than `maximumDepth` causes deep is dropped instead), then
-    /// gives the chain back.
+    /// gives the chain back; at the end of the thread's outermost dispatch, the derived values
+    /// it reached are evaluated (see `DerivedSchedule`).
     @inline(__always)
     func runAsOwner(_ thread: UnsafeMutablePointer<ThreadState>, _ work: () -> Void) {
         let depth = thread.pointee.causalDepth
@@ -180,6 +181,7 @@ extension ChainCore {
             reportCycle()
         }
         giveBack(thread)
+        ThreadState.endOfDispatch(thread)
     }
 
     /// Gives the chain back, first running whatever was queued meanwhile.

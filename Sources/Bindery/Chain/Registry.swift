@@ -101,6 +101,9 @@ final class Registry: @unchecked Sendable {
             single._withUnsafeGuaranteedRef { $0.act(decision, thread) }
             if case .enqueue = decision { single.release() }
         }
+        guard !several.isEmpty else { return }
+        // Derived values the listeners reach are evaluated once all have heard.
+        thread.pointee.notifyingSeveral += 1
         for listed in several {
             // Each listener is asked under a lock of its own: one declared again meanwhile has
             // been replaced (its subscriptions with it), and its replacement hears the change.
@@ -110,6 +113,8 @@ final class Registry: @unchecked Sendable {
             }
             endpoint.act(decision, thread)
         }
+        thread.pointee.notifyingSeveral -= 1
+        ThreadState.endOfDispatch(thread)
     }
 
     /// Has `endpoint` hear its property's change again: for a change its predecessor heard in
@@ -135,10 +140,13 @@ final class Registry: @unchecked Sendable {
             return seen
         }
         let thread = ThreadState.current
+        thread.pointee.notifyingSeveral += 1
         for endpoint in listeners {
             let decision = locked(thread: thread) { endpoint.decideLocked(thread) }
             endpoint.act(decision, thread)
         }
+        thread.pointee.notifyingSeveral -= 1
+        ThreadState.endOfDispatch(thread)
     }
 
     // MARK: Membership (lock held)

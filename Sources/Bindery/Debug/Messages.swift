@@ -92,6 +92,22 @@ enum Report {
             "a change of a chain of \(chain) kept causing changes \(depth) levels deep across chains; dropped it to stop the cycle")
     }
 
+    /// A derived value kept being changed by what its own change caused, as deep as the
+    /// depth bound.
+    static func derivedCycle(_ label: String, depth: Int) {
+        Diagnostics.report(
+            .cycle, rule: .loops,
+            "\(label) kept changing what it is computed from, \(depth) levels deep; stopped evaluating it for this change to end the cycle")
+    }
+
+    /// A derived value that reads itself, directly or through other derived values.
+    static func derivedReadsItself(_ label: String, through path: [String]) {
+        let via = path.isEmpty ? "" : " through \(path.joined(separator: " → "))"
+        Diagnostics.report(
+            .cycle, rule: .loops,
+            "\(label) reads its own value\(via): a derived value cannot depend on itself; it does not listen to that read, and keeps the value it computed")
+    }
+
     /// An async transformer that threw.
     static func transformFailed(_ transformer: Any.Type, _ label: String, _ error: any Error) {
         Diagnostics.report(.badData, rule: .conversion, "\(transformer) failed for a value sent to \(label): \(error); it keeps its value")

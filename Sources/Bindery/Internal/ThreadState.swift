@@ -24,6 +24,12 @@ struct ThreadState {
     /// several objects): a `@Dynamic` object read then gets no `ObservationRegistrar` (see
     /// `_ChangeRegistrar.access(_:keyPath:)`).
     var readsUntracked = false
+    /// Whether `derived` holds values to evaluate when the outermost dispatch ends: the one
+    /// thing a dispatch's end tests for them.
+    var hasPendingDerived = false
+    /// How many slots with several listeners this thread is notifying one listener at a time:
+    /// derived values wait until every listener has heard (see `DerivedSchedule`).
+    var notifyingSeveral = 0
     /// An empty buffer with room, swapped with the registry's graveyard when this thread's
     /// critical section buried something, so that burying allocates nothing in steady state
     /// (see `Registry.locked`). Behind a pointer so that copying the state (as a dispatch
@@ -39,6 +45,9 @@ struct ThreadState {
     let coalescing = CoalesceTransaction()
     /// Bind-time answers this thread has had (see `ThreadMemo`).
     let memo = ThreadMemo()
+    /// The derived values this thread evaluates when its outermost dispatch ends (see
+    /// `DerivedSchedule`).
+    let derived = DerivedSchedule()
     /// Whether this is the process's first thread, the one that runs `main` (see
     /// `MainQueue.isCurrent`). Asked once per thread.
     let isFirstThread = bindery_is_first_thread()
@@ -96,7 +105,19 @@ struct ThreadState {
     ///   - work: The write or the block.
     static func runDeferred<Result>(depth: Int, writing: ObjectIdentifier?, _ work: () -> Result) -> Result {
         let thread = current
-        return dispatching(on: thread, at: depth) { self.writing(writing, on: thread, work) }
+        let result = dispatching(on: thread, at: depth) { self.writing(writing, on: thread, work) }
+        endOfDispatch(thread)
+        return result
+    }
+
+    /// What a thread does when a dispatch ends: if it was the outermost, and the change has
+    /// reached every listener of its slot, evaluates the derived values it scheduled (see
+    /// `DerivedSchedule`). One test otherwise.
+    @inline(__always)
+    static func endOfDispatch(_ thread: UnsafeMutablePointer<ThreadState>) {
+        if _slowPath(thread.pointee.hasPendingDerived), thread.pointee.nesting == 0, thread.pointee.notifyingSeveral == 0 {
+            thread.pointee.derived.drain(thread)
+        }
     }
 
     /// Runs `work`, which writes `endpoint` for its chain, with `thread` marked as writing it

@@ -1,3 +1,4 @@
+public import BinderyRuntime
 import Observation
 import Synchronization
 
@@ -20,21 +21,42 @@ extension _ChangeRegistrar {
     /// reading (a key path through several objects, say): an object read only by Bindery never
     /// pays for Observation.
     ///
+    /// Inside the evaluation of a derived value on this thread, the read is also recorded, by
+    /// its slot, as one the derived value depends on: one thread-local load when no evaluation
+    /// runs.
+    ///
     /// - Parameters:
     ///   - subject: The object read.
     ///   - keyPath: The property, rooted at the class that declares it; made only when needed.
+    ///   - index: The property's slot among its class's own, as numbered by ``Dynamic()``.
+    ///   - inherited: How many slots the superclasses use: `0` for a class that inherits none.
     ///
     /// ```swift
     /// // A fragment: the getter @Dynamic writes for `var sn = 0`.
-    /// get { _$registrar.access(self, keyPath: _$KeyPaths.sn); return _$sn }
+    /// get { _$registrar.access(self, keyPath: _$KeyPaths.sn, slot: 0, after: _$Slots.first); return _$sn }
     /// ```
     @inlinable
-    public func access<Subject: Observable, Member>(_ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>) {
+    public func access<Subject: Observable, Member>(
+        _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+        slot index: Int, after inherited: @autoclosure () -> Int
+    ) {
+        if _slowPath(bindery_read_tracker() != nil) {
+            trackedRead(subject, keyPath, slot: index, after: inherited)
+        }
         if let box = UnsafeRawPointer(bitPattern: observation.load(ordering: .acquiring)) {
             Unmanaged<ObservationBox>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.registrar.access(subject, keyPath: keyPath()) }
         } else {
             accessFirst(subject, keyPath)
         }
+    }
+
+    /// Records a read for the derived value evaluated on this thread. Specialised where it is
+    /// called, never inlined: a getter's way past it keeps no registers for it.
+    @inlinable @inline(never)
+    func trackedRead<Subject: Observable, Member>(
+        _ subject: Subject, _ keyPath: () -> KeyPath<Subject, Member>, slot index: Int, after inherited: () -> Int
+    ) {
+        recordRead(of: subject as AnyObject, keyPath(), slot: inherited() &+ index)
     }
 
     /// Stores `value` into `subject`'s property at `keyPath` through `store`, and reports the

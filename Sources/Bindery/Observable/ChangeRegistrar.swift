@@ -21,7 +21,7 @@ import Synchronization
 ///
 /// ```swift
 /// // What @Dynamic writes for `var sn = 0`, in short (a fragment of the class):
-/// get { _$registrar.access(self, keyPath: _$KeyPaths.sn); return _$sn }
+/// get { _$registrar.access(self, keyPath: _$KeyPaths.sn, slot: 0, after: _$Slots.first); return _$sn }
 /// set {
 ///     let observed = _$registrar.willSet(self, keyPath: _$KeyPaths.sn)
 ///     _$sn = newValue

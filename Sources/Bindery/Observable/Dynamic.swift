@@ -32,7 +32,7 @@ public final class Dynamic<Value>: DynamicObject {
     /// (`withObservationTracking`), as an `@Observable` property's are.
     public var value: Value {
         get {
-            _$registrar.access(self, keyPath: \.value)
+            _$registrar.access(self, keyPath: \.value, slot: 0, after: 0)
             return lock.withLock { storage }
         }
         set {

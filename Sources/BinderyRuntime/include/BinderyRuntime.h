@@ -82,6 +82,21 @@ static inline void bindery_set_thread_state(void *_Nullable state) {
     bindery_thread_state_slot = state;
 }
 
+/// The derived value whose evaluation the calling thread is recording reads for (Bindery's
+/// `ReadTracker`), or NULL. Every `@Dynamic` getter reads it, so it is a variable of its own,
+/// read with one load and no call.
+extern _Thread_local void *_Nullable bindery_read_tracker_slot;
+
+/// Reads the calling thread's `bindery_read_tracker_slot`.
+static inline void *_Nullable bindery_read_tracker(void) {
+    return bindery_read_tracker_slot;
+}
+
+/// Sets the calling thread's `bindery_read_tracker_slot`.
+static inline void bindery_set_read_tracker(void *_Nullable tracker) {
+    bindery_read_tracker_slot = tracker;
+}
+
 #ifdef __cplusplus
 }
 #endif

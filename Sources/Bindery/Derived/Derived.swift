@@ -1,0 +1,119 @@
+/// A value computed from other observable values, kept up to date as they change, and bound
+/// like a ``Dynamic`` box's `value`.
+///
+/// ```swift
+/// let price = Dynamic(2.5), quantity = Dynamic(4)
+/// let total = Derived { price.value * Double(quantity.value) }
+/// Bind.in(total, \.value).out(totalLabel, \.text)     // "10.0"
+/// quantity.value = 6                                  // totalLabel.text == "15.0"
+/// ```
+///
+/// **What is tracked.** Each evaluation of the closure records what it reads: stored properties
+/// of ``Dynamic()`` classes (directly, through other objects, or inside computed properties),
+/// ``Dynamic`` boxes and other derived values. A set of any of them evaluates the closure again
+/// and records again, so a branch that stops reading a property stops listening to it. A read
+/// of anything else (a plain class's property, a global) is not seen: its changes are not heard.
+///
+/// **When it is sent.** A value that is `Equatable` is sent only when it differs from the one
+/// sent last; any other value is sent after every evaluation. The evaluation runs on the thread
+/// that made the change, after the store, once the change has reached every chain it reaches;
+/// one set evaluates each derived value that depends on it once, after the derived values it
+/// reads, so it never sees half-updated inputs.
+///
+/// **Lifetime.** Nothing retains a derived value but its user (and a chain it sends into,
+/// while that chain lives); it does not retain what it reads, except what its closure captures:
+/// capture an object weakly if it keeps the derived value itself. When the derived value
+/// deinitialises, it stops listening and leaves every chain.
+///
+/// **Threads.** The closure is `@Sendable`: it runs on whichever thread changed an input, with
+/// no Bindery lock held, never on two threads at once; changes from several threads end with
+/// the value computed from the last writes. Main-actor receivers get the value on the main
+/// actor, in order. A closure must only read: what it sets is not tracked as a read.
+public final class Derived<Value>: _DerivedNode, DynamicObject {
+    /// The value's registrar. Not API.
+    public let _$registrar = _ChangeRegistrar()
+    /// Computes the value; nil when what it is computed from has gone (a `map` whose source
+    /// deinitialised): the value is kept.
+    private let compute: @Sendable () -> Value?
+    /// Whether two values are the same, so that the second is not sent (`Equatable` values).
+    private let isSame: ((Value, Value) -> Bool)?
+    /// Guards `current`; never held while user code runs.
+    private let valueLock = Lock()
+    private var current: Value
+
+    /// Creates a value computed by `compute`, evaluated now and after every change of what it
+    /// read, and sent after every evaluation.
+    ///
+    /// - Parameter compute: Reads observable values and returns the derived one. Runs on the
+    ///   thread that changed one of them.
+    ///
+    /// ```swift
+    /// let snapshot = Derived { Snapshot(name: person.name, age: person.age) }
+    /// ```
+    public convenience init(_ compute: @escaping @Sendable () -> Value) {
+        self.init(label: "Derived<\(Value.self)>", isSame: nil, keeping: compute, otherwise: { compute() })
+    }
+
+    /// Creates a value computed by `compute`, evaluated now and after every change of what it
+    /// read, and sent only when it differs from the value sent last.
+    ///
+    /// - Parameter compute: Reads observable values and returns the derived one. Runs on the
+    ///   thread that changed one of them.
+    ///
+    /// ```swift
+    /// let isValid = Derived { form.email.contains("@") && form.password.count >= 8 }
+    /// ```
+    public convenience init(_ compute: @escaping @Sendable () -> Value) where Value: Equatable {
+        self.init(label: "Derived<\(Value.self)>", isSame: { $0 == $1 }, keeping: compute, otherwise: { compute() })
+    }
+
+    /// A value computed by `compute`, which returns nil once its source has gone (the value is
+    /// then kept); `otherwise` gives the first value if `compute` returns nil at once.
+    init(
+        label: String, isSame: ((Value, Value) -> Bool)?, keeping compute: @escaping @Sendable () -> Value?,
+        otherwise first: () -> Value
+    ) {
+        let tracker = ReadTracker()
+        current = tracker.recording(compute) ?? first()
+        self.compute = compute
+        self.isSame = isSame
+        super.init(label: label, tracker: tracker)
+        subscribeToReads()
+    }
+
+    override var ownRegistrar: _ChangeRegistrar { _$registrar }
+
+    /// The value, as last computed. A read inside another derived value's evaluation makes that
+    /// value depend on this one; reads are seen by Observation too.
+    public var value: Value {
+        _$registrar.access(self, keyPath: \.value, slot: 0, after: 0)
+        if let tracker = ReadTracker.current { tracker.record(derived: self) }
+        return untrackedValue
+    }
+
+    /// The value, read as Bindery reads it: not tracked, not reported to Observation.
+    var untrackedValue: Value {
+        valueLock.withLock { current }
+    }
+
+    override func evaluateOnce(_ thread: UnsafeMutablePointer<ThreadState>) {
+        let computed = tracker.recording(compute)
+        subscribeToReads()
+        guard let computed else { return }
+        if let isSame, isSame(untrackedValue, computed) { return }
+        _$registrar.withMutation(of: self, keyPath: \.value, slot: 0, after: 0, storing: computed) { derived, value in
+            derived.valueLock.withLock { derived.current = value }
+        }
+    }
+
+    /// The value's one property, `value`, in slot 0. Not API.
+    public static var _$dynamicProperties: [_DynamicProperty] {
+        [_DynamicProperty(
+            name: "value", keyPath: \Derived<Value>.value, slot: 0,
+            accessor: _PropertyAccessor(\Derived<Value>.value, get: { $0.untrackedValue }))]
+    }
+}
+
+// `current` is behind `valueLock`, the closures are `@Sendable`, and the node's state is its
+// own concern (see `DerivedNode`).
+extension Derived: @unchecked Sendable where Value: Sendable {}

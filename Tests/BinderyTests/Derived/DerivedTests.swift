@@ -1,0 +1,147 @@
+import Testing
+@testable import Bindery
+
+@Dynamic private final class SignUp: @unchecked Sendable {
+    var email = ""
+    var password = ""
+    var useNickname = false
+    var nickname = ""
+    var fullName = ""
+}
+
+/// `Derived`: tracking, consistency, lifetime.
+@Suite(.failOnUnexpectedDiagnostics) struct DerivedTests {
+    @Test("Tracking: a derived value is computed now, and again after a set of anything it read")
+    func tracksReads() {
+        let form = SignUp()
+        let isValid = Derived { form.email.contains("@") && form.password.count >= 8 }
+        #expect(isValid.value == false)
+        form.email = "ada@example.com"
+        #expect(isValid.value == false)
+        form.password = "correct horse"
+        #expect(isValid.value == true)
+        form.email = "ada"
+        #expect(isValid.value == false)
+    }
+
+    @Test("A derived value is a chain's sender: its receivers follow it")
+    func sendsToChains() {
+        let price = Dynamic(2.5), quantity = Dynamic(4)
+        let total = Derived { price.value * Double(quantity.value) }
+        let label = Label()
+        Bind.in(total, \.value).out(label, \.text)
+        #expect(label.text == "10.0")
+        quantity.value = 6
+        #expect(label.text == "15.0")
+        price.value = 1
+        #expect(label.text == "6.0")
+    }
+
+    @Test("An Equatable value is sent only when it changed; another value after every evaluation")
+    func sendsOnlyChanges() {
+        let form = SignUp()
+        let isValid = Derived { form.email.contains("@") }
+        struct Wrapped: Sendable { let length: Int }
+        let length = Derived { Wrapped(length: form.email.count > 3 ? 1 : 0) }
+        let equatable = Recorder<Bool>(), other = Recorder<Int>()
+        Bind.in(isValid, \.value).out("seen") { (value: Bool) in equatable.append(value) }
+        Bind.in(length, \.value).out("seen") { (value: Wrapped) in other.append(value.length) }
+        form.email = "a"
+        form.email = "a@"
+        form.email = "a@b"
+        #expect(equatable.values == [false, true])
+        #expect(other.values == [0, 0, 0, 0])
+    }
+
+    @Test("Branches: a read the last evaluation did not make is not listened to")
+    func branchesRetrack() {
+        let form = SignUp()
+        let count = Counter()
+        let shown = Derived { () -> String in
+            count.increment()
+            return form.useNickname ? form.nickname : form.fullName
+        }
+        #expect(shown.value == "")
+        form.nickname = "ada"                             // not read yet: not heard
+        #expect(count.value == 1)
+        form.useNickname = true
+        #expect(shown.value == "ada")
+        form.fullName = "Ada Lovelace"                    // no longer read: not heard
+        #expect(count.value == 2)
+        form.nickname = "countess"
+        #expect(shown.value == "countess")
+        #expect(count.value == 3)
+    }
+
+    @Test("Consistency: in a diamond, one set evaluates the bottom once, never with half-updated inputs")
+    func diamond() {
+        let a = Dynamic(1)
+        let b = Derived { a.value * 10 }
+        let c = Derived { a.value * 100 }
+        let seen = Recorder<(Int, Int)>()
+        let d = Derived { () -> Int in
+            seen.append((b.value, c.value))
+            return b.value + c.value
+        }
+        seen.removeAll()
+        a.value = 2
+        #expect(d.value == 220)
+        #expect(seen.values.count == 1)
+        #expect(seen.values.first.map { $0 == (20, 200) } == true)
+    }
+
+    @Test("Consistency: derived values read through chains see every receiver written first")
+    func afterChains() {
+        let a = Dynamic(1)
+        let x = Dynamic(0), y = Dynamic(0)
+        Bind.in(a, \.value).out(x, \.value).out(y, \.value)
+        let seen = Recorder<(Int, Int)>()
+        let sum = Derived { () -> Int in
+            seen.append((x.value, y.value))
+            return x.value + y.value
+        }
+        seen.removeAll()
+        a.value = 5
+        #expect(sum.value == 10)
+        #expect(seen.values.count == 1)
+        #expect(seen.values.first.map { $0 == (5, 5) } == true)
+    }
+
+    @Test("Derived values of derived values update in order")
+    func chainOfDerived() {
+        let name = Dynamic("ada")
+        let upper = Derived { name.value.uppercased() }
+        let greeting = Derived { "Hello, \(upper.value)" }
+        let label = Label()
+        Bind.in(greeting, \.value).out(label, \.text)
+        name.value = "grace"
+        #expect(label.text == "Hello, GRACE")
+    }
+
+    @Test("Lifetime: a derived value retains nothing it reads, and nothing retains it")
+    func lifetime() {
+        weak var weakDerived: Derived<Int>?
+        weak var weakSource: Dynamic<Int>?
+        do {
+            let source = Dynamic(1)
+            weakSource = source
+            let derived = Derived { [weak source] in (source?.value ?? 0) + 1 }
+            weakDerived = derived
+            #expect(derived.value == 2)
+        }
+        #expect(weakDerived == nil)
+        #expect(weakSource == nil)
+    }
+
+    @Test("Lifetime: a derived value that goes stops listening; its sources' sets evaluate nothing")
+    func stopsListening() {
+        let source = Dynamic(1)
+        let count = Counter()
+        var derived: Derived<Int>? = Derived { count.increment(); return source.value }
+        #expect(derived?.value == 1)
+        derived = nil
+        source.value = 2
+        #expect(count.value == 1)
+        #expect(!Bind.isBound(source))
+    }
+}
