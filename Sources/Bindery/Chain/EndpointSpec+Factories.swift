@@ -218,6 +218,8 @@ extension EndpointSpec {
     mutating func observe(_ object: some DynamicObject) {
         if let hearing = DynamicRoute.hearing(for: keyPath, of: object) {
             self.hearing = hearing
+        } else if let hearing = ComputedProperties.hearing(for: keyPath, of: object) {
+            self.hearing = hearing
         } else if problem == nil {
             problem = Report.Problem.unobservable(keyPath, in: type(of: object))
         }

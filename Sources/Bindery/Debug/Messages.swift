@@ -247,7 +247,7 @@ enum Report {
                 }
                 return "'\(field.name)' is marked @DynamicIgnored, so its sets are not reported; remove @DynamicIgnored to bind it as a sender"
             }
-            return "it is not a stored property of a @Dynamic class (a computed or wrapped property, or a path through an object that is not @Dynamic), so its changes cannot be heard; bind the stored properties it is computed from"
+            return "it is not a stored property of a @Dynamic class, nor a computed property that reads one (a wrapped property, a path through an object that is not @Dynamic or through a computed property, or a computed property that reads nothing Bindery can hear), so its changes cannot be heard; bind what it is computed from, or mark the class that holds it @Dynamic"
         }
 
         /// Why an `@Observable` object's property bound with `Bind.in(observable:_:)` cannot be

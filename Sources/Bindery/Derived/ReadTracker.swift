@@ -56,11 +56,13 @@ final class ReadTracker {
 
     /// Runs `body` with this tracker recording the calling thread's reads, then puts back the
     /// tracker that recorded before (an evaluation that runs inside another's is its own).
+    /// The reads are Bindery's: they give no object an `ObservationRegistrar` (see
+    /// `ThreadState.readingUntracked`).
     func recording<Result>(_ body: () -> Result) -> Result {
         let previous = bindery_read_tracker()
         bindery_set_read_tracker(Unmanaged.passUnretained(self).toOpaque())
         defer { bindery_set_read_tracker(previous) }
-        return body()
+        return ThreadState.readingUntracked(body)
     }
 
     /// Runs `body` with no tracker recording: Bindery's own reads inside an evaluation.

@@ -83,6 +83,10 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// an endpoint is a member only while its chain holds it. Guarded by the graph lock.
     @exclusivity(unchecked) var firstMember: Unmanaged<AnyEndpoint>?
 
+    /// The object's computed properties that were bound as senders, each a derived value kept
+    /// for as long as the object lives (see `ComputedProperty`). Guarded by the graph lock.
+    @exclusivity(unchecked) var computedProperties: [any AnyComputedProperty] = []
+
     /// Creates an empty registrar. Called by code that ``Dynamic()`` generates.
     public init() {}
 

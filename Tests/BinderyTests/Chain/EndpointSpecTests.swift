@@ -37,11 +37,11 @@ import Testing
         #expect(!message.contains("@DynamicIgnored"))
     }
 
-    @Test("Rule 11: a computed sender is described as computed, never by the macro's storage or a neighbour")
+    @Test("Rule 11: a computed sender that reads nothing observable is described as computed, never by the macro's storage or a neighbour")
     func computedSenderDescribed() throws {
         let log = DiagnosticLog()
         let app = App(session: Session(user: User(name: "a")))
-        log.capture { Bind.in(app, \.computedTitle).out(Label(), \.text) }
+        log.capture { Bind.in(app, \.buildName).out(Label(), \.text) }
         let message = try #require(log.all.first?.message)
         #expect(message.hasPrefix("cannot bind App.(computed property of type String):"))
         #expect(!message.contains("_$"))

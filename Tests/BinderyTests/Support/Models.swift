@@ -76,6 +76,8 @@ final class TestSlider: Control, @unchecked Sendable {
     let build = 1
     var title = ""
     var computedTitle: String { title.uppercased() }
+    /// Reads nothing Bindery can hear: a computed property that cannot be a sender.
+    var buildName: String { "build \(build)" }
     init(session: Session) { self.session = session }
 }
 

@@ -1,0 +1,140 @@
+/// A computed property of a `@Dynamic` object, bound as a sender: a derived value of the
+/// object's getter, kept by the object's registrar for as long as the object lives, so that
+/// every chain, operator and target-action on the property shares one evaluation per change.
+///
+/// Its value is sent through slot 0 of a registrar of its own, which the property's endpoints
+/// listen to (`ComputedPropertyKind`); the endpoints read the property through its getter, as
+/// any key path is read. An `Equatable` value is sent only when it changed. A property whose
+/// getter reads nothing observable is not made one: it stays refused as unobservable.
+final class ComputedProperty<Root, Value>: DerivedNode, AnyComputedProperty {
+    /// The registrar whose slot 0 sends the property's changes.
+    let registrar = _ChangeRegistrar()
+    /// The object, held weakly: its own registrar keeps this value.
+    private weak var object: AnyObject?
+    private let keyPath: KeyPath<Root, Value>
+    private let isSame: ((Value, Value) -> Bool)?
+    private let lock = Lock()
+    /// The value sent last, behind `lock`.
+    private var last: Value
+    /// How the property's endpoints hear it; one for all of them.
+    let kind: ComputedPropertyKind
+
+    /// Evaluates the getter once, recording its reads; nil if it read nothing observable.
+    static func make(_ object: AnyObject, _ keyPath: KeyPath<Root, Value>) -> ComputedProperty? {
+        guard let root = object as? Root else { return nil }
+        let tracker = ReadTracker()
+        let first = tracker.recording { root[keyPath: keyPath] }
+        guard !tracker.reads.isEmpty else {
+            tracker.reset()
+            return nil
+        }
+        return ComputedProperty(object, keyPath, first: first, tracker: tracker)
+    }
+
+    private init(_ object: AnyObject, _ keyPath: KeyPath<Root, Value>, first: Value, tracker: ReadTracker) {
+        self.object = object
+        self.keyPath = keyPath
+        isSame = EquatableTest.of(Value.self)
+        last = first
+        kind = ComputedPropertyKind(registrar: registrar)
+        super.init(label: EndpointLabel.make(object, keyPath: keyPath, index: nil, events: []), tracker: tracker)
+        subscribeToReads()
+    }
+
+    override var ownRegistrar: _ChangeRegistrar { registrar }
+
+    var propertyKeyPath: AnyKeyPath { keyPath }
+
+    override func evaluateOnce(_ thread: UnsafeMutablePointer<ThreadState>) {
+        guard let root = object as? Root else {
+            tracker.reset()
+            return
+        }
+        let value = tracker.recording { root[keyPath: keyPath] }
+        subscribeToReads()
+        if let isSame, isSame(lock.withLock { last }, value) { return }
+        lock.withLock { last = value }
+        registrar.didSet(0)
+    }
+}
+
+/// A computed property's derived value, whatever its types: what its object's registrar keeps.
+protocol AnyComputedProperty: AnyObject {
+    var propertyKeyPath: AnyKeyPath { get }
+    var kind: ComputedPropertyKind { get }
+}
+
+/// How an endpoint on a computed property hears it: slot 0 of its derived value's registrar.
+/// The object's lifetime is its own registrar's, found as for any property; the derived value
+/// is kept by that registrar.
+final class ComputedPropertyKind: EndpointKind {
+    let registrar: _ChangeRegistrar
+
+    init(registrar: _ChangeRegistrar) {
+        self.registrar = registrar
+    }
+
+    /// Listens to the derived value's registrar, not to the object's own.
+    func listensElsewhere(lifetime: _ChangeRegistrar?) -> Bool { true }
+
+    func subscribeLocked(_ endpoint: AnyEndpoint) {
+        endpoint.subscribeLocked(registrar, slot: 0)
+    }
+}
+
+/// Finds or makes the derived values of computed properties.
+enum ComputedProperties {
+    /// How `object`'s computed property at `keyPath` is heard, making its derived value on the
+    /// first bind; nil if `keyPath` is not one computed property of `object`'s class, or its
+    /// getter reads nothing observable.
+    ///
+    /// Only a key path of one computed property is one: a path through several objects that
+    /// are not all `@Dynamic` (`\.plainSession?.user.name`) would be heard only in part, and a
+    /// force-unwrapped link would trap when evaluated while nil; both stay refused, with the
+    /// reason (see `Report.Problem.unobservable`).
+    static func hearing(for keyPath: AnyKeyPath, of object: some DynamicObject) -> Hearing? {
+        guard let components = KeyPathLayout.components(of: keyPath), components.count == 1,
+              case .computed = components[0],
+              let opened = keyPath as? any ComputedKeyPath
+        else { return nil }
+        let registrar = object._$registrar
+        if let found = GraphLock.shared.locked({ registrar.computedProperties.first { $0.propertyKeyPath == keyPath } }) {
+            return .kind(found.kind)
+        }
+        // Evaluated outside the lock: the getter is the user's code.
+        guard let made = opened.computedProperty(of: object) else { return nil }
+        let kept = GraphLock.shared.locked { () -> any AnyComputedProperty in
+            if let raced = registrar.computedProperties.first(where: { $0.propertyKeyPath == keyPath }) { return raced }
+            registrar.computedProperties.append(made)
+            return made
+        }
+        return .kind(kept.kind)
+    }
+}
+
+/// A key path opened to its types, to make a computed property's derived value.
+protocol ComputedKeyPath {
+    func computedProperty(of object: AnyObject) -> (any AnyComputedProperty)?
+}
+
+extension KeyPath: ComputedKeyPath {
+    func computedProperty(of object: AnyObject) -> (any AnyComputedProperty)? {
+        ComputedProperty<Root, Value>.make(object, self)
+    }
+}
+
+/// Whether two values of a type are equal, if the type is `Equatable`.
+enum EquatableTest {
+    static func of<Value>(_ type: Value.Type) -> ((Value, Value) -> Bool)? {
+        guard let equatable = type as? any Equatable.Type else { return nil }
+        return { equatable.isSame($0, $1) }
+    }
+}
+
+extension Equatable {
+    /// Whether `first` and `second` are equal values of this type.
+    fileprivate static func isSame(_ first: Any, _ second: Any) -> Bool {
+        guard let first = first as? Self, let second = second as? Self else { return false }
+        return first == second
+    }
+}
