@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // Property-based tests (the string-binding parser's fuzz tests); only BinderyTests uses it.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // A manual clock for the timing operators' tests; only BinderyTests uses it.
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     ],
     targets: [
         .macro(
@@ -76,7 +78,10 @@ let package = Package(
         ),
         .testTarget(
             name: "BinderyTests",
-            dependencies: ["Bindery", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "Bindery", .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
         ),
         .testTarget(
             name: "BinderyTerminalTests",

@@ -6,7 +6,9 @@
 /// listen to (`ComputedPropertyKind`); the endpoints read the property through its getter, as
 /// any key path is read. An `Equatable` value is sent only when it changed. A property whose
 /// getter reads nothing observable is not made one: it stays refused as unobservable.
-final class ComputedProperty<Root, Value>: DerivedNode, AnyComputedProperty {
+final class ComputedProperty<Root, Value>: DerivedNode, AnyComputedProperty, @unchecked Sendable {
+    // @unchecked: `last` is behind `lock`, `object` is a weak reference (safe to load from any
+    // thread), everything else is immutable; the node's state is its own (see `DerivedNode`).
     /// The registrar whose slot 0 sends the property's changes.
     let registrar = _ChangeRegistrar()
     /// The object, held weakly: its own registrar keeps this value.

@@ -29,7 +29,7 @@
 /// no Bindery lock held, never on two threads at once; changes from several threads end with
 /// the value computed from the last writes. Main-actor receivers get the value on the main
 /// actor, in order. A closure must only read: what it sets is not tracked as a read.
-public final class Derived<Value>: _DerivedNode, DynamicObject {
+public final class Derived<Value>: _DerivedNode, DynamicValue {
     /// The value's registrar. Not API.
     public let _$registrar = _ChangeRegistrar()
     /// Computes the value; nil when what it is computed from has gone (a `map` whose source
@@ -105,6 +105,9 @@ public final class Derived<Value>: _DerivedNode, DynamicObject {
             derived.valueLock.withLock { derived.current = value }
         }
     }
+
+    /// `\.value`. Not API.
+    public static var _valueKeyPath: KeyPath<Derived<Value>, Value> { \.value }
 
     /// The value's one property, `value`, in slot 0. Not API.
     public static var _$dynamicProperties: [_DynamicProperty] {

@@ -14,7 +14,7 @@
 /// The value is behind the box's own lock, so a box of a `Sendable` value is itself
 /// `Sendable`: any thread may read and set it. A box of a value that is not `Sendable` stays
 /// where it was made, as that value would.
-public final class Dynamic<Value>: DynamicObject {
+public final class Dynamic<Value>: DynamicValue {
     /// Guards `storage`; never held while Bindery or user code runs, except for an in-place
     /// mutation of `value` (`count.value += 1`), which holds it for the mutation only.
     private let lock = Lock()
@@ -58,6 +58,9 @@ public final class Dynamic<Value>: DynamicObject {
 
     /// The box's registrar. Not API.
     public let _$registrar = _ChangeRegistrar()
+
+    /// `\.value`. Not API.
+    public static var _valueKeyPath: KeyPath<Dynamic<Value>, Value> { \.value }
 
     /// The box's one property, `value`, in slot 0. Not API.
     public static var _$dynamicProperties: [_DynamicProperty] {

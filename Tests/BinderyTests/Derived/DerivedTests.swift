@@ -9,6 +9,10 @@ import Testing
     var fullName = ""
 }
 
+@Dynamic private final class DerivedHolder: @unchecked Sendable {
+    var other: Derived<Int>? = nil
+}
+
 /// `Derived`: tracking, consistency, lifetime.
 @Suite(.failOnUnexpectedDiagnostics) struct DerivedTests {
     @Test("Tracking: a derived value is computed now, and again after a set of anything it read")
@@ -143,5 +147,65 @@ import Testing
         source.value = 2
         #expect(count.value == 1)
         #expect(!Bind.isBound(source))
+    }
+
+    @Test("Rule 10: changes from several threads end with the value computed from the last writes", .timeLimit(.minutes(1)))
+    func threads() async {
+        let a = Dynamic(0), b = Dynamic(0)
+        let sum = Derived { a.value + b.value }
+        let seen = Recorder<Int>()
+        Bind.in(sum, \.value).out("seen") { (value: Int) in seen.append(value) }
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<4 {
+                group.addTask {
+                    for value in 0..<500 {
+                        if thread % 2 == 0 { a.value = value } else { b.value = value }
+                    }
+                }
+            }
+        }
+        #expect(sum.value == 998)
+        #expect(seen.last == 998)
+    }
+
+    @Test("Rule 10: an evaluation runs with no Bindery lock held: it may call Bindery", .timeLimit(.minutes(1)))
+    func noLockHeld() {
+        let a = Dynamic(1)
+        let label = Label()
+        let answers = Recorder<Bool>()
+        let derived = Derived { () -> Int in
+            answers.append(Bind.isBound(label))            // takes the graph lock: a deadlock if held
+            return a.value
+        }
+        Bind.in(derived, \.value).out(label, \.number)
+        a.value = 2
+        #expect(label.number == 2)
+        #expect(answers.values == [false, true])
+    }
+
+    @Test("A derived value that reads itself through another is reported as a cycle and stops listening to that read")
+    func cycleThroughAnother() {
+        let holder = DerivedHolder()
+        let d = Derived { (holder.other?.value ?? 0) + 1 }
+        let e = Derived { d.value + 1 }
+        let log = DiagnosticLog()
+        log.capture { holder.other = e }
+        #expect(log.all.count == 1)
+        #expect(log.all.first?.kind == .cycle)
+        #expect(log.all.first?.message.contains("reads its own value") == true)
+        #expect(d.value == 3)
+        #expect(e.value == 4)
+        log.capture { holder.other = nil }              // the cycle is gone: evaluated again
+        #expect(d.value == 1)
+    }
+
+    @Test("A derived value that reads itself is reported as a cycle, never hangs")
+    func readsItself() {
+        let holder = DerivedHolder()
+        let d = Derived { (holder.other?.value ?? 0) + 1 }
+        let log = DiagnosticLog()
+        log.capture { holder.other = d }
+        #expect(log.all.contains { $0.kind == .cycle })
+        #expect(d.value == 2)
     }
 }

@@ -1,0 +1,167 @@
+// The timing operators, `debounced` and `throttled`: a derived value that follows another one
+// on a clock's time. Both take any `Clock`, so that tests can drive them with a manual clock.
+
+extension DynamicValue where Self: Sendable, Value: Sendable {
+    /// A derived value that takes this value's last change once `duration` has passed without
+    /// another one: a search field's text, sent when the person stops typing.
+    ///
+    /// The result starts at this value's value now. Each change restarts the wait; when it
+    /// ends, the result is set to the change's value, on the clock's task (not on the thread
+    /// that made the change), and sent to its receivers from there (main-actor receivers on the
+    /// main actor, in order). The result holds this value weakly; when the result goes, its
+    /// wait is cancelled.
+    ///
+    /// - Parameters:
+    ///   - duration: How long no change must come.
+    ///   - clock: The clock to wait on; a test passes a manual one.
+    ///
+    /// ```swift
+    /// let query = Derived { searchField.text }.debounced(for: .milliseconds(300), clock: ContinuousClock())
+    /// ```
+    public func debounced<C: Clock>(for duration: C.Duration, clock: C) -> Derived<Value> {
+        TimingGate.start(on: self, clock: clock) { gate, value in gate.debounce(value, duration) }
+    }
+
+    /// ``debounced(for:clock:)`` on the `ContinuousClock`.
+    ///
+    /// ```swift
+    /// let query = searchText.debounced(for: .milliseconds(300))
+    /// ```
+    public func debounced(for duration: Duration) -> Derived<Value> {
+        debounced(for: duration, clock: ContinuousClock())
+    }
+
+    /// A derived value that takes at most one of this value's changes per `duration`.
+    ///
+    /// A change that comes when no window is open is taken at once, on the changing thread,
+    /// and opens a window of `duration`. The changes that come while it is open are dropped,
+    /// except, with `latest` (the default), the last of them, which is taken when the window
+    /// closes (on the clock's task) and opens the next window. So the result is never more than
+    /// `duration` behind, and with `latest` it ends at this value's last value. The result
+    /// holds this value weakly; when the result goes, its window is cancelled.
+    ///
+    /// - Parameters:
+    ///   - duration: The window.
+    ///   - clock: The clock to measure windows on; a test passes a manual one.
+    ///   - latest: Whether a window's last change is taken when it closes.
+    ///
+    /// ```swift
+    /// let ticks = position.throttled(for: .milliseconds(100), clock: ContinuousClock())
+    /// ```
+    public func throttled<C: Clock>(for duration: C.Duration, clock: C, latest: Bool = true) -> Derived<Value> {
+        TimingGate.start(on: self, clock: clock) { gate, value in gate.throttle(value, duration, latest: latest) }
+    }
+
+    /// ``throttled(for:clock:latest:)`` on the `ContinuousClock`.
+    ///
+    /// ```swift
+    /// let ticks = position.throttled(for: .milliseconds(100))
+    /// ```
+    public func throttled(for duration: Duration, latest: Bool = true) -> Derived<Value> {
+        throttled(for: duration, clock: ContinuousClock(), latest: latest)
+    }
+}
+
+/// The state of one timing operator: the box its result reads, and the clock's task that is
+/// waiting, if any. Thread-safe: every change of the source and every task's wake-up meet
+/// under `lock`, and nothing runs under it but bookkeeping.
+final class TimingGate<Value: Sendable, C: Clock>: @unchecked Sendable {
+    // @unchecked: `generation`, `task`, `held` and `bond` are behind `lock`; `latch` and `clock`
+    // are immutable (a `Dynamic` of a Sendable value is thread-safe, and a Clock is Sendable).
+
+    /// What the result reads: set when a value is taken.
+    let latch: Dynamic<Value>
+    private let clock: C
+    private let lock = Lock()
+    /// Counts changes, so that a task that wakes after a newer change knows it is stale.
+    private var generation = 0
+    /// The task waiting on the clock (a debounce's wait, a throttle's window).
+    private var task: Task<Void, Never>?
+    /// A throttle's change held for the end of its window.
+    private var held: Value?
+    /// The observer on the source, ended with the gate.
+    private var bond: DynamicBond?
+
+    private init(_ value: Value, clock: C) {
+        latch = Dynamic(value)
+        self.clock = clock
+    }
+
+    deinit {
+        task?.cancel()
+        bond?.unbind()
+    }
+
+    /// A result that reads a new gate's latch; `changed` is called with the gate and each
+    /// change of `source`, on the changing thread.
+    static func start<Source: DynamicValue & Sendable>(
+        on source: Source, clock: C, _ changed: @escaping @Sendable (TimingGate, Value) -> Void
+    ) -> Derived<Value> where Source.Value == Value {
+        let gate = TimingGate(source.value, clock: clock)
+        let observer = source.observeNew(isolation: nil) { [weak gate] value in
+            guard let gate else { return }
+            changed(gate, value)
+        }
+        gate.lock.withLock { gate.bond = observer }
+        // The result keeps the gate (its closure does), the gate keeps the latch.
+        return Derived(label: "timing of \(Source.self)", isSame: nil, keeping: { gate.latch.value }) { gate.latch.value }
+    }
+
+    /// A debounce's change: restarts the wait.
+    func debounce(_ value: Value, _ duration: C.Duration) {
+        let clock = clock
+        lock.withLock {
+            generation += 1
+            let expected = generation
+            task?.cancel()
+            task = Task { [weak self] in
+                do { try await clock.sleep(for: duration) } catch { return }
+                self?.take(value, ifStill: expected)
+            }
+        }
+    }
+
+    /// A throttle's change: taken now if no window is open, else held (or dropped).
+    func throttle(_ value: Value, _ duration: C.Duration, latest: Bool) {
+        let takeNow = lock.withLock { () -> Bool in
+            if task != nil {
+                if latest { held = value }
+                return false
+            }
+            openWindow(duration, latest: latest)
+            return true
+        }
+        if takeNow { latch.value = value }
+    }
+
+    /// Opens a throttle's window. Lock held.
+    private func openWindow(_ duration: C.Duration, latest: Bool) {
+        let clock = clock
+        task = Task { [weak self] in
+            do { try await clock.sleep(for: duration) } catch { return }
+            self?.closeWindow(duration, latest: latest)
+        }
+    }
+
+    /// A throttle's window closed: the held change is taken and opens the next window.
+    private func closeWindow(_ duration: C.Duration, latest: Bool) {
+        let taken = lock.withLock { () -> Value? in
+            task = nil
+            guard let held else { return nil }
+            self.held = nil
+            openWindow(duration, latest: latest)
+            return held
+        }
+        if let taken { latch.value = taken }
+    }
+
+    /// A debounce's wait ended: takes `value` unless a newer change came meanwhile.
+    private func take(_ value: Value, ifStill expected: Int) {
+        let isCurrent = lock.withLock { () -> Bool in
+            guard generation == expected else { return false }
+            task = nil
+            return true
+        }
+        if isCurrent { latch.value = value }
+    }
+}

@@ -1,0 +1,83 @@
+import Clocks
+import Testing
+@testable import Bindery
+
+/// `debounced` and `throttled`, driven by a manual clock.
+@Suite(.failOnUnexpectedDiagnostics) struct DynamicValueTimingTests {
+    /// Lets the tasks the clock woke run until `condition` holds (or a bound is hit).
+    private func settle(_ condition: () -> Bool) async {
+        for _ in 0..<1_000 where !condition() { await Task.yield() }
+    }
+
+    @Test("debounced takes the last change once the wait passes with no other", .timeLimit(.minutes(1)))
+    func debounce() async {
+        let clock = TestClock()
+        let text = Dynamic("")
+        let query = text.debounced(for: .milliseconds(300), clock: clock)
+        let seen = Recorder<String>()
+        query.observeNew(isolation: nil) { seen.append($0) }
+        text.value = "s"
+        await clock.advance(by: .milliseconds(200))
+        text.value = "sw"
+        await clock.advance(by: .milliseconds(200))
+        text.value = "swi"
+        await clock.advance(by: .milliseconds(299))
+        #expect(seen.values.isEmpty)
+        await clock.advance(by: .milliseconds(1))
+        await settle { seen.count == 1 }
+        #expect(seen.values == ["swi"])
+        #expect(query.value == "swi")
+    }
+
+    @Test("throttled takes the first change at once and the window's last when it closes", .timeLimit(.minutes(1)))
+    func throttleLatest() async {
+        let clock = TestClock()
+        let position = Dynamic(0)
+        let ticks = position.throttled(for: .milliseconds(100), clock: clock)
+        let seen = Recorder<Int>()
+        ticks.observeNew(isolation: nil) { seen.append($0) }
+        position.value = 1                                // taken now
+        position.value = 2
+        position.value = 3                                // held for the window's end
+        #expect(seen.values == [1])
+        await clock.advance(by: .milliseconds(100))
+        await settle { seen.count == 2 }
+        #expect(seen.values == [1, 3])
+        await clock.advance(by: .milliseconds(100))       // a window with nothing held
+        position.value = 4
+        await settle { seen.count == 3 }
+        #expect(seen.values == [1, 3, 4])
+    }
+
+    @Test("throttled(latest: false) drops the changes inside a window", .timeLimit(.minutes(1)))
+    func throttleFirst() async {
+        let clock = TestClock()
+        let position = Dynamic(0)
+        let ticks = position.throttled(for: .milliseconds(100), clock: clock, latest: false)
+        let seen = Recorder<Int>()
+        ticks.observeNew(isolation: nil) { seen.append($0) }
+        position.value = 1
+        position.value = 2
+        await clock.advance(by: .milliseconds(100))
+        position.value = 3
+        await settle { seen.count == 2 }
+        #expect(seen.values == [1, 3])
+    }
+
+    @Test("Rule 1: a debounced value holds its source weakly, and its wait ends with it", .timeLimit(.minutes(1)))
+    func lifetime() async {
+        let clock = TestClock()
+        weak var weakSource: Dynamic<Int>?
+        weak var weakResult: Derived<Int>?
+        do {
+            let source = Dynamic(0)
+            weakSource = source
+            let result = source.debounced(for: .seconds(1), clock: clock)
+            weakResult = result
+            source.value = 1
+        }
+        #expect(weakSource == nil)
+        await clock.run()
+        #expect(weakResult == nil)
+    }
+}
