@@ -110,12 +110,14 @@ final class TimingGate<Value: Sendable, C: Clock>: @unchecked Sendable {
     /// A debounce's change: restarts the wait.
     func debounce(_ value: Value, _ duration: C.Duration) {
         let clock = clock
+        // The deadline is the change's time plus the wait, whenever the task starts.
+        let deadline = clock.now.advanced(by: duration)
         lock.withLock {
             generation += 1
             let expected = generation
             task?.cancel()
             task = Task { [weak self] in
-                do { try await clock.sleep(for: duration) } catch { return }
+                do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
                 self?.take(value, ifStill: expected)
             }
         }
@@ -137,8 +139,10 @@ final class TimingGate<Value: Sendable, C: Clock>: @unchecked Sendable {
     /// Opens a throttle's window. Lock held.
     private func openWindow(_ duration: C.Duration, latest: Bool) {
         let clock = clock
+        // The window ends `duration` after it opens, whenever the task starts.
+        let deadline = clock.now.advanced(by: duration)
         task = Task { [weak self] in
-            do { try await clock.sleep(for: duration) } catch { return }
+            do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
             self?.closeWindow(duration, latest: latest)
         }
     }

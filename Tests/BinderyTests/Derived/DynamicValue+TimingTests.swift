@@ -4,9 +4,11 @@ import Testing
 
 /// `debounced` and `throttled`, driven by a manual clock.
 @Suite(.failOnUnexpectedDiagnostics) struct DynamicValueTimingTests {
-    /// Lets the tasks the clock woke run until `condition` holds (or a bound is hit).
+    /// Lets the tasks the clock woke run until `condition` holds; the test's time limit bounds
+    /// the wait. (A task the clock resumed runs on the cooperative pool, which other suites may
+    /// keep busy: no fixed number of yields is enough.)
     private func settle(_ condition: () -> Bool) async {
-        for _ in 0..<1_000 where !condition() { await Task.yield() }
+        while !condition() { await Task.yield() }
     }
 
     @Test("debounced takes the last change once the wait passes with no other", .timeLimit(.minutes(1)))
@@ -44,7 +46,8 @@ import Testing
         await settle { seen.count == 2 }
         #expect(seen.values == [1, 3])
         await clock.advance(by: .milliseconds(100))       // a window with nothing held
-        position.value = 4
+        position.value = 4                                // taken now, or held if that window's task has not run yet
+        await clock.advance(by: .milliseconds(100))
         await settle { seen.count == 3 }
         #expect(seen.values == [1, 3, 4])
     }
@@ -57,10 +60,13 @@ import Testing
         let seen = Recorder<Int>()
         ticks.observeNew(isolation: nil) { seen.append($0) }
         position.value = 1
-        position.value = 2
+        position.value = 2                                // dropped
         await clock.advance(by: .milliseconds(100))
-        position.value = 3
-        await settle { seen.count == 2 }
+        // Set until taken: a set before the window's task has run is inside the window, and dropped.
+        await settle {
+            position.value = 3
+            return seen.count == 2
+        }
         #expect(seen.values == [1, 3])
     }
 
