@@ -33,8 +33,9 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
     /// The value's registrar. Not API.
     public let _$registrar = _ChangeRegistrar()
     /// Computes the value; nil when what it is computed from has gone (a `map` whose source
-    /// deinitialised): the value is kept.
-    private let compute: @Sendable () -> Value?
+    /// deinitialised): the value is kept. `@Sendable`, or a main-actor closure called only on
+    /// the main actor (`isMainActor`, see `DerivedSchedule`).
+    private let compute: () -> Value?
     /// Whether two values are the same, so that the second is not sent (`Equatable` values).
     private let isSame: ((Value, Value) -> Bool)?
     /// Guards `current`; never held while user code runs.
@@ -67,17 +68,60 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
         self.init(label: "Derived<\(Value.self)>", isSame: { $0 == $1 }, keeping: compute, otherwise: { compute() })
     }
 
+    /// Creates a value computed by `compute` on the main actor, evaluated now and after every
+    /// change of what it read, and sent after every evaluation.
+    ///
+    /// For a closure that reads main-actor state (a view model isolated to the main actor, or
+    /// one that is not `Sendable`). A change made on the main thread evaluates it at once; a
+    /// change made on another thread evaluates it on the main actor, queued in order after the
+    /// main-actor work before it. The value is read from any thread, so it is `Sendable`.
+    ///
+    /// - Parameter compute: Reads observable values and returns the derived one; runs only on
+    ///   the main actor.
+    ///
+    /// ```swift
+    /// let title = Derived { @MainActor in "\(lottery.code) (\(lottery.sn))" }
+    /// ```
+    @MainActor
+    public convenience init(_ compute: @escaping @MainActor () -> Value) where Value: Sendable {
+        self.init(mainActor: compute, isSame: nil)
+    }
+
+    /// Creates a value computed by `compute` on the main actor, evaluated now and after every
+    /// change of what it read, and sent only when it differs from the value sent last.
+    ///
+    /// As the other main-actor initialiser, for an `Equatable` value.
+    ///
+    /// - Parameter compute: Reads observable values and returns the derived one; runs only on
+    ///   the main actor.
+    ///
+    /// ```swift
+    /// let isComplete = Derived { @MainActor in lottery.winCode.count == 3 }
+    /// ```
+    @MainActor
+    public convenience init(_ compute: @escaping @MainActor () -> Value) where Value: Sendable & Equatable {
+        self.init(mainActor: compute, isSame: { $0 == $1 })
+    }
+
+    /// A main-actor value: its closure is called only on the main actor (the node makes sure).
+    @MainActor
+    private convenience init(mainActor compute: @escaping @MainActor () -> Value, isSame: ((Value, Value) -> Bool)?) where Value: Sendable {
+        self.init(
+            label: "Derived<\(Value.self)> (main actor)", isSame: isSame, isMainActor: true,
+            keeping: { MainActor.assumeIsolated { compute() } }, otherwise: compute)
+    }
+
     /// A value computed by `compute`, which returns nil once its source has gone (the value is
     /// then kept); `otherwise` gives the first value if `compute` returns nil at once.
     init(
-        label: String, isSame: ((Value, Value) -> Bool)?, keeping compute: @escaping @Sendable () -> Value?,
-        otherwise first: () -> Value
+        label: String, isSame: ((Value, Value) -> Bool)?, isMainActor: Bool = false,
+        keeping compute: @escaping () -> Value?, otherwise first: () -> Value
     ) {
         let tracker = ReadTracker()
         current = tracker.recording(compute) ?? first()
         self.compute = compute
         self.isSame = isSame
-        super.init(label: label, tracker: tracker)
+        super.init(label: label, tracker: tracker, isMainActor: isMainActor)
         subscribeToReads()
     }
 
@@ -117,6 +161,8 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
     }
 }
 
-// `current` is behind `valueLock`, the closures are `@Sendable`, and the node's state is its
+// `current` is behind `valueLock`; `compute` is `@Sendable`, or isolated to the main actor and
+// called only there; `isSame` is `==` or the caller's `@Sendable` test; the node's state is its
 // own concern (see `DerivedNode`).
 extension Derived: @unchecked Sendable where Value: Sendable {}
+

@@ -25,6 +25,8 @@ public class _DerivedNode: @unchecked Sendable {
 
     /// How diagnostics and the binding graph name the value.
     let label: String
+    /// Whether the closure is isolated to the main actor: then it is evaluated only there.
+    let isMainActor: Bool
     /// 0: idle; bit 0: an evaluation runs; bit 1: run it once more when it ends.
     private let evaluation = Atomic<UInt8>(0)
     private let heightStorage = Atomic<Int>(1)
@@ -48,9 +50,10 @@ public class _DerivedNode: @unchecked Sendable {
     ///   - label: How diagnostics name the value.
     ///   - tracker: The tracker that recorded the first evaluation's reads, made by the
     ///     subclass before its value could be stored; call `subscribe()` once initialised.
-    init(label: String, tracker: ReadTracker) {
+    init(label: String, tracker: ReadTracker, isMainActor: Bool = false) {
         self.label = label
         self.tracker = tracker
+        self.isMainActor = isMainActor
     }
 
     deinit {

@@ -17,6 +17,9 @@
 /// cycle through derived values and user code (a receiver of `d` that sets what `d` reads) is
 /// bounded as a cycle across chains is (see <doc:Guarantees#Loops>).
 ///
+/// A main-actor derived value scheduled on another thread is scheduled again on the main
+/// actor, behind the main-actor work already queued, and evaluated there.
+///
 /// One per thread (`ThreadState.derived`), used by its thread only.
 final class DerivedSchedule {
     private struct Entry {
@@ -54,6 +57,17 @@ final class DerivedSchedule {
         while let entry = takeLowest() {
             guard entry.depth <= ChainCore<Void>.maximumDepth else {
                 Report.derivedCycle(entry.node.label, depth: ChainCore<Void>.maximumDepth)
+                continue
+            }
+            if entry.node.isMainActor, !MainQueue.isCurrent {
+                // A main-actor value is evaluated on the main actor, in the order its changes came.
+                let node = entry.node, depth = entry.depth
+                MainQueue.enqueue {
+                    ThreadState.runDeferred(depth: depth, writing: nil) {
+                        let main = ThreadState.current
+                        main.pointee.derived.schedule(node, main)
+                    }
+                }
                 continue
             }
             ThreadState.dispatching(on: thread, at: entry.depth) {

@@ -208,4 +208,33 @@ import Testing
         #expect(log.all.contains { $0.kind == .cycle })
         #expect(d.value == 2)
     }
+
+    @MainActor
+    @Test("Rule 10: a main-actor derived value is evaluated only on the main actor; a change from another thread reaches it there", .timeLimit(.minutes(1)))
+    func mainActor() async {
+        let form = SignUp()
+        let offMain = Counter()
+        let length = Derived { @MainActor in
+            if !MainQueue.isCurrent { offMain.increment() }
+            return form.email.count
+        }
+        let seen = Recorder<Int>()
+        Bind.in(length, \.value).out("seen") { (value: Int) in seen.append(value) }
+        form.email = "a"                                  // on the main actor: at once
+        #expect(length.value == 1)
+        await Task.detached { form.email = "abc" }.value  // on another thread: queued on the main actor
+        while length.value != 3 { await Task.yield() }
+        #expect(offMain.value == 0)
+        #expect(seen.values == [0, 1, 3])
+    }
+
+    @Test("A plain closure and a main-actor closure pick their initialisers in main-actor code")
+    @MainActor
+    func overloads() {
+        let a = Dynamic(1)
+        let anywhere = Derived { a.value + 1 }
+        let onMain = Derived { @MainActor in a.value + 2 }
+        #expect(!anywhere.isMainActor)
+        #expect(onMain.isMainActor)
+    }
 }
