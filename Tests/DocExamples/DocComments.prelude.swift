@@ -56,6 +56,11 @@ import Foundation
     func click() {}
 }
 
+/// A point.
+struct Point: Sendable {
+    var x = 0.0, y = 0.0
+}
+
 /// A calendar day.
 struct Day: Sendable {
     var date: Date

@@ -4,8 +4,8 @@
 /// ```swift
 /// let price = Dynamic(2.5), quantity = Dynamic(4)
 /// let total = Derived { price.value * Double(quantity.value) }
-/// Bind.in(total, \.value).out(totalLabel, \.text)     // "10.0"
-/// quantity.value = 6                                  // totalLabel.text == "15.0"
+/// Bind.in(total, \.value).out(label, \.text)          // "10.0"
+/// quantity.value = 6                                  // label.text == "15.0"
 /// ```
 ///
 /// **What is tracked.** Each evaluation of the closure records what it reads: stored properties
@@ -49,7 +49,9 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
     ///   thread that changed one of them.
     ///
     /// ```swift
-    /// let snapshot = Derived { Snapshot(name: person.name, age: person.age) }
+    /// let price = Dynamic(2.5), quantity = Dynamic(4)
+    /// let total = Derived { price.value * Double(quantity.value) }
+    /// total.observe { print("total:", $0) }
     /// ```
     public convenience init(_ compute: @escaping @Sendable () -> Value) {
         self.init(label: "Derived<\(Value.self)>", isSame: nil, keeping: compute, otherwise: { compute() })
@@ -62,7 +64,9 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
     ///   thread that changed one of them.
     ///
     /// ```swift
-    /// let isValid = Derived { form.email.contains("@") && form.password.count >= 8 }
+    /// let email = Dynamic(""), password = Dynamic("")
+    /// let isValid = Derived { email.value.contains("@") && password.value.count >= 8 }
+    /// Bind.in(isValid, \.value).out(label, \.isVisible)
     /// ```
     public convenience init(_ compute: @escaping @Sendable () -> Value) where Value: Equatable {
         self.init(label: "Derived<\(Value.self)>", isSame: { $0 == $1 }, keeping: compute, otherwise: { compute() })
@@ -81,6 +85,7 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
     ///
     /// ```swift
     /// let title = Derived { @MainActor in "\(lottery.code) (\(lottery.sn))" }
+    /// Bind.in(title, \.value).out(label, \.text)
     /// ```
     @MainActor
     public convenience init(_ compute: @escaping @MainActor () -> Value) where Value: Sendable {
@@ -97,6 +102,7 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
     ///
     /// ```swift
     /// let isComplete = Derived { @MainActor in lottery.winCode.count == 3 }
+    /// Bind.in(isComplete, \.value).out(label, \.isVisible)
     /// ```
     @MainActor
     public convenience init(_ compute: @escaping @MainActor () -> Value) where Value: Sendable & Equatable {

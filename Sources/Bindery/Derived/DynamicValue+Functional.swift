@@ -12,6 +12,7 @@ extension DynamicValue where Self: Sendable {
     /// ```swift
     /// let name = Dynamic("Ada")
     /// let greeting = name.map { "Hello, \($0)" }      // greeting.value == "Hello, Ada"
+    /// greeting.bind(to: label, \.text)
     /// ```
     public func map<Result>(_ transform: @escaping @Sendable (Value) -> Result) -> Derived<Result> {
         mapped(transform, isSame: nil)
@@ -26,6 +27,7 @@ extension DynamicValue where Self: Sendable {
     /// ```swift
     /// let count = Dynamic(3)
     /// let isEmpty = count.map { $0 == 0 }             // sent when it turns true or false
+    /// isEmpty.bind(to: label, \.isVisible)
     /// ```
     public func map<Result: Equatable>(_ transform: @escaping @Sendable (Value) -> Result) -> Derived<Result> {
         mapped(transform, isSame: { $0 == $1 })
@@ -50,6 +52,7 @@ extension DynamicValue where Self: Sendable {
     /// ```swift
     /// let position = Dynamic(Point(x: 0, y: 0))
     /// let moved = position.removingDuplicates { $0.x == $1.x && $0.y == $1.y }
+    /// moved.observe { print("moved to", $0.x, $0.y) }
     /// ```
     public func removingDuplicates(by areSame: @escaping @Sendable (Value, Value) -> Bool) -> Derived<Value> {
         Derived(label: "removingDuplicates of \(Self.self)", isSame: areSame, keeping: { [weak self] in self?.value }) {
@@ -64,7 +67,7 @@ extension DynamicValue where Self: Sendable, Value: Equatable {
     ///
     /// ```swift
     /// let query = Dynamic("")
-    /// query.removingDuplicates().observe { search($0) }
+    /// query.removingDuplicates().observe { print("search for", $0) }
     /// ```
     public func removingDuplicates() -> Derived<Value> {
         removingDuplicates(by: { $0 == $1 })

@@ -16,7 +16,9 @@ extension DynamicValue where Self: Sendable, Value: Sendable {
     ///   - clock: The clock to wait on; a test passes a manual one.
     ///
     /// ```swift
-    /// let query = Derived { searchField.text }.debounced(for: .milliseconds(300), clock: ContinuousClock())
+    /// let text = Dynamic("")
+    /// let query = text.debounced(for: .milliseconds(300), clock: ContinuousClock())
+    /// query.observe { print("search for", $0) }
     /// ```
     public func debounced<C: Clock>(for duration: C.Duration, clock: C) -> Derived<Value> {
         TimingGate.start(on: self, clock: clock) { gate, value in gate.debounce(value, duration) }
@@ -25,7 +27,8 @@ extension DynamicValue where Self: Sendable, Value: Sendable {
     /// ``debounced(for:clock:)`` on the `ContinuousClock`.
     ///
     /// ```swift
-    /// let query = searchText.debounced(for: .milliseconds(300))
+    /// let searchText = Dynamic("")
+    /// searchText.debounced(for: .milliseconds(300)).observe { print("search for", $0) }
     /// ```
     public func debounced(for duration: Duration) -> Derived<Value> {
         debounced(for: duration, clock: ContinuousClock())
@@ -46,7 +49,9 @@ extension DynamicValue where Self: Sendable, Value: Sendable {
     ///   - latest: Whether a window's last change is taken when it closes.
     ///
     /// ```swift
+    /// let position = Dynamic(0.0)
     /// let ticks = position.throttled(for: .milliseconds(100), clock: ContinuousClock())
+    /// ticks.observe { print("at", $0) }
     /// ```
     public func throttled<C: Clock>(for duration: C.Duration, clock: C, latest: Bool = true) -> Derived<Value> {
         TimingGate.start(on: self, clock: clock) { gate, value in gate.throttle(value, duration, latest: latest) }
@@ -55,7 +60,8 @@ extension DynamicValue where Self: Sendable, Value: Sendable {
     /// ``throttled(for:clock:latest:)`` on the `ContinuousClock`.
     ///
     /// ```swift
-    /// let ticks = position.throttled(for: .milliseconds(100))
+    /// let position = Dynamic(0.0)
+    /// position.throttled(for: .milliseconds(100)).observe { print("at", $0) }
     /// ```
     public func throttled(for duration: Duration, latest: Bool = true) -> Derived<Value> {
         throttled(for: duration, clock: ContinuousClock(), latest: latest)

@@ -152,7 +152,8 @@ extension DynamicValue where Value: Sendable {
     /// cancelled; it holds the value weakly.
     ///
     /// ```swift
-    /// for await total in cart.total.values { print(total) }
+    /// let count = Dynamic(0)
+    /// Task { for await value in count.values { print(value) } }
     /// ```
     public var values: ChainValues<Value> {
         Bind.in(self, Self.valueKeyPath).values
