@@ -354,6 +354,7 @@ let measurements: [Measurement] = [
     Measurement(id: "isolation.1000000", what: "one-hop.plain, 1,000,000 other live chains on 2,000,000 objects", make: { isolation(1_000_000) }),
     Measurement(id: "memory.chain.1000000", what: "heap bytes per live one-hop chain (1,000,000 chains)", make: { memoryChain(1_000_000) }),
 ] + bindAndPathMeasurements + operatorMeasurements + observationMeasurements + asyncMeasurements + targetActionMeasurements
+    + derivedMeasurements
 
 /// Every measurement by its id.
 let measurementsByID = Dictionary(uniqueKeysWithValues: measurements.map { ($0.id, $0) })

@@ -46,6 +46,7 @@ public struct Chain<Value>: @unchecked Sendable {
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
+    @_specialize(where Value == ())
     init(head declared: consuming EndpointSpec<Value>) {
         // Kept apart from the work so that the entry's check for a pre-specialised type comes
         // before any lookup of a type derived from `Value` (`Value?`), which the optimiser
@@ -127,6 +128,7 @@ public struct Chain<Value>: @unchecked Sendable {
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
+    @_specialize(where Value == ())
     func adding(_ declared: consuming EndpointSpec<Value>) -> Chain {
         var found = consume declared
         found.findLifetime()

@@ -44,6 +44,7 @@ extension ChainCore {
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
+    @_specialize(where Value == ())
     func sendInitial(_ endpoint: Endpoint<Value>, owned thread: UnsafeMutablePointer<ThreadState>) {
         runAsOwner(thread) {
             let value = acceptedValue

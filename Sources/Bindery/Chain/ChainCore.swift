@@ -410,6 +410,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
+    @_specialize(where Value == ())
     func endLocked(_ declaration: Declaration, and second: Declaration?) {
         GraphLock.assertLocked()
         guard !dissolved else { return }
@@ -482,6 +483,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
+    @_specialize(where Value == ())
     func detachLocked(_ endpoint: AnyEndpoint) {
         // From the end: the member that leaves is most often the one that joined last.
         guard let position = endpoints.lastIndex(where: { $0 === endpoint }) else { return }
@@ -520,6 +522,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
+    @_specialize(where Value == ())
     func reopenLocked() {
         // A chain that has never been complete is not now: it is checked each time it grows.
         guard !dissolved, hasBeenComplete else { return }
@@ -543,6 +546,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
+    @_specialize(where Value == ())
     private func completeLocked() -> Bool {
         guard !dissolved else { return false }
         // Stops at the first live sender and live receiver found: a chain's head is nearly
@@ -569,6 +573,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
+    @_specialize(where Value == ())
     func dissolveLocked() {
         guard !dissolved else { return }
         dissolved = true

@@ -75,6 +75,7 @@ class Endpoint<Value>: AnyEndpoint {
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
+    @_specialize(where Value == ())
     final override func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {
         // Kept apart from the work so that the entry's check for a pre-specialised type comes
         // before any lookup of a type derived from `Value` (`Value?`), which the optimiser

@@ -17,7 +17,7 @@ final class ComputedProperty<Root, Value>: DerivedNode, AnyComputedProperty, @un
     private let isSame: ((Value, Value) -> Bool)?
     private let lock = Lock()
     /// The value sent last, behind `lock`.
-    private var last: Value
+    @exclusivity(unchecked) private var last: Value
     /// How the property's endpoints hear it; one for all of them.
     let kind: ComputedPropertyKind
 

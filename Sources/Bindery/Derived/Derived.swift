@@ -32,15 +32,16 @@
 public final class Derived<Value>: _DerivedNode, DynamicValue {
     /// The value's registrar. Not API.
     public let _$registrar = _ChangeRegistrar()
-    /// Computes the value; nil when what it is computed from has gone (a `map` whose source
-    /// deinitialised): the value is kept. `@Sendable`, or a main-actor closure called only on
-    /// the main actor (`isMainActor`, see `DerivedSchedule`).
-    private let compute: () -> Value?
+    /// Computes the value into the one given, which holds the last value: a `map` whose
+    /// source deinitialised leaves it as it is. `@Sendable`, or a main-actor closure called
+    /// only on the main actor (`isMainActor`, see `DerivedSchedule`). Not a closure returning
+    /// an optional: looking up `Value?`'s type at run time would cost every evaluation.
+    private let update: (inout Value) -> Void
     /// Whether two values are the same, so that the second is not sent (`Equatable` values).
     private let isSame: ((Value, Value) -> Bool)?
     /// Guards `current`; never held while user code runs.
     private let valueLock = Lock()
-    private var current: Value
+    @exclusivity(unchecked) private var current: Value
 
     /// Creates a value computed by `compute`, evaluated now and after every change of what it
     /// read, and sent after every evaluation.
@@ -54,7 +55,7 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
     /// total.observe { print("total:", $0) }
     /// ```
     public convenience init(_ compute: @escaping @Sendable () -> Value) {
-        self.init(label: "Derived<\(Value.self)>", isSame: nil, keeping: compute, otherwise: { compute() })
+        self.init(label: "Derived<\(Value.self)>", isSame: nil, initial: compute) { $0 = compute() }
     }
 
     /// Creates a value computed by `compute`, evaluated now and after every change of what it
@@ -69,7 +70,7 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
     /// Bind.in(isValid, \.value).out(label, \.isVisible)
     /// ```
     public convenience init(_ compute: @escaping @Sendable () -> Value) where Value: Equatable {
-        self.init(label: "Derived<\(Value.self)>", isSame: { $0 == $1 }, keeping: compute, otherwise: { compute() })
+        self.init(label: "Derived<\(Value.self)>", isSame: { $0 == $1 }, initial: compute) { $0 = compute() }
     }
 
     /// Creates a value computed by `compute` on the main actor, evaluated now and after every
@@ -114,18 +115,17 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
     private convenience init(mainActor compute: @escaping @MainActor () -> Value, isSame: ((Value, Value) -> Bool)?) where Value: Sendable {
         self.init(
             label: "Derived<\(Value.self)> (main actor)", isSame: isSame, isMainActor: true,
-            keeping: { MainActor.assumeIsolated { compute() } }, otherwise: compute)
+            initial: compute) { $0 = MainActor.assumeIsolated { compute() } }
     }
 
-    /// A value computed by `compute`, which returns nil once its source has gone (the value is
-    /// then kept); `otherwise` gives the first value if `compute` returns nil at once.
+    /// A value first computed by `initial`, then by `update`, each with its reads tracked.
     init(
         label: String, isSame: ((Value, Value) -> Bool)?, isMainActor: Bool = false,
-        keeping compute: @escaping () -> Value?, otherwise first: () -> Value
+        initial: () -> Value, update: @escaping (inout Value) -> Void
     ) {
         let tracker = ReadTracker()
-        current = tracker.recording(compute) ?? first()
-        self.compute = compute
+        current = tracker.recording(initial)
+        self.update = update
         self.isSame = isSame
         super.init(label: label, tracker: tracker, isMainActor: isMainActor)
         subscribeToReads()
@@ -147,10 +147,11 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
     }
 
     override func evaluateOnce(_ thread: UnsafeMutablePointer<ThreadState>) {
-        let computed = tracker.recording(compute)
+        let last = untrackedValue
+        var computed = last
+        tracker.recording { update(&computed) }
         subscribeToReads()
-        guard let computed else { return }
-        if let isSame, isSame(untrackedValue, computed) { return }
+        if let isSame, isSame(last, computed) { return }
         _$registrar.withMutation(of: self, keyPath: \.value, slot: 0, after: 0, storing: computed) { derived, value in
             derived.valueLock.withLock { derived.current = value }
         }
@@ -167,7 +168,7 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
     }
 }
 
-// `current` is behind `valueLock`; `compute` is `@Sendable`, or isolated to the main actor and
+// `current` is behind `valueLock`; `update` is `@Sendable`, or isolated to the main actor and
 // called only there; `isSame` is `==` or the caller's `@Sendable` test; the node's state is its
 // own concern (see `DerivedNode`).
 extension Derived: @unchecked Sendable where Value: Sendable {}

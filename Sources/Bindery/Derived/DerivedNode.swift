@@ -33,11 +33,13 @@ public class _DerivedNode: @unchecked Sendable {
     /// Records the reads of the running evaluation.
     let tracker: ReadTracker
     private let lock = Lock()
-    /// The chains that hear what the last evaluation read.
-    private var subscriptions: [ReadTracker.Key: Chain<Void>] = [:]
+    /// The chains that hear what the last evaluation read, in the order it read them: an
+    /// evaluation that reads the same things in the same order (nearly every one) is compared
+    /// with them without hashing.
+    @exclusivity(unchecked) private var subscriptions: [(key: ReadTracker.Key, chain: Chain<Void>)] = []
     /// The derived values the last evaluation read, for finding a cycle.
-    private var inputs: [WeakNode] = []
-    private var reportedSelfRead = false
+    @exclusivity(unchecked) private var inputs: [WeakNode] = []
+    @exclusivity(unchecked) private var reportedSelfRead = false
 
     /// One more than the highest derived value the last evaluation read: a value is evaluated
     /// after the derived values it reads (see `DerivedSchedule`).
@@ -57,7 +59,7 @@ public class _DerivedNode: @unchecked Sendable {
     }
 
     deinit {
-        for chain in subscriptions.values { chain.unbind() }
+        for subscription in subscriptions { subscription.chain.unbind() }
     }
 
     /// Evaluates the value and sends it if it changed. Subclasses implement `evaluateOnce`.
@@ -102,16 +104,21 @@ public class _DerivedNode: @unchecked Sendable {
     /// Makes the subscriptions match what `tracker` recorded, then lets go of the record. No
     /// lock is held by the caller; chains are bound and unbound outside this value's lock.
     final func subscribeToReads() {
-        let reads = tracker.reads
-        let derived = tracker.derived
-        tracker.reset()
-        let height = derived.reduce(0) { max($0, $1.height) } + 1
-        heightStorage.store(height, ordering: .relaxed)
-        // What the last evaluation read, read again: nothing to change.
+        var height = 0
+        for node in tracker.derived where node.height > height { height = node.height }
+        heightStorage.store(height + 1, ordering: .relaxed)
+        // What the last evaluation read, read again: nothing to change, and nothing copied.
         let isSame = lock.withLock { () -> Bool in
-            reads.count == subscriptions.count && reads.allSatisfy { subscriptions[$0.key] != nil }
+            guard tracker.reads.count == subscriptions.count else { return false }
+            for (read, subscription) in zip(tracker.reads, subscriptions) where read.key != subscription.key { return false }
+            return true
         }
-        if isSame { return }
+        if isSame {
+            tracker.reset()
+            return
+        }
+        let reads = tracker.reads, derived = tracker.derived
+        tracker.reset()
         resubscribe(reads, derived)
     }
 
@@ -130,12 +137,10 @@ public class _DerivedNode: @unchecked Sendable {
         let wanted = reads.filter { !refused.contains(ObjectIdentifier($0.registrar)) }
         let (dropped, added, report) = lock.withLock { () -> ([Chain<Void>], [ReadTracker.Read], Bool) in
             let keys = Set(wanted.map(\.key))
-            var dropped: [Chain<Void>] = []
-            for (key, chain) in subscriptions where !keys.contains(key) {
-                dropped.append(chain)
-                subscriptions[key] = nil
-            }
-            let added = wanted.filter { subscriptions[$0.key] == nil }
+            let kept = Set(subscriptions.map(\.key)).intersection(keys)
+            let dropped = subscriptions.filter { !keys.contains($0.key) }.map(\.chain)
+            subscriptions.removeAll { !keys.contains($0.key) }
+            let added = wanted.filter { !kept.contains($0.key) }
             inputs = derived.filter { $0 !== self && !refused.contains(ObjectIdentifier($0.ownRegistrar)) }.map(WeakNode.init)
             let report = !cycles.isEmpty && !reportedSelfRead
             if report { reportedSelfRead = true }
@@ -145,9 +150,11 @@ public class _DerivedNode: @unchecked Sendable {
             for path in cycles { Report.derivedReadsItself(label, through: path) }
         }
         for chain in dropped { chain.unbind() }
-        let made = added.map { ($0.key, subscription(to: $0)) }
+        let made = added.map { (key: $0.key, chain: subscription(to: $0)) }
         lock.withLock {
-            for (key, chain) in made { subscriptions[key] = chain }
+            // In the order of the reads, so that the next evaluation compares in order.
+            let all = subscriptions + made
+            subscriptions = wanted.compactMap { read in all.first { $0.key == read.key } }
         }
     }
 

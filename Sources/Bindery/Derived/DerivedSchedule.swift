@@ -31,8 +31,8 @@ final class DerivedSchedule {
         let writing: ObjectIdentifier?
     }
 
-    private var pending: [Entry] = []
-    private var isDraining = false
+    @exclusivity(unchecked) private var pending: [Entry] = []
+    @exclusivity(unchecked) private var isDraining = false
 
     /// Schedules `node` for evaluation on this thread, once the outermost dispatch ends; at
     /// once if the thread dispatches nothing.

@@ -35,11 +35,10 @@ extension DynamicValue where Self: Sendable {
 
     /// `transform` of this value, held weakly, sent unless `isSame` says it did not change.
     private func mapped<Result>(_ transform: @escaping @Sendable (Value) -> Result, isSame: ((Result, Result) -> Bool)?) -> Derived<Result> {
-        Derived(label: "map of \(Self.self)", isSame: isSame, keeping: { [weak self] in
-            guard let self else { return nil }
-            return transform(self.value)
-        }) {
-            transform(value)
+        Derived(label: "map of \(Self.self)", isSame: isSame, initial: { transform(value) }) { [weak self] result in
+            // Its source gone, a map keeps its last value.
+            guard let self else { return }
+            result = transform(self.value)
         }
     }
 
@@ -55,8 +54,9 @@ extension DynamicValue where Self: Sendable {
     /// moved.observe { print("moved to", $0.x, $0.y) }
     /// ```
     public func removingDuplicates(by areSame: @escaping @Sendable (Value, Value) -> Bool) -> Derived<Value> {
-        Derived(label: "removingDuplicates of \(Self.self)", isSame: areSame, keeping: { [weak self] in self?.value }) {
-            value
+        Derived(label: "removingDuplicates of \(Self.self)", isSame: areSame, initial: { value }) { [weak self] result in
+            guard let self else { return }
+            result = self.value
         }
     }
 }

@@ -110,7 +110,7 @@ final class TimingGate<Value: Sendable, C: Clock>: @unchecked Sendable {
         }
         gate.lock.withLock { gate.bond = observer }
         // The result keeps the gate (its closure does), the gate keeps the latch.
-        return Derived(label: "timing of \(Source.self)", isSame: nil, keeping: { gate.latch.value }) { gate.latch.value }
+        return Derived(label: "timing of \(Source.self)", isSame: nil, initial: { gate.latch.value }) { $0 = gate.latch.value }
     }
 
     /// A debounce's change: restarts the wait.

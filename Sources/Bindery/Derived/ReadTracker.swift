@@ -32,9 +32,9 @@ final class ReadTracker {
     }
 
     /// The reads of the evaluation, in the order first made.
-    private(set) var reads: [Read] = []
+    @exclusivity(unchecked) private(set) var reads: [Read] = []
     /// The derived values read, for the height of the one evaluated and for finding cycles.
-    private(set) var derived: [DerivedNode] = []
+    @exclusivity(unchecked) private(set) var derived: [DerivedNode] = []
 
     /// Records a read, unless it was recorded already.
     func record(_ registrar: _ChangeRegistrar, slot: Int, object: AnyObject, keyPath: AnyKeyPath) {

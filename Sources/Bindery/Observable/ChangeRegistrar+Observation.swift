@@ -36,7 +36,7 @@ extension _ChangeRegistrar {
     /// get { _$registrar.access(self, keyPath: _$KeyPaths.sn, slot: 0, after: _$Slots.first); return _$sn }
     /// ```
     @inlinable
-    public func access<Subject: Observable, Member>(
+    public func access<Subject: AnyObject & Observable, Member>(
         _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>,
         slot index: Int, after inherited: @autoclosure () -> Int
     ) {
@@ -53,10 +53,10 @@ extension _ChangeRegistrar {
     /// Records a read for the derived value evaluated on this thread. Specialised where it is
     /// called, never inlined: a getter's way past it keeps no registers for it.
     @inlinable @inline(never)
-    func trackedRead<Subject: Observable, Member>(
+    func trackedRead<Subject: AnyObject & Observable, Member>(
         _ subject: Subject, _ keyPath: () -> KeyPath<Subject, Member>, slot index: Int, after inherited: () -> Int
     ) {
-        recordRead(of: subject as AnyObject, keyPath(), slot: inherited() &+ index)
+        recordRead(of: subject, keyPath(), slot: inherited() &+ index)
     }
 
     /// Stores `value` into `subject`'s property at `keyPath` through `store`, and reports the
