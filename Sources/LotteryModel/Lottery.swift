@@ -36,6 +36,15 @@ import Bindery
     /// (and, unless a screen still shows it, deinitialised) when a new one comes.
     public var history: [DrawRow] = []
 
+    /// What the player bets on, and, once the win code is complete, the chance to win:
+    /// "you bet on 777, 50% to win", "you bet on 12", "you bet on …". A computed property that
+    /// the screens bind as a sender: it is sent again when a set of `winCode` or `winRate`
+    /// changes it, as its getter reads them.
+    public var bet: String {
+        guard Self.isComplete(winCode) else { return "you bet on \(winCode.isEmpty ? "…" : winCode)" }
+        return "you bet on \(winCode), \(Int((winRate * 100).rounded()))% to win"
+    }
+
     /// Draws once, each time it runs: what a screen binds its Spin button to
     /// (`lottery.spinCommand.bind(to: spinButton)`). The lottery holds it; it holds the
     /// lottery weakly, and runs on the main actor.

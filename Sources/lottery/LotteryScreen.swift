@@ -70,12 +70,12 @@ import LotteryModel
         (lottery, \.winRate) <> (rateField, \.text, through: Percent())  // "50%" <-> 0.5, bad text: 0
         Bind.in(lottery, \.code).out(codeLabel, \.text, convert: { $0.isEmpty ? "press Spin" : $0 })
         Bind.inout(lottery, \.winCode)
-            .out(winCodeLabel, \.text, convert: { "you bet on \($0.isEmpty ? "…" : $0)" })
             .inout(winCodeField, \.text, on: .editingChanged)
             .filter { Lottery.isAcceptable($0) }           // a 4th digit or a letter is refused
         for (index, reel) in digits.enumerated() {
             Bind.in(lottery, \.digits, index: index).out(reel, \.text, convert: { " \($0) " })
         }
+        Bind.in(lottery, \.bet).out(winCodeLabel, \.text)              // computed from winCode and winRate
         Bind.in(lottery, \.isWin)
             .out(isWinLabel, \.text, convert: { $0 ? "WIN!" : "no win" })
             .out("flash", delivery: .mainActor) { [lottery, digits] (won: Bool) in

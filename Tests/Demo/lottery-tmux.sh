@@ -101,7 +101,7 @@ tmux -u new-session -d -s demo -x 100 -y 24 "env -i PATH=/usr/bin:/bin TERM=xter
 start
 expect_screen "Code +press Spin"
 expect_screen "Result +no win"
-expect_screen "Win code +▸?777 +you bet on 777"
+expect_screen "Win code +▸?777 +you bet on 777, 50% to win"      # a computed property, bound as a sender
 expect_screen "Win rate +▸?\[■{10}·{10}\] +50% "
 expect_screen "Flash +▸?\[● on \]"
 expect_screen "│ no draws yet +│$"
@@ -144,13 +144,14 @@ tmux send-keys -t demo 4 x
 # Keys are handled in order: once the slider shows the next key's effect, 4 and x were seen.
 tmux send-keys -t demo Tab Left
 wait_for "Win rate +▸?\[■{9}·{11}\] +45% "
-expect_screen "Win code +▸?123 +you bet on 123"
+expect_screen "Win code +▸?123 +you bet on 123, 45% to win"       # it follows winRate too
 
 echo "== the slider moves the win rate, the rate field follows (Float -> Double -> \"45%\" by Percent)"
 tmux send-keys -t demo Left Left Left
 wait_for "\] +30% "
 tmux send-keys -t demo End
 wait_for "\] +100% "
+wait_for "you bet on 123, 100% to win"
 tmux send-keys -t demo Left Left
 wait_for "\] +90% "
 
