@@ -206,6 +206,9 @@ extension ChainCore {
                 run(next.item, next.queued, next.plan, thread)
             }
         }
+        // What the queued items reached (a change queued, or a merge's initial values, run by
+        // the thread that took the chain outside any dispatch of its own).
+        ThreadState.endOfDispatch(thread)
     }
 
     /// The next queued item, clearing the look-here bit (and releasing what was retired) when

@@ -9,6 +9,11 @@ import Testing
     var fullName = ""
 }
 
+@Dynamic private final class JoinNode: @unchecked Sendable {
+    var a = 0
+    var list = [0, 0, 0]
+}
+
 @Dynamic private final class DerivedHolder: @unchecked Sendable {
     var other: Derived<Int>? = nil
 }
@@ -236,5 +241,17 @@ import Testing
         let onMain = Derived { @MainActor in a.value + 2 }
         #expect(!anywhere.isMainActor)
         #expect(onMain.isMainActor)
+    }
+
+    @Test("Rule 7: a join that gives an input another chain's value re-evaluates the derived value (model check seed 44)")
+    func joinReevaluates() {
+        let d0 = JoinNode(), d1 = JoinNode(), d2 = JoinNode()
+        Bind.in(d2, \.a).out(d1, \.a)
+        let v0 = Derived { d1.a + 2 }
+        d2.a = 1
+        #expect(v0.value == 3)
+        Bind.inout(d0, \.list, index: 1).inout(d1, \.a)       // d1.a takes the new declaration's 0
+        #expect(d1.a == 0)
+        #expect(v0.value == 2)
     }
 }

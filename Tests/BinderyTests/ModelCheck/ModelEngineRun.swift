@@ -42,6 +42,8 @@ final class EngineRun: ModelWorld, @unchecked Sendable {
     private(set) var releasedSerials: Set<Int> = []
     /// Every object this run released, weakly: none may be kept alive.
     private var released: [(ObjectRef, WeakObject)] = []
+    /// The program's derived values that are still checked.
+    private var derived: [DerivedRun] = []
 
     init() {
         dynamics = (0..<ModelProgram.dynamicCount).map { _ in MNode() }
@@ -76,9 +78,97 @@ final class EngineRun: ModelWorld, @unchecked Sendable {
     /// Released objects that something still keeps alive.
     func survivors() -> [ObjectRef] { released.filter { $0.1.object != nil }.map(\.0) }
 
+    // MARK: Derived values
+
+    /// A derived value of the program, its receiver, and the nodes it was made over.
+    final class DerivedRun {
+        let spec: DerivedSpec
+        var value: Derived<Int>?
+        let chain: Chain<Int>
+        let receiver: IntReceiver
+        let nodes: [WeakObject]
+
+        init(spec: DerivedSpec, value: Derived<Int>, chain: Chain<Int>, receiver: IntReceiver, nodes: [WeakObject]) {
+            self.spec = spec
+            self.value = value
+            self.chain = chain
+            self.receiver = receiver
+            self.nodes = nodes
+        }
+    }
+
+    /// A plain receiver of a derived value.
+    final class IntReceiver: @unchecked Sendable {
+        var value = Int.min
+    }
+
+    private func derive(_ spec: DerivedSpec) {
+        guard let c = dynamics[spec.condition], let t = dynamics[spec.then], let o = dynamics[spec.otherwise] else { return }
+        let value = Derived { [weak c, weak t, weak o] () -> Int in
+            guard let c, let t, let o else { return Int.min }
+            return c.a % 2 == 0 ? t.a + spec.plus : o.hub.a
+        }
+        let receiver = IntReceiver()
+        let chain = Bind.in(value, \.value).out(receiver, \.value)
+        derived.append(DerivedRun(spec: spec, value: value, chain: chain, receiver: receiver, nodes: [c, t, o].map(WeakObject.init)))
+    }
+
+    /// Lets go of the derived values that can no longer be checked: one of their nodes was
+    /// released or made anew (a derived value hears sets, not an object replaced in the
+    /// program's pool), or an unbind reached one (`Bind.unbind(object)` ends its reads too).
+    private func dropUncheckableDerived(after step: Step) {
+        var touched: Set<Int> = []
+        for each in step.flattened {
+            guard case .unbind(let form) = each else { continue }
+            switch form {
+            case .chain: break
+            case .object(let object): if case .dynamic(let i) = object { touched.insert(i) }
+            case .place(let place), .block(let place, _): if case .dynamic(let i) = place.object { touched.insert(i) }
+            case .wholeList(let i): touched.insert(i)
+            }
+        }
+        derived.removeAll { run in
+            let replaced = zip(run.spec.nodes, run.nodes).contains { index, node in node.object == nil || node.object !== dynamics[index] }
+            guard replaced || !touched.isDisjoint(with: run.spec.nodes) else { return false }
+            run.chain.unbind()
+            run.value = nil
+            return true
+        }
+    }
+
+    /// The nodes the derived values' current branches read: bound by them.
+    func derivedReads() -> Set<ObjectRef> {
+        var reads: Set<ObjectRef> = []
+        for run in derived {
+            for index in run.spec.reads(a: { dynamics[$0]?.a ?? 0 }) { reads.insert(.dynamic(index)) }
+        }
+        return reads
+    }
+
+    /// The first derived value, or its receiver, that does not hold what it computes from the
+    /// nodes' values now.
+    func wrongDerivedValue() -> String? {
+        for run in derived {
+            guard let value = run.value else { continue }
+            let expected = run.spec.value(a: { dynamics[$0]?.a ?? 0 }, hub: { dynamics[$0]?.hub.a ?? 0 })
+            if value.value != expected {
+                return "v\(run.spec.number).value is \(value.value), computed from the nodes now it is \(expected)"
+            }
+            if run.receiver.value != expected {
+                return "v\(run.spec.number)'s receiver holds \(run.receiver.value), the derived value is \(expected)"
+            }
+        }
+        return nil
+    }
+
     // MARK: Steps
 
     func run(_ step: Step) {
+        runStep(step)
+        dropUncheckableDerived(after: step)
+    }
+
+    private func runStep(_ step: Step) {
         switch step {
         case .declare(let head, let rest):
             let number = chains.count
@@ -141,6 +231,8 @@ final class EngineRun: ModelWorld, @unchecked Sendable {
             default:
                 preconditionFailure("no target-actions on \(ref)")
             }
+        case .derive(let spec):
+            derive(spec)
         case .unbindAction(let number):
             for handle in handles[number] ?? [] { handle.unbind() }
         case .begin:

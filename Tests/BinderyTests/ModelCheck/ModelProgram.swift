@@ -47,6 +47,7 @@ struct ModelProgram: CustomStringConvertible, Sendable {
         var random: SplitMix64
         var blockNumber = 0
         var declarations = 0
+        var derivedCount = 0
         var registrations: [ActionSpec] = []
         /// The places the program's declarations have bound so far: target-actions observe
         /// them more often than others, so that their chains' changes reach them.
@@ -75,8 +76,11 @@ struct ModelProgram: CustomStringConvertible, Sendable {
                     if case .receiver(let p, _) = link { bound.append(p) }
                 }
                 return .declare(head: head, rest: rest)
-            case 25..<60:
+            case 25..<58:
                 return write()
+            case 58..<60:
+                derivedCount += 1
+                return .derive(DerivedSpec(number: derivedCount - 1, condition: node(), then: node(), otherwise: node(), plus: int(0..<10)))
             case 60..<63:
                 return .resize(node: node(), count: int(0..<5), fill: int(0..<60))
             case 63..<65:
@@ -418,6 +422,7 @@ struct ModelProgram: CustomStringConvertible, Sendable {
         case .begin: forms.insert("Coalesce.begin()")
         case .commit: forms.insert("Coalesce.commit()")
         case .transaction: forms.insert("Coalesce.run")
+        case .derive: forms.insert("derived value")
         }
         return forms
     }

@@ -631,6 +631,8 @@ enum Step: Equatable, Sendable, CustomStringConvertible {
     case commit
     /// `Coalesce.run { steps }`.
     case transaction([Step])
+    /// A derived value over three nodes, with a branch, bound into a receiver of its own.
+    case derive(DerivedSpec)
 
     /// The step and the steps it runs, in order.
     var flattened: [Step] {
@@ -664,6 +666,7 @@ enum Step: Equatable, Sendable, CustomStringConvertible {
         case .begin: "Coalesce.begin()"
         case .commit: "Coalesce.commit()"
         case .transaction(let steps): "Coalesce.run { " + steps.map(\.description).joined(separator: "; ") + " }"
+        case .derive(let spec): spec.description
         }
     }
 
@@ -684,6 +687,7 @@ enum Step: Equatable, Sendable, CustomStringConvertible {
         case .begin: ".begin"
         case .commit: ".commit"
         case .transaction(let steps): ".transaction([\(steps.map(\.code).joined(separator: ", "))])"
+        case .derive(let spec): ".derive(\(spec.code))"
         }
     }
 }
@@ -733,5 +737,38 @@ struct ActionSpec: Equatable, Sendable, CustomStringConvertible {
     static func entry(_ number: Int, target: Int, _ change: (place: String, old: Scalar?, new: Scalar)?) -> String {
         guard let change else { return "r\(number)→T\(target)" }
         return "r\(number)→T\(target) .\(change.place): \(change.old?.description ?? "(none)") → \(change.new)"
+    }
+}
+
+/// `v<number> = Derived { d<condition>.a % 2 == 0 ? d<then>.a + plus : d<otherwise>.hub.a }`:
+/// a derived value whose branch decides what it reads (a route, in one branch), bound into a
+/// receiver of its own. Checked after every step against the engine's values, which the
+/// snapshot checks against the model's.
+struct DerivedSpec: Equatable, Sendable, CustomStringConvertible {
+    let number: Int
+    let condition: Int
+    let then: Int
+    let otherwise: Int
+    let plus: Int
+
+    /// The nodes it may read.
+    var nodes: [Int] { [condition, then, otherwise] }
+
+    /// Its value over these values of `a` and `hub.a`.
+    func value(a: (Int) -> Int, hub: (Int) -> Int) -> Int {
+        a(condition) % 2 == 0 ? a(then) + plus : hub(otherwise)
+    }
+
+    /// The nodes its current branch reads.
+    func reads(a: (Int) -> Int) -> Set<Int> {
+        a(condition) % 2 == 0 ? [condition, then] : [condition, otherwise]
+    }
+
+    var description: String {
+        "v\(number) = Derived { d\(condition).a % 2 == 0 ? d\(then).a + \(plus) : d\(otherwise).hub.a } → its own receiver"
+    }
+
+    var code: String {
+        "DerivedSpec(number: \(number), condition: \(condition), then: \(then), otherwise: \(otherwise), plus: \(plus))"
     }
 }

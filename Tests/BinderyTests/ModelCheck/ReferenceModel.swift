@@ -299,6 +299,7 @@ final class ReferenceModel: ModelWorld {
         case .addTarget(let spec): addTarget(spec)
         case .removeTarget(let target, let object, let place): removeTarget(target, from: object, at: place)
         case .unbindAction(let number): unbindAction(number)
+        case .derive: break                        // checked against the engine's own values
         case .begin: transactionDepth += 1
         case .commit: commit()
         case .transaction(let steps):
