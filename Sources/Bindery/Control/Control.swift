@@ -45,6 +45,32 @@ extension Control {
         }
         center.registrar.notify(events: events.rawValue)
     }
+
+    /// Reports a read of the designated property to the derived value being evaluated on this
+    /// thread, if one is: a control calls it in its designated property's getter, so that a
+    /// derived value that reads the property (`Derived { @MainActor in searchField.text }`)
+    /// is evaluated again after each of the designated events. Outside an evaluation it costs
+    /// one thread-local load.
+    ///
+    /// ```swift
+    /// final class SearchField: Control {
+    ///     private var stored = ""
+    ///     var text: String {
+    ///         get { reportRead(); return stored }
+    ///         set { stored = newValue }
+    ///     }
+    ///     let eventCenter = ControlEventCenter()
+    ///     static var designatedKeyPath: ReferenceWritableKeyPath<SearchField, String> { \.text }
+    ///     static var designatedEvents: ControlEvents { .editingChanged }
+    /// }
+    /// ```
+    public func reportRead() {
+        guard let tracker = ReadTracker.current else { return }
+        let center = eventCenter
+        tracker.record(
+            center.registrar, slot: -Int(Self.designatedEvents.rawValue), object: self, keyPath: Self.designatedKeyPath,
+            hearing: .kind(center.kind(hearing: Self.designatedEvents)))
+    }
 }
 
 /// The hub through which a ``Control`` reports its events to Bindery.

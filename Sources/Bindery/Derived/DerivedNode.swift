@@ -162,7 +162,7 @@ public class _DerivedNode: @unchecked Sendable {
     private func subscription(to read: ReadTracker.Read) -> Chain<Void> {
         var spec = EndpointSpec<Void>(
             object: read.object, keyPath: read.keyPath, role: .sends, accessors: Accessors(read: { _ in () }, write: nil))
-        spec.hearing = .kind(ListenerKind(hearing: .slot(read.registrar, read.slot)))
+        spec.hearing = .kind(ListenerKind(hearing: read.hearing))
         return Chain(head: spec).adding(block: "derived: \(label)", isAnonymous: true, initial: false, delivery: .immediate) {
             [weak self] (_: Void) in self?.inputChanged()
         }

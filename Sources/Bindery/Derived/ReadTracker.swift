@@ -15,12 +15,16 @@ internal import BinderyRuntime
 final class ReadTracker {
     /// One observable read.
     struct Read {
+        /// The registrar that reports the read property's changes.
         let registrar: _ChangeRegistrar
+        /// Its slot there; for a control's designated property, the designated events'.
         let slot: Int
         /// The object read, for the subscription's endpoint (its lifetime and its label).
         let object: AnyObject
         /// The property read, as its class names it.
         let keyPath: AnyKeyPath
+        /// How the property is heard: one slot of the registrar, or a control's events.
+        let hearing: Hearing
 
         var key: Key { Key(registrar: ObjectIdentifier(registrar), slot: slot) }
     }
@@ -37,9 +41,9 @@ final class ReadTracker {
     @exclusivity(unchecked) private(set) var derived: [DerivedNode] = []
 
     /// Records a read, unless it was recorded already.
-    func record(_ registrar: _ChangeRegistrar, slot: Int, object: AnyObject, keyPath: AnyKeyPath) {
+    func record(_ registrar: _ChangeRegistrar, slot: Int, object: AnyObject, keyPath: AnyKeyPath, hearing: @autoclosure () -> Hearing) {
         for read in reads where read.registrar === registrar && read.slot == slot { return }
-        reads.append(Read(registrar: registrar, slot: slot, object: object, keyPath: keyPath))
+        reads.append(Read(registrar: registrar, slot: slot, object: object, keyPath: keyPath, hearing: hearing()))
     }
 
     /// Records that a derived value was read (its slot is recorded by its getter).
@@ -85,6 +89,6 @@ extension _ChangeRegistrar {
     /// a getter's way past it keeps nothing for it.
     @usableFromInline @inline(never)
     func recordRead(of subject: AnyObject, _ keyPath: AnyKeyPath, slot: Int) {
-        ReadTracker.current?.record(self, slot: slot, object: subject, keyPath: keyPath)
+        ReadTracker.current?.record(self, slot: slot, object: subject, keyPath: keyPath, hearing: .slot(self, slot))
     }
 }

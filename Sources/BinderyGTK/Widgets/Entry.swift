@@ -61,9 +61,11 @@ import CGtk
 
     /// The text. Reading asks the widget; a set replaces the widget's text (the cursor goes to
     /// the end) and fires no event. A set to the text the entry already holds changes nothing,
-    /// so the cursor stays where the person left it.
+    /// so the cursor stays where the person left it. A read inside a derived value's
+    /// evaluation makes it follow the entry's edits (see `Bindery/Control/reportRead()`).
     public var text: String {
         get {
+            reportRead()
             guard let editable = handle.opaqueWidget else { return lastText }
             return String(cString: gtk_editable_get_text(editable))
         }

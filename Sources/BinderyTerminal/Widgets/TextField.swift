@@ -14,10 +14,20 @@ import Bindery
 /// Bind.inout(lottery, \.winCode).inout(winCodeField, \.text, on: .editingChanged)
 /// ```
 @MainActor public final class TextField: FocusableWidget, @MainActor Control {
-    /// The text. A set by code fires no event and puts the cursor at the end.
+    /// The text. A set by code fires no event and puts the cursor at the end. A read inside a
+    /// derived value's evaluation makes it follow the field's edits (see
+    /// `Bindery/Control/reportRead()`).
     public var text: String {
-        didSet { cursorIndex = text.count }
+        get {
+            reportRead()
+            return storedText
+        }
+        set {
+            storedText = newValue
+            cursorIndex = newValue.count
+        }
     }
+    private var storedText: String
     /// Shown, dimmed, while the text is empty.
     public var placeholder: String
     /// Where the cursor stands, in characters from the start.
@@ -30,7 +40,7 @@ import Bindery
 
     /// A field at `frame`, holding `text`, with the cursor at its end.
     public init(_ text: String = "", placeholder: String = "", frame: Rect = .zero) {
-        self.text = text
+        storedText = text
         self.placeholder = placeholder
         self.frame = frame
         cursorIndex = text.count

@@ -95,4 +95,13 @@ import Testing
         }
         #expect(changes.value == 0)
     }
+
+    @Test("A derived value that reads the field's text follows the person's typing")
+    func derivedFollowsTyping() {
+        let field = TextField("ab")
+        let length = Derived { @MainActor in field.text.count }
+        #expect(length.value == 2)
+        #expect(field.handle(.character("c")))
+        #expect(length.value == 3)
+    }
 }

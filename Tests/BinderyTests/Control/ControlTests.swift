@@ -1,6 +1,26 @@
 import Testing
 import Bindery
 
+/// A control whose designated getter reports its reads to derived values.
+private final class TrackedField: Control, @unchecked Sendable {
+    private var stored = ""
+    var text: String {
+        get {
+            reportRead()
+            return stored
+        }
+        set { stored = newValue }
+    }
+    let eventCenter = ControlEventCenter()
+    static var designatedKeyPath: ReferenceWritableKeyPath<TrackedField, String> { \.text }
+    static var designatedEvents: ControlEvents { .editingChanged }
+
+    func type(_ newText: String) {
+        text = newText
+        sendActions(for: .editingChanged)
+    }
+}
+
 /// Controls: user edits arrive as events, programmatic sets do not fire, shorthands bind the
 /// designated property.
 @Suite(.failOnUnexpectedDiagnostics) struct ControlTests {
@@ -222,5 +242,32 @@ extension ControlTests {
         #expect(!Bind.isBound(model))
         model.string = "after the field"
         #expect(label.text == "hint")
+    }
+
+    @Test("A derived value that reads a control's designated property follows its user edits, not a program's sets")
+    func derivedReadsControl() {
+        let field = TrackedField()
+        let length = Derived { field.text.count }
+        field.type("ada")
+        #expect(length.value == 3)
+        field.text = "program"                            // no event: not heard
+        #expect(length.value == 3)
+        field.type("grace")
+        #expect(length.value == 5)
+    }
+
+    @Test("Rule 1: a derived value that read a control holds it weakly, and stops listening when it goes")
+    func derivedControlLifetime() {
+        weak var weakField: TrackedField?
+        var length: Derived<Int>?
+        do {
+            let field = TrackedField()
+            weakField = field
+            length = Derived { [weak field] in field?.text.count ?? -1 }
+            field.type("ab")
+            #expect(length?.value == 2)
+        }
+        #expect(weakField == nil)
+        #expect(length?.value == 2)
     }
 }
