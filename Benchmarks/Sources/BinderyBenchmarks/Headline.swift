@@ -68,6 +68,16 @@ let headlineCases: [HeadlineCase] = [
         title: "A chain's `values` in a `for await` loop, per write", chartTitle: ["Chain values (for await)", "vs an AsyncStream"],
         row: "values.throughput", baseline: "an `AsyncStream` fed by a named block on the same writes", unit: .nanoseconds),
     HeadlineCase(
+        title: "A hop through a derived value of two inputs", chartTitle: ["Derived value hop", "vs a convert closure hop"],
+        row: "derived.hop", baseline: "`Bind.in(…).out(…, convert:)`", unit: .nanoseconds),
+    HeadlineCase(
+        title: "A derived value's re-evaluation", chartTitle: ["Derived re-evaluation", "vs the closure called directly"],
+        row: "derived.evaluate", baseline: "a plain write, then the closure called", unit: .nanoseconds),
+    HeadlineCase(
+        title: "A derived value, against Observation", chartTitle: ["Derived value hop", "vs withObservationTracking re-armed"],
+        row: "derived.vs-observation", baseline: "`withObservationTracking`, re-armed after each change", unit: .nanoseconds,
+        showsSpeedUp: true),
+    HeadlineCase(
         title: "A string binding: parse + bind + unbind", chartTitle: ["String binding", "vs the typed operator"],
         row: "expression.bind-unbind", baseline: "the typed operator `~>`", unit: .microseconds),
 ]
