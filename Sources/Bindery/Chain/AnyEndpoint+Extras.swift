@@ -11,6 +11,11 @@ extension AnyEndpoint {
         let kind: (any EndpointKind)?
         /// The array element the endpoint stands for.
         let index: Int?
+        /// The object, kept alive by the endpoint: a derived value that sends into the chain
+        /// lives as long as the chain holds this endpoint (see `EndpointSpec.keepsObject`).
+        /// Let go of (to the graveyard) when the endpoint leaves the graph, whoever still holds
+        /// the endpoint (a handle). Guarded by the graph lock.
+        @exclusivity(unchecked) var keptObject: AnyObject?
         /// The slots listened to after the first (all of them when the first is not on the
         /// endpoint's `registrar`). Guarded by the graph lock.
         @exclusivity(unchecked) var moreSubscriptions: [Subscription] = []
@@ -18,11 +23,12 @@ extension AnyEndpoint {
         /// `AnyEndpoint.declarations`). Guarded by the graph lock.
         @exclusivity(unchecked) var moreDeclarations: [Declaration] = []
 
-        init(weakTarget: AnyObject?, objectType: AnyObject.Type?, kind: (any EndpointKind)?, index: Int?) {
+        init(weakTarget: AnyObject?, objectType: AnyObject.Type?, kind: (any EndpointKind)?, index: Int?, keptObject: AnyObject? = nil) {
             self.weakTarget = weakTarget
             self.objectType = objectType
             self.kind = kind
             self.index = index
+            self.keptObject = keptObject
         }
     }
 }

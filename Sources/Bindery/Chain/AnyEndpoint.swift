@@ -256,10 +256,12 @@ class AnyEndpoint {
         let isWeak = !UnownedObject.isSupported(for: spec.object)
         if isWeak { traits.insert(.isWeak) }
         self.traits = traits
-        if Self.needsExtras(weak: isWeak, kept: kept, index: spec.index, events: spec.events, listensElsewhere: listensElsewhere) {
+        if Self.needsExtras(weak: isWeak, kept: kept, index: spec.index, events: spec.events, listensElsewhere: listensElsewhere)
+            || spec.keepsObject
+        {
             extras = Extras(
                 weakTarget: isWeak ? spec.object : nil, objectType: isWeak ? type(of: spec.object) : nil,
-                kind: kept, index: spec.index)
+                kind: kept, index: spec.index, keptObject: spec.keepsObject ? spec.object : nil)
         } else {
             extras = nil
         }
@@ -297,7 +299,9 @@ class AnyEndpoint {
         }
         self.traits = traits
         if let extras = other.extras {
-            self.extras = Extras(weakTarget: extras.weakTarget, objectType: extras.objectType, kind: kept, index: extras.index)
+            self.extras = Extras(
+                weakTarget: extras.weakTarget, objectType: extras.objectType, kind: kept, index: extras.index,
+                keptObject: extras.keptObject)
         } else if kept != nil || !declared.more.isEmpty {
             extras = Extras(weakTarget: nil, objectType: nil, kind: kept, index: nil)
         } else {

@@ -200,6 +200,15 @@ final class Registry: @unchecked Sendable {
         }
         old.lifetime = nil
         old.replaceLocked(by: new)
+        letGoOfKeptObjectLocked(old)
+    }
+
+    /// Lets go of what a detached endpoint kept alive, once the lock is released: its deinit
+    /// (a derived value's, which unbinds its reads) must not run under it.
+    private func letGoOfKeptObjectLocked(_ endpoint: AnyEndpoint) {
+        guard let extras = endpoint.extras, let kept = extras.keptObject else { return }
+        extras.keptObject = nil
+        buryLocked(kept)
     }
 
     /// Removes an endpoint from the graph. Its chain has already taken it out of its members,
@@ -209,6 +218,7 @@ final class Registry: @unchecked Sendable {
         assertLocked()
         guard !endpoint.isDetached else { return }
         endpoint.isDetached = true
+        letGoOfKeptObjectLocked(endpoint)
         endpoint.unsubscribeAllLocked()
         endpoint.leaveLifetimeMembersLocked()
         if endpoint.isIndexed { unindexLocked(endpoint) }

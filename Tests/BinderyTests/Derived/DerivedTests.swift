@@ -228,7 +228,7 @@ import Testing
         form.email = "a"                                  // on the main actor: at once
         #expect(length.value == 1)
         await Task.detached { form.email = "abc" }.value  // on another thread: queued on the main actor
-        while length.value != 3 { await Task.yield() }
+        while length.value != 3, !Task.isCancelled { await Task.yield() }
         #expect(offMain.value == 0)
         #expect(seen.values == [0, 1, 3])
     }
@@ -253,5 +253,42 @@ import Testing
         Bind.inout(d0, \.list, index: 1).inout(d1, \.a)       // d1.a takes the new declaration's 0
         #expect(d1.a == 0)
         #expect(v0.value == 2)
+    }
+
+    @Test("Rule 1: a chain a derived value sends into keeps it alive while the chain lives; its end lets it go")
+    func keptByItsChain() {
+        let a = Dynamic(1)
+        let label = Label()
+        weak var weakDerived: Derived<Int>?
+        var chain: Chain<Int>?
+        do {
+            let doubled = Derived { a.value * 2 }
+            weakDerived = doubled
+            chain = Bind.in(doubled, \.value).out(label, \.number)
+        }
+        #expect(weakDerived != nil)
+        a.value = 3
+        #expect(label.number == 6)
+        chain?.unbind()
+        #expect(weakDerived == nil)
+        a.value = 4
+        #expect(label.number == 6)
+    }
+
+    @Test("Rule 1: an observer keeps a derived value alive until its handle ends it")
+    func keptByItsObserver() {
+        let a = Dynamic(1)
+        let seen = Recorder<Int>()
+        weak var weakDerived: Derived<Int>?
+        var bond: DynamicBond?
+        do {
+            let doubled = a.map { $0 * 2 }
+            weakDerived = doubled
+            bond = doubled.observeNew(isolation: nil) { seen.append($0) }
+        }
+        a.value = 5
+        #expect(seen.values == [10])
+        bond?.unbind()
+        #expect(weakDerived == nil)
     }
 }

@@ -4,11 +4,16 @@ import Testing
 
 /// `debounced` and `throttled`, driven by a manual clock.
 @Suite(.failOnUnexpectedDiagnostics) struct DynamicValueTimingTests {
-    /// Lets the tasks the clock woke run until `condition` holds; the test's time limit bounds
-    /// the wait. (A task the clock resumed runs on the cooperative pool, which other suites may
-    /// keep busy: no fixed number of yields is enough.)
-    private func settle(_ condition: () -> Bool) async {
-        while !condition() { await Task.yield() }
+    /// Lets the clock's tasks run until `condition` holds; the test's time limit bounds the
+    /// wait. A task the clock resumed runs on the cooperative pool, which other suites may keep
+    /// busy, so no fixed number of yields is enough; and a task that starts its wait only now,
+    /// at a deadline the clock has reached, is resumed by advancing the clock by nothing. Ends
+    /// when the time limit cancels the test, which then fails on its expectations.
+    private func settle(_ clock: TestClock<Duration>, until condition: () -> Bool) async {
+        while !condition(), !Task.isCancelled {
+            await clock.advance(by: .zero)
+            await Task.yield()
+        }
     }
 
     @Test("debounced takes the last change once the wait passes with no other", .timeLimit(.minutes(1)))
@@ -26,7 +31,7 @@ import Testing
         await clock.advance(by: .milliseconds(299))
         #expect(seen.values.isEmpty)
         await clock.advance(by: .milliseconds(1))
-        await settle { seen.count == 1 }
+        await settle(clock) { seen.count == 1 }
         #expect(seen.values == ["swi"])
         #expect(query.value == "swi")
     }
@@ -43,12 +48,12 @@ import Testing
         position.value = 3                                // held for the window's end
         #expect(seen.values == [1])
         await clock.advance(by: .milliseconds(100))
-        await settle { seen.count == 2 }
+        await settle(clock) { seen.count == 2 }
         #expect(seen.values == [1, 3])
         await clock.advance(by: .milliseconds(100))       // a window with nothing held
         position.value = 4                                // taken now, or held if that window's task has not run yet
         await clock.advance(by: .milliseconds(100))
-        await settle { seen.count == 3 }
+        await settle(clock) { seen.count == 3 }
         #expect(seen.values == [1, 3, 4])
     }
 
@@ -63,7 +68,7 @@ import Testing
         position.value = 2                                // dropped
         await clock.advance(by: .milliseconds(100))
         // Set until taken: a set before the window's task has run is inside the window, and dropped.
-        await settle {
+        await settle(clock) {
             position.value = 3
             return seen.count == 2
         }
