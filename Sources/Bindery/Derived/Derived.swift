@@ -20,8 +20,9 @@
 /// one set evaluates each derived value that depends on it once, after the derived values it
 /// reads, so it never sees half-updated inputs.
 ///
-/// **Lifetime.** Nothing retains a derived value but its user (and a chain it sends into,
-/// while that chain lives); it does not retain what it reads, except what its closure captures:
+/// **Lifetime.** Nothing retains a derived value but its user, a chain it sends into (while
+/// that chain lives) and an observer (until its handle's `unbind()`); it does not retain what
+/// it reads, except what its closure captures:
 /// capture an object weakly if it keeps the derived value itself. When the derived value
 /// deinitialises, it stops listening and leaves every chain.
 ///
