@@ -12,7 +12,7 @@ extension AnyEndpoint {
         /// The array element the endpoint stands for.
         let index: Int?
         /// The object, kept alive by the endpoint: a derived value that sends into the chain
-        /// lives as long as the chain holds this endpoint (see `EndpointSpec.keepsObject`).
+        /// lives as long as the chain holds this endpoint (see `_ChangeRegistrar.keepsSendersObject`).
         /// Let go of (to the graveyard) when the endpoint leaves the graph, whoever still holds
         /// the endpoint (a handle). Guarded by the graph lock.
         @exclusivity(unchecked) var keptObject: AnyObject?

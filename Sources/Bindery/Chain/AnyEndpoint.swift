@@ -256,12 +256,14 @@ class AnyEndpoint {
         let isWeak = !UnownedObject.isSupported(for: spec.object)
         if isWeak { traits.insert(.isWeak) }
         self.traits = traits
+        // A derived value's sender endpoint keeps it alive (see `_ChangeRegistrar.keepsSendersObject`).
+        let keepsObject = found.notifierIsObject && spec.lifetime?.keepsSendersObject == true
         if Self.needsExtras(weak: isWeak, kept: kept, index: spec.index, events: spec.events, listensElsewhere: listensElsewhere)
-            || spec.keepsObject
+            || keepsObject
         {
             extras = Extras(
                 weakTarget: isWeak ? spec.object : nil, objectType: isWeak ? type(of: spec.object) : nil,
-                kind: kept, index: spec.index, keptObject: spec.keepsObject ? spec.object : nil)
+                kind: kept, index: spec.index, keptObject: keepsObject ? spec.object : nil)
         } else {
             extras = nil
         }

@@ -218,8 +218,6 @@ extension EndpointSpec {
     mutating func observe(_ object: some DynamicObject) {
         if let hearing = DynamicRoute.hearing(for: keyPath, of: object) {
             self.hearing = hearing
-            // A derived value lives as long as a chain it sends into.
-            keepsObject = object is DerivedNode
         } else if let hearing = ComputedProperties.hearing(for: keyPath, of: object) {
             self.hearing = hearing
         } else if problem == nil {

@@ -11,10 +11,6 @@ struct EndpointSpec<Value> {
     /// How the endpoint hears that its value changed.
     @usableFromInline var hearing = Hearing.none
     @usableFromInline var initial = true
-    /// Whether the endpoint keeps its object alive: a derived value's, as a sender, lives as
-    /// long as a chain it sends into (see ``Derived``). Its registrar's table holds the
-    /// endpoint in turn, so the two live until the chain lets go of the endpoint.
-    var keepsObject = false
     @usableFromInline var delivery = Delivery.immediate
     /// Why this endpoint cannot be bound, for the misuse diagnostic (see <doc:Guarantees#Bad-input>).
     @usableFromInline var problem: String?

@@ -31,8 +31,8 @@
 /// the value computed from the last writes. Main-actor receivers get the value on the main
 /// actor, in order. A closure must only read: what it sets is not tracked as a read.
 public final class Derived<Value>: _DerivedNode, DynamicValue {
-    /// The value's registrar. Not API.
-    public let _$registrar = _ChangeRegistrar()
+    /// The value's registrar. Not API. A chain the value sends into keeps it alive.
+    public let _$registrar = _ChangeRegistrar(keepingSendersObject: true)
     /// Computes the value into the one given, which holds the last value: a `map` whose
     /// source deinitialised leaves it as it is. `@Sendable`, or a main-actor closure called
     /// only on the main actor (`isMainActor`, see `DerivedSchedule`). Not a closure returning

@@ -87,8 +87,20 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// for as long as the object lives (see `ComputedProperty`). Guarded by the graph lock.
     @exclusivity(unchecked) var computedProperties: [any AnyComputedProperty] = []
 
+    /// Whether an endpoint that hears this registrar keeps its object alive: a derived value's
+    /// (see ``Derived``), which lives as long as a chain it sends into. The registrar's table
+    /// holds the endpoint in turn, so the two live until the chain lets go of the endpoint.
+    let keepsSendersObject: Bool
+
     /// Creates an empty registrar. Called by code that ``Dynamic()`` generates.
-    public init() {}
+    public init() {
+        keepsSendersObject = false
+    }
+
+    /// A registrar whose senders' endpoints keep its object alive (a derived value's).
+    init(keepingSendersObject: Bool) {
+        keepsSendersObject = keepingSendersObject
+    }
 
     deinit {
         Registry.shared.registrarWillDeinit(self)
