@@ -69,15 +69,6 @@ final class ReadTracker {
         return ThreadState.readingUntracked(body)
     }
 
-    /// Runs `body` with no tracker recording: Bindery's own reads inside an evaluation.
-    static func untracked<Result>(_ body: () -> Result) -> Result {
-        let previous = bindery_read_tracker()
-        guard previous != nil else { return body() }
-        bindery_set_read_tracker(nil)
-        defer { bindery_set_read_tracker(previous) }
-        return body()
-    }
-
     /// The tracker recording the calling thread's reads, if an evaluation runs.
     static var current: ReadTracker? {
         bindery_read_tracker().map { Unmanaged<ReadTracker>.fromOpaque($0).takeUnretainedValue() }
