@@ -46,7 +46,7 @@ import Testing
         #expect(label.text == "6.0")
     }
 
-    @Test("An Equatable value is sent only when it changed; another value after every evaluation")
+    @Test("Rule 13: an Equatable value is sent only when it changed; another value after every evaluation")
     func sendsOnlyChanges() {
         let form = SignUp()
         let isValid = Derived { form.email.contains("@") }
@@ -82,7 +82,7 @@ import Testing
         #expect(count.value == 3)
     }
 
-    @Test("Consistency: in a diamond, one set evaluates the bottom once, never with half-updated inputs")
+    @Test("Rule 13: in a diamond, one set evaluates the bottom once, never with half-updated inputs")
     func diamond() {
         let a = Dynamic(1)
         let b = Derived { a.value * 10 }
@@ -99,7 +99,7 @@ import Testing
         #expect(seen.values.first.map { $0 == (20, 200) } == true)
     }
 
-    @Test("Consistency: derived values read through chains see every receiver written first")
+    @Test("Rule 13: derived values read through chains see every receiver written first")
     func afterChains() {
         let a = Dynamic(1)
         let x = Dynamic(0), y = Dynamic(0)
@@ -127,7 +127,7 @@ import Testing
         #expect(label.text == "Hello, GRACE")
     }
 
-    @Test("Lifetime: a derived value retains nothing it reads, and nothing retains it")
+    @Test("Rules 1, 13: a derived value retains nothing it reads, and nothing retains it")
     func lifetime() {
         weak var weakDerived: Derived<Int>?
         weak var weakSource: Dynamic<Int>?
@@ -188,7 +188,7 @@ import Testing
         #expect(answers.values == [false, true])
     }
 
-    @Test("A derived value that reads itself through another is reported as a cycle and stops listening to that read")
+    @Test("Rule 13: a derived value that reads itself through another is reported as a cycle and stops listening to that read")
     func cycleThroughAnother() {
         let holder = DerivedHolder()
         let d = Derived { (holder.other?.value ?? 0) + 1 }
@@ -204,7 +204,7 @@ import Testing
         #expect(d.value == 1)
     }
 
-    @Test("A derived value that reads itself is reported as a cycle, never hangs")
+    @Test("Rule 13: a derived value that reads itself is reported as a cycle, never hangs")
     func readsItself() {
         let holder = DerivedHolder()
         let d = Derived { (holder.other?.value ?? 0) + 1 }
