@@ -106,7 +106,7 @@ struct DynamicClassShape {
                   variable.attributes.containsAttribute(named: "MainActor")
             else { return false }
             switch DynamicMemberRole(of: variable) {
-            case .tracked, .constant: return true
+            case .tracked, .constant, .computed: return true
             case .untracked, .unsupported: return false
             }
         }

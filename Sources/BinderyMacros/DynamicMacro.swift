@@ -104,7 +104,7 @@ extension DynamicMacro: MemberAttributeMacro {
         case .unsupported(let diagnostic):
             context.diagnose(diagnostic)
             return []
-        case .constant, .untracked:
+        case .constant, .computed, .untracked:
             return []
         }
     }
@@ -270,7 +270,12 @@ extension DynamicMacro: MemberMacro {
         let arrayType = TypeSyntax(ArrayTypeSyntax(element: GeneratedSyntax.binderyType("_DynamicProperty")))
         let entriesRoot: TokenSyntax = shape.isFinal ? shape.name : .identifier("Root")
         let elements = table.entries.map { entry in
-            ArrayElementSyntax(
+            // A computed property has no slot and no accessor: Bindery hears it through its
+            // getter's reads and reads it through its key path.
+            let last: (label: String?, value: ExprSyntax) = entry.isComputed
+                ? ("isComputed", ExprSyntax(BooleanLiteralExprSyntax(true)))
+                : ("accessor", accessor(of: entry, root: entriesRoot))
+            return ArrayElementSyntax(
                 leadingTrivia: .newline,
                 expression: GeneratedSyntax.multilineCall(
                     GeneratedSyntax.binderyExpr("_DynamicProperty"),
@@ -278,9 +283,9 @@ extension DynamicMacro: MemberMacro {
                         ("name", GeneratedSyntax.string(entry.name.text)),
                         ("keyPath", GeneratedSyntax.keyPath(root: entriesRoot, property: entry.name.token)),
                         ("slot", slotExpr(entry.slot, shape)),
-                        ("accessor", accessor(of: entry, root: entriesRoot)),
+                        last,
                     ],
-                    breakingBefore: [0, 3]
+                    breakingBefore: entry.isComputed ? [0] : [0, 3]
                 ),
                 trailingComma: .commaToken()
             )

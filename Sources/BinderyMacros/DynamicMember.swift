@@ -28,7 +28,12 @@ enum DynamicMemberRole {
     case tracked(DynamicPropertyName)
     /// Stored instance `let`s: listed with no slot, since they never change.
     case constant([DynamicPropertyName])
-    /// Neither tracked nor listed: computed, static, lazy, ignored, wrapped, generated.
+    /// A computed instance `var` with one plain name and a synchronous, non-throwing getter:
+    /// listed, marked computed, so that a string binding can name it. Bindery hears it through
+    /// the reads of its getter, not through a slot.
+    case computed(DynamicPropertyName)
+    /// Neither tracked nor listed: static, lazy, ignored, wrapped, generated, overriding, or a
+    /// computed property that cannot be listed (several names, `async` or `throws`, `@available`).
     case untracked
     /// A `var` that `@Dynamic` cannot track. The diagnostic, at the member, says why; the
     /// member is then left alone.
@@ -49,8 +54,11 @@ extension DynamicMemberRole {
 
     /// Classifies one property declaration of a `@Dynamic` class.
     ///
-    /// Tracked: a stored instance `var` with one plain name. Left alone: `static`/`class` and
-    /// `lazy` properties, computed properties, names starting `_$`, properties marked
+    /// Tracked: a stored instance `var` with one plain name. Listed as computed: a computed
+    /// instance `var` with one plain name whose accessors neither `throw` nor are `async` (a key
+    /// path cannot name those), not `override` (its class's table lists it) and without
+    /// `@available` (the table names it unconditionally). Left alone: `static`/`class` and
+    /// `lazy` properties, other computed properties, names starting `_$`, properties marked
     /// `@DynamicIgnored` or already `@_DynamicTracked`, and properties with a custom attribute
     /// other than `@MainActor` (a property wrapper, most likely). A tracked property may have
     /// `willSet`/`didSet` observers: `@_DynamicTracked` moves them onto its storage. Unsupported
@@ -82,7 +90,13 @@ extension DynamicMemberRole {
 
         // Computed properties stay as they are, whatever else is wrong with them.
         if variable.bindings.contains(where: { $0.accessorBlock.map { !$0.isObserversOnly } ?? false }) {
-            self = .untracked
+            let listable = variable.bindings.count == 1 && names.count == 1
+                && !names[0].text.hasPrefix("_$")
+                && !attributes.containsWrapperLikeAttribute
+                && !attributes.containsAttribute(named: "available")
+                && !variable.modifiers.contains { $0.name.tokenKind == .keyword(.override) }
+                && variable.bindings.first?.accessorBlock?.hasEffects == false
+            self = listable ? .computed(names[0]) : .untracked
             return
         }
         if names.contains(where: { $0.text.hasPrefix("_$") }) || attributes.containsWrapperLikeAttribute {
@@ -126,6 +140,8 @@ struct DynamicPropertyTable {
         var attributes: [AttributeSyntax] = []
         /// Whether the property is marked `nonisolated`.
         var isNonisolated = false
+        /// Whether the property is computed: listed with no slot and no accessor.
+        var isComputed = false
     }
 
     /// The listed properties, in declaration order.
@@ -152,6 +168,8 @@ struct DynamicPropertyTable {
                 nextSlot += 1
             case .constant(let names):
                 entries += names.map { Entry(name: $0, slot: nil) }
+            case .computed(let name):
+                entries.append(Entry(name: name, slot: nil, isComputed: true))
             case .untracked, .unsupported:
                 break
             }
@@ -232,6 +250,13 @@ extension AccessorBlockSyntax {
         return !specifiers.isEmpty && specifiers.allSatisfy { $0 == .willSet || $0 == .didSet }
     }
 
+    /// Whether an accessor is `async` or `throws`: a key path cannot name such a property.
+    var hasEffects: Bool {
+        guard case .accessors(let list) = accessors else { return false }
+        return list.contains { accessor in
+            accessor.effectSpecifiers.map { $0.asyncSpecifier != nil || $0.throwsClause != nil } ?? false
+        }
+    }
 }
 
 extension VariableDeclSyntax {

@@ -5,7 +5,7 @@ import Testing
 /// property table, the conformance, and the errors. Most tests expand `@Dynamic` alone, so the
 /// attributes it adds are visible; `fullExpansion` expands everything.
 @Suite struct DynamicMacroTests {
-    @Test("Tracks stored vars, inferred or annotated, in declaration order; lists lets with no slot; leaves the rest alone")
+    @Test("Tracks stored vars, inferred or annotated, in declaration order; lists lets with no slot and computed vars as computed; leaves the rest alone")
     func lottery() {
         assertBinderyExpansion(
             """
@@ -81,6 +81,9 @@ import Testing
                                 $0.id
                             }
                         )
+                    ),
+                    Bindery._DynamicProperty(
+                        name: "twice", keyPath: \\Lottery.twice, slot: nil, isComputed: true
                     ),
                     Bindery._DynamicProperty(
                         name: "session", keyPath: \\Lottery.session, slot: 2,
@@ -347,7 +350,7 @@ import Testing
         )
     }
 
-    @Test("Computed, static, class, lazy, ignored, wrapped and _$ properties are neither tracked nor listed")
+    @Test("Static, class, lazy, ignored, wrapped and _$ properties are neither tracked nor listed; computed ones are listed as computed, untracked")
     func untrackedMembers() {
         assertBinderyExpansion(
             """
@@ -416,6 +419,12 @@ import Testing
                                 $0.title = $1
                             }
                         )
+                    ),
+                    Bindery._DynamicProperty(
+                        name: "upper", keyPath: \\Model.upper, slot: nil, isComputed: true
+                    ),
+                    Bindery._DynamicProperty(
+                        name: "proxy", keyPath: \\Model.proxy, slot: nil, isComputed: true
                     ),
                 ]
             }
@@ -917,6 +926,44 @@ import Testing
             }
 
             extension Empty: Bindery.DynamicObject {
+            }
+            """,
+            macros: dynamicMacroOnly
+        )
+    }
+
+    @Test("Computed properties a key path cannot name, or that the table must not list, stay unlisted: async, throwing, override, @available, a wrapper")
+    func unlistedComputed() {
+        assertBinderyExpansion(
+            """
+            @Dynamic final class Feed: Base {
+                var later: Int { get async { 1 } }
+                var risky: Int { get throws { 1 } }
+                override var title: String { "feed" }
+                @available(macOS 99, *) var future: Int { 1 }
+                @Clamped var level: Int { 1 }
+            }
+            """,
+            expandedSource: """
+            final class Feed: Base {
+                var later: Int { get async { 1 } }
+                var risky: Int { get throws { 1 } }
+                override var title: String { "feed" }
+                @available(macOS 99, *) var future: Int { 1 }
+                @Clamped var level: Int { 1 }
+
+                nonisolated let _$registrar = Bindery._ChangeRegistrar()
+
+                enum _$Slots {
+                    nonisolated static var first: Int {
+                        0
+                    }
+                }
+
+                nonisolated static let _$dynamicProperties: [Bindery._DynamicProperty] = []
+            }
+
+            extension Feed: Bindery.DynamicObject {
             }
             """,
             macros: dynamicMacroOnly

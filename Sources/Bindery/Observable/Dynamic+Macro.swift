@@ -2,9 +2,10 @@
 ///
 /// Each set of a stored `var` is reported synchronously, on the setting thread, to the
 /// object's registrar; `let`s, computed properties and properties marked
-/// ``DynamicIgnored()`` are left alone. The macro also generates a table from property names
-/// to key paths, and the registrar doubles as the object's lifetime token: when the object
-/// deinitialises, it leaves every chain at once.
+/// ``DynamicIgnored()`` are left alone (a computed property is heard through the properties its
+/// getter reads). The macro also generates a table from property names to key paths, listing
+/// stored and computed properties for string bindings, and the registrar doubles as the
+/// object's lifetime token: when the object deinitialises, it leaves every chain at once.
 ///
 /// ```swift
 /// @Dynamic final class Lottery {

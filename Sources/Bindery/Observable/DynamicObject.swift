@@ -32,8 +32,12 @@ public struct _DynamicProperty: @unchecked Sendable {
     public let name: String
     /// The key path from the object to the property.
     public let keyPath: AnyKeyPath
-    /// The registrar slot its setter reports to, or `nil` for a `let`, which never changes.
+    /// The registrar slot its setter reports to, or `nil` for a `let`, which never changes, and
+    /// for a computed property.
     public let slot: Int?
+    /// Whether the property is computed: Bindery hears it through the reads of its getter (a
+    /// derived value), not through a slot.
+    public let isComputed: Bool
     /// The property's ``_PropertyAccessor``, typed by the class and the property, if generated.
     public let accessor: AnyObject?
 
@@ -42,12 +46,18 @@ public struct _DynamicProperty: @unchecked Sendable {
     /// - Parameters:
     ///   - name: The property's name.
     ///   - keyPath: The key path from the object to the property.
-    ///   - slot: The registrar slot its setter reports to; `nil` for a constant.
+    ///   - slot: The registrar slot its setter reports to; `nil` for a constant or a computed
+    ///     property.
+    ///   - isComputed: Whether the property is computed.
     ///   - accessor: Its direct accessors, a `_PropertyAccessor<Root, Value>`.
-    public init(name: String, keyPath: AnyKeyPath, slot: Int?, accessor: AnyObject? = nil) {
+    public init(name: String, keyPath: AnyKeyPath, slot: Int?, isComputed: Bool = false, accessor: AnyObject? = nil) {
         self.name = name
         self.keyPath = keyPath
         self.slot = slot
+        self.isComputed = isComputed
         self.accessor = accessor
     }
+
+    /// Whether the property never changes: a `let`.
+    var isConstant: Bool { slot == nil && !isComputed }
 }

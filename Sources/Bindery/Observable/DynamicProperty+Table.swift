@@ -112,12 +112,17 @@ extension _DynamicProperty {
     }
 
     /// The registrar slot of the entry for `keyPath` (see `entry(for:ofObjectOf:)`): nil when
-    /// there is no entry, `.some(nil)` for a `let`. A remembered answer is read without copying
-    /// the entry out.
+    /// there is no entry or the entry is a computed property (heard through its getter's
+    /// reads), `.some(nil)` for a `let`. A remembered answer is read without copying the entry
+    /// out.
     static func slot(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) -> Int?? {
         if let known = KeyPathEntries.shared.slot(for: keyPath, ofObjectOf: objectType) { return known }
-        return entry(for: keyPath, ofObjectOf: objectType).map(\.slot)
+        return entry(for: keyPath, ofObjectOf: objectType).flatMap(\.heardSlot)
     }
+
+    /// The slot that hears the property: `.some(slot)` for a stored `var`, `.some(nil)` for a
+    /// `let`, nil for a computed property.
+    var heardSlot: Int?? { isComputed ? nil : .some(slot) }
 
     /// The class whose table lists `keyPath` for an object of class `objectType` (see
     /// `entry(for:ofObjectOf:)`), or nil when neither is `@Dynamic`.
@@ -165,11 +170,11 @@ final class KeyPathEntries: Sendable {
         withAnswer(for: keyPath, ofObjectOf: objectType) { $0.entry }
     }
 
-    /// The slot of the remembered entry: `.some(nil)` for a `let`; nil when no entry is
-    /// remembered (no answer yet, or the answer that there is none), which
-    /// `entry(for:ofObjectOf:)` then tells apart.
+    /// The slot of the remembered entry (see `_DynamicProperty.heardSlot`): `.some(nil)` for a
+    /// `let`; nil when no entry is remembered (no answer yet, or the answer that there is none),
+    /// which `entry(for:ofObjectOf:)` then tells apart, and for a computed property.
     func slot(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) -> Int?? {
-        withAnswer(for: keyPath, ofObjectOf: objectType) { $0.entry.map { $0.slot } } ?? nil
+        withAnswer(for: keyPath, ofObjectOf: objectType) { $0.entry.flatMap(\.heardSlot) } ?? nil
     }
 
     /// The remembered answer's accessor (nil when neither class is `@Dynamic`, or the entry

@@ -37,13 +37,13 @@ import Testing
         #expect(!message.contains("@DynamicIgnored"))
     }
 
-    @Test("Rule 11: a computed sender that reads nothing observable is described as computed, never by the macro's storage or a neighbour")
+    @Test("Rule 11: a computed sender that reads nothing observable is named and described as computed, never by the macro's storage or a neighbour")
     func computedSenderDescribed() throws {
         let log = DiagnosticLog()
         let app = App(session: Session(user: User(name: "a")))
         log.capture { Bind.in(app, \.buildName).out(Label(), \.text) }
         let message = try #require(log.all.first?.message)
-        #expect(message.hasPrefix("cannot bind App.(computed property of type String):"))
+        #expect(message.hasPrefix("cannot bind App.buildName:"))
         #expect(!message.contains("_$"))
         #expect(!message.contains("title:"))
         #expect(message.contains("computed"))

@@ -28,6 +28,17 @@ import Bindery
     }
 }
 
+/// A form whose validity is computed, and whose address has a computed alias with a setter.
+@Dynamic final class AccountForm {
+    var email = ""
+    var password = ""
+    var isValid: Bool { email.contains("@") && password.count >= 8 }
+    var address: String {
+        get { email }
+        set { email = newValue.lowercased() }
+    }
+}
+
 /// Strings, parsed and bound: `Bind.expression(_:)` and `StringBinding.bind(_:_:)`.
 @Suite(.failOnUnexpectedDiagnostics) struct StringBindingTests {
     init() {
@@ -163,6 +174,42 @@ import Bindery
             (error as? BindingExpressionError)?.message.contains("not a @Dynamic class") == true
         }
         #expect(!Bind.isBound(vm) && !Bind.isBound(cell))
+    }
+
+    @Test("A computed property is named as a stored one is: it sends, and with a setter it is two-way")
+    func computedProperties() throws {
+        let form = AccountForm(), cell = TextCell()
+        let validity = try Bind.expression("isValid ~> title").bind(form, cell)
+        #expect(cell.title == "false")
+        form.email = "a@b.c"
+        #expect(cell.title == "false")
+        form.password = "12345678"
+        #expect(cell.title == "true")
+        validity.unbind()
+
+        let other = TextCell()
+        try Bind.expression("address <> title").bind(form, other)
+        #expect(other.title == "a@b.c")
+        other.title = "ME@HOST"                       // the computed property's setter runs
+        #expect(form.email == "me@host")
+        form.email = "you@host"                       // a read of its getter changed: it sends
+        #expect(other.title == "you@host")
+    }
+
+    @Test("A computed property without a setter cannot receive; a misspelt one is suggested")
+    func computedPropertyErrors() {
+        let form = AccountForm(), cell = TextCell()
+        #expect {
+            try Bind.expression("title ~> isValid").bind(cell, form)
+        } throws: { error in
+            (error as? BindingExpressionError)?.message.contains("read-only") == true
+        }
+        #expect {
+            try Bind.expression("isVaild ~> title").bind(form, cell)
+        } throws: { error in
+            (error as? BindingExpressionError)?.message == "no key \"isVaild\" on AccountForm; did you mean \"isValid\"?"
+        }
+        #expect(!Bind.isBound(form) && !Bind.isBound(cell))
     }
 
     @Test("Parsing the same text again gives the same binding")

@@ -98,7 +98,7 @@ final class DynamicRoute: EndpointKind {
         var hops: [Hop] = []
         func visit(_ type: any DynamicObject.Type) -> Bool {
             guard hops.count < 5 else { return false }
-            for property in type._$dynamicProperties {
+            for property in type._$dynamicProperties where !property.isComputed {
                 hops.append(Hop(keyPath: property.keyPath, slot: property.slot, name: property.name))
                 let valueType = Swift.type(of: property.keyPath).valueType
                 if hops.count > 1, valueType == targetValue, joined(hops) == target { return true }
@@ -140,7 +140,7 @@ final class DynamicRoute: EndpointKind {
             case .stored, .computed:
                 guard let owner = current,
                     let property = owner._$dynamicProperties.first(where: {
-                        KeyPathLayout.singleComponent(of: $0.keyPath) == step
+                        !$0.isComputed && KeyPathLayout.singleComponent(of: $0.keyPath) == step
                     })
                 else { return nil }
                 hops.append(Hop(keyPath: property.keyPath, slot: property.slot, name: property.name))
