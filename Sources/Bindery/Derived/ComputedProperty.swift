@@ -26,8 +26,8 @@ final class ComputedProperty<Root, Value>: DerivedNode, AnyComputedProperty, @un
         guard let root = object as? Root else { return nil }
         let tracker = ReadTracker()
         let first = tracker.recording { root[keyPath: keyPath] }
-        guard !tracker.reads.isEmpty else {
-            tracker.reset()
+        guard !tracker.isEmpty else {
+            tracker.finish()
             return nil
         }
         return ComputedProperty(object, keyPath, first: first, tracker: tracker)
@@ -49,7 +49,7 @@ final class ComputedProperty<Root, Value>: DerivedNode, AnyComputedProperty, @un
 
     override func evaluateOnce(_ thread: UnsafeMutablePointer<ThreadState>) {
         guard let root = object as? Root else {
-            tracker.reset()
+            tracker.finish()
             return
         }
         let value = tracker.recording { root[keyPath: keyPath] }

@@ -107,24 +107,19 @@ public class _DerivedNode: @unchecked Sendable {
         var height = 0
         for node in tracker.derived where node.height > height { height = node.height }
         heightStorage.store(height + 1, ordering: .relaxed)
-        // What the last evaluation read, read again: nothing to change, and nothing copied.
-        let isSame = lock.withLock { () -> Bool in
-            guard tracker.reads.count == subscriptions.count else { return false }
-            for (read, subscription) in zip(tracker.reads, subscriptions) where read.key != subscription.key { return false }
-            return true
-        }
-        if isSame {
-            tracker.reset()
+        // What the last evaluation read, read again (nearly every time): nothing to change.
+        if tracker.readsWhatIsHeard {
+            tracker.finish()
             return
         }
-        let reads = tracker.reads, derived = tracker.derived
-        tracker.reset()
-        resubscribe(reads, derived)
+        let keys = tracker.keys, fresh = tracker.fresh, derived = tracker.derived
+        tracker.finish(listening: resubscribe(keys, fresh, derived))
     }
 
-    /// The reads changed: drops what is no longer read, subscribes to what is new, and refuses
-    /// a read of this value itself, directly or through other derived values.
-    private func resubscribe(_ reads: [ReadTracker.Read], _ derived: [DerivedNode]) {
+    /// The reads changed: drops what is no longer read, subscribes to what is new (`fresh`:
+    /// every read not heard yet), and refuses a read of this value itself, directly or through
+    /// other derived values. Returns the identities heard from now on, in read order.
+    private func resubscribe(_ keys: [ReadTracker.Key], _ fresh: [ReadTracker.Read], _ derived: [DerivedNode]) -> [ReadTracker.Key] {
         var refused: Set<ObjectIdentifier> = [ObjectIdentifier(ownRegistrar)]
         var cycles: [[String]] = []
         for node in derived where node !== self {
@@ -134,13 +129,12 @@ public class _DerivedNode: @unchecked Sendable {
             }
         }
         if derived.contains(where: { $0 === self }) { cycles.append([]) }
-        let wanted = reads.filter { !refused.contains(ObjectIdentifier($0.registrar)) }
+        let wanted = keys.filter { !refused.contains($0.registrar) }
         let (dropped, added, report) = lock.withLock { () -> ([Chain<Void>], [ReadTracker.Read], Bool) in
-            let keys = Set(wanted.map(\.key))
-            let kept = Set(subscriptions.map(\.key)).intersection(keys)
-            let dropped = subscriptions.filter { !keys.contains($0.key) }.map(\.chain)
-            subscriptions.removeAll { !keys.contains($0.key) }
-            let added = wanted.filter { !kept.contains($0.key) }
+            let wantedSet = Set(wanted)
+            let dropped = subscriptions.filter { !wantedSet.contains($0.key) }.map(\.chain)
+            subscriptions.removeAll { !wantedSet.contains($0.key) }
+            let added = fresh.filter { wantedSet.contains($0.key) }
             inputs = derived.filter { $0 !== self && !refused.contains(ObjectIdentifier($0.ownRegistrar)) }.map(WeakNode.init)
             let report = !cycles.isEmpty && !reportedSelfRead
             if report { reportedSelfRead = true }
@@ -151,10 +145,11 @@ public class _DerivedNode: @unchecked Sendable {
         }
         for chain in dropped { chain.unbind() }
         let made = added.map { (key: $0.key, chain: subscription(to: $0)) }
-        lock.withLock {
+        return lock.withLock {
             // In the order of the reads, so that the next evaluation compares in order.
             let all = subscriptions + made
-            subscriptions = wanted.compactMap { read in all.first { $0.key == read.key } }
+            subscriptions = wanted.compactMap { key in all.first { $0.key == key } }
+            return subscriptions.map(\.key)
         }
     }
 

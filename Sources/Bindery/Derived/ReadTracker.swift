@@ -10,8 +10,11 @@ internal import BinderyRuntime
 /// class's property) is not seen, and so never heard.
 ///
 /// Used by one evaluation at a time, on its thread: a derived value's evaluations are exclusive
-/// (see `DerivedNode`). What it records is kept only until the evaluation's subscriptions are
-/// updated, then let go of, its buffer kept for the next evaluation.
+/// (see `DerivedNode`). It records each read's identity (`Key`: registrar and slot, no
+/// reference counted), and the whole read only when the value does not listen to it yet
+/// (`fresh`): an evaluation that reads what the last one read retains and copies nothing. What
+/// it records is kept until the evaluation's subscriptions are updated (`finish(listening:)`),
+/// its buffers kept for the next evaluation.
 final class ReadTracker {
     /// One observable read.
     struct Read {
@@ -35,15 +38,36 @@ final class ReadTracker {
         let slot: Int
     }
 
-    /// The reads of the evaluation, in the order first made.
-    @exclusivity(unchecked) private(set) var reads: [Read] = []
+    /// The identities of the evaluation's reads, in the order first made.
+    @exclusivity(unchecked) private(set) var keys: [Key] = []
+    /// The reads of the evaluation that the value does not listen to, in full.
+    @exclusivity(unchecked) private(set) var fresh: [Read] = []
+    /// The identities the value listens to, in the order the last evaluation read them.
+    @exclusivity(unchecked) private var listening: [Key] = []
     /// The derived values read, for the height of the one evaluated and for finding cycles.
     @exclusivity(unchecked) private(set) var derived: [DerivedNode] = []
 
-    /// Records a read, unless it was recorded already.
-    func record(_ registrar: _ChangeRegistrar, slot: Int, object: AnyObject, keyPath: AnyKeyPath, hearing: @autoclosure () -> Hearing) {
-        for read in reads where read.registrar === registrar && read.slot == slot { return }
-        reads.append(Read(registrar: registrar, slot: slot, object: object, keyPath: keyPath, hearing: hearing()))
+    /// Whether the evaluation read nothing observable.
+    var isEmpty: Bool { keys.isEmpty }
+
+    /// Whether the evaluation read exactly what the value listens to, in the same order: its
+    /// subscriptions stay as they are.
+    var readsWhatIsHeard: Bool { fresh.isEmpty && keys == listening }
+
+    /// Records a read, unless it was recorded already. The read's object, key path and hearing
+    /// are asked for only when the value does not listen to it yet.
+    func record(
+        _ registrar: _ChangeRegistrar, slot: Int, object: @autoclosure () -> AnyObject, keyPath: @autoclosure () -> AnyKeyPath,
+        hearing: @autoclosure () -> Hearing
+    ) {
+        let key = Key(registrar: ObjectIdentifier(registrar), slot: slot)
+        if keys.contains(key) { return }
+        let position = keys.count
+        keys.append(key)
+        // Nearly every read is the one the last evaluation made at the same position.
+        if position < listening.count, listening[position] == key { return }
+        if listening.contains(key) { return }
+        fresh.append(Read(registrar: registrar, slot: slot, object: object(), keyPath: keyPath(), hearing: hearing()))
     }
 
     /// Records that a derived value was read (its slot is recorded by its getter).
@@ -52,10 +76,13 @@ final class ReadTracker {
         derived.append(node)
     }
 
-    /// Lets go of what was recorded, keeping the buffers.
-    func reset() {
-        reads.removeAll(keepingCapacity: true)
-        derived.removeAll(keepingCapacity: true)
+    /// Lets go of what was recorded, keeping the buffers; `heard` is what the value listens to
+    /// from now on, in read order (nil: what it listened to before).
+    func finish(listening heard: [Key]? = nil) {
+        if let heard { listening = heard }
+        keys.removeAll(keepingCapacity: true)
+        if !fresh.isEmpty { fresh.removeAll(keepingCapacity: true) }
+        if !derived.isEmpty { derived.removeAll(keepingCapacity: true) }
     }
 
     /// Runs `body` with this tracker recording the calling thread's reads, then puts back the
@@ -80,6 +107,6 @@ extension _ChangeRegistrar {
     /// a getter's way past it keeps nothing for it.
     @usableFromInline @inline(never)
     func recordRead(of subject: AnyObject, _ keyPath: AnyKeyPath, slot: Int) {
-        ReadTracker.current?.record(self, slot: slot, object: subject, keyPath: keyPath, hearing: .slot(self, slot))
+        ReadTracker.current?.record(self, slot: slot, object: subject, keyPath: keyPath, hearing: Hearing.slot(self, slot))
     }
 }

@@ -21,9 +21,9 @@ extension _ChangeRegistrar {
     /// reading (a key path through several objects, say): an object read only by Bindery never
     /// pays for Observation.
     ///
-    /// Inside the evaluation of a derived value on this thread, the read is also recorded, by
-    /// its slot, as one the derived value depends on: one thread-local load when no evaluation
-    /// runs.
+    /// Inside the evaluation of a derived value on this thread, the read is recorded instead, by
+    /// its slot, as one the derived value depends on, and not reported to Observation (the read
+    /// is Bindery's, not the program's): one thread-local load when no evaluation runs.
     ///
     /// - Parameters:
     ///   - subject: The object read.
@@ -42,6 +42,7 @@ extension _ChangeRegistrar {
     ) {
         if _slowPath(bindery_read_tracker() != nil) {
             trackedRead(subject, keyPath, slot: index, after: inherited)
+            return
         }
         if let box = UnsafeRawPointer(bitPattern: observation.load(ordering: .acquiring)) {
             Unmanaged<ObservationBox>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.registrar.access(subject, keyPath: keyPath()) }
