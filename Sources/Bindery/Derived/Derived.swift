@@ -153,6 +153,17 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
         tracker.recording { update(&computed) }
         subscribeToReads()
         if let isSame, isSame(last, computed) { return }
+        let observed = _$registrar.observedSlots.load(ordering: .relaxed)
+        guard observed & _ChangeRegistrar.observationBit == 0 else { return storeObserved(computed) }
+        // Nothing observes the value through Observation: no need for its conformance, whose
+        // lookup costs more than the store.
+        valueLock.withLock { current = computed }
+        _$registrar.notifyListeners(observed, slot: 0, after: { 0 })
+    }
+
+    /// Stores a new value into a value that Observation observes, and reports it.
+    @inline(never)
+    private func storeObserved(_ computed: Value) {
         _$registrar.withMutation(of: self, keyPath: \.value, slot: 0, after: 0, storing: computed) { derived, value in
             derived.valueLock.withLock { derived.current = value }
         }

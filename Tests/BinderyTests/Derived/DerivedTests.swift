@@ -1,3 +1,5 @@
+import Synchronization
+import Observation
 import Testing
 @testable import Bindery
 
@@ -7,6 +9,12 @@ import Testing
     var useNickname = false
     var nickname = ""
     var fullName = ""
+}
+
+@Dynamic private final class SignUpWithValidity: @unchecked Sendable {
+    var email = ""
+    var password = ""
+    var isValid: Bool { email.contains("@") && password.count >= 8 }
 }
 
 @Dynamic private final class JoinNode: @unchecked Sendable {
@@ -31,6 +39,33 @@ import Testing
         #expect(isValid.value == true)
         form.email = "ada"
         #expect(isValid.value == false)
+    }
+
+    @Test("Observation sees a derived value's changes, and its chains still hear them")
+    func observationSeesValue() {
+        let count = Dynamic(1)
+        let doubled = Derived { count.value * 2 }
+        let label = Label()
+        Bind.in(doubled, \.value).out(label, \.text)
+        let changed = Mutex(0)
+        withObservationTracking { _ = doubled.value } onChange: { changed.withLock { $0 += 1 } }
+        count.value = 5
+        #expect(changed.withLock { $0 } == 1)
+        #expect(doubled.value == 10)
+        #expect(label.text == "10")
+        count.value = 6                                   // Observation's tracking was one-shot
+        #expect(changed.withLock { $0 } == 1)
+        #expect(label.text == "12")
+    }
+
+    @Test("Observation tracks a computed property of a @Dynamic class through its getter's reads")
+    func observationTracksComputed() {
+        let form = SignUpWithValidity()
+        form.email = "ada@example.com"                     // so that the getter reads both
+        let changed = Mutex(0)
+        withObservationTracking { _ = form.isValid } onChange: { changed.withLock { $0 += 1 } }
+        form.password = "12345678"
+        #expect(changed.withLock { $0 } == 1)
     }
 
     @Test("A derived value is a chain's sender: its receivers follow it")
