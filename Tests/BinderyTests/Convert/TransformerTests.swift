@@ -64,9 +64,9 @@ struct FailingLoader: AsyncTransformer {
     func transform(_ value: String) async throws -> String { throw Failure() }
 }
 
-/// Waits until `condition` holds, yielding between looks (the test's time limit bounds it).
+/// Waits until `condition` holds, yielding between looks (until the test is cancelled: its time limit bounds it).
 func eventually(isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool) async {
-    while !condition() { await Task.yield() }
+    while !condition(), !Task.isCancelled { await Task.yield() }
 }
 
 @Suite(.failOnUnexpectedDiagnostics) struct TransformerTests {

@@ -51,7 +51,7 @@ final class TestButton: Control, @unchecked Sendable {
         let first = command.execute()
         #expect(states.bool)
         #expect(command.execute() == nil)          // ignored while running
-        while release == nil { await Task.yield() }
+        while release == nil, !Task.isCancelled { await Task.yield() }
         release?.resume()
         await first?.value
         #expect(!command.isExecuting && !states.bool)

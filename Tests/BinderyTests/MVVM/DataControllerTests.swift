@@ -43,12 +43,12 @@ import Bindery
         controller.gated = [5]
         let loader = DataLoader(controller)
         loader.context = 5
-        while controller.gates[5] == nil { await Task.yield() }
+        while controller.gates[5] == nil, !Task.isCancelled { await Task.yield() }
         loader.context = 2
-        while loader.isLoading { await Task.yield() }
+        while loader.isLoading, !Task.isCancelled { await Task.yield() }
         #expect(loader.viewModels.count == 2)
         controller.gates[5]?.resume()
-        while !controller.cancelled.contains(5) { await Task.yield() }
+        while !controller.cancelled.contains(5), !Task.isCancelled { await Task.yield() }
         await Task.yield()
         #expect(loader.viewModels.count == 2)
     }
@@ -57,10 +57,10 @@ import Bindery
     func failureAndNil() async {
         let loader = DataLoader(RowsController())
         loader.context = -1
-        while loader.isLoading { await Task.yield() }
+        while loader.isLoading, !Task.isCancelled { await Task.yield() }
         #expect(loader.error is RowsController.Failure)
         loader.context = 1
-        while loader.isLoading { await Task.yield() }
+        while loader.isLoading, !Task.isCancelled { await Task.yield() }
         #expect(loader.error == nil && loader.viewModels.count == 1)
         loader.context = nil
         #expect(loader.viewModels.isEmpty)

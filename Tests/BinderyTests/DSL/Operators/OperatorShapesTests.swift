@@ -67,7 +67,7 @@ final class ShapesBadge {
 /// The "what a user writes", line for line (with its widgets declared above): it
 /// compiles in Swift 6 mode, and each line does what its comment says.
 @Suite(.failOnUnexpectedDiagnostics) struct OperatorShapesTests {
-    @Test("The shapes of BIND's half, as written, compile and bind")
+    @Test("The shapes of BIND's half, as written, compile and bind", .timeLimit(.minutes(1)))
     @MainActor
     func shapes() async throws {
         let vm = ShapesViewModel(), nameLabel = ShapesLabel(), nameField = TestField(), avatar = PictureView()
@@ -107,7 +107,7 @@ final class ShapesBadge {
         cell.viewModel = ShapesRow()
         #expect(cell.codeLabel.text == "123" && cell.badge.isVisible)
 
-        while avatar.image == nil { await Task.yield() }
+        while avatar.image == nil, !Task.isCancelled { await Task.yield() }
         #expect(avatar.image == Picture(url: "a.png"))
     }
 }
