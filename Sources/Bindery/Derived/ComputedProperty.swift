@@ -124,19 +124,3 @@ extension KeyPath: ComputedKeyPath {
         ComputedProperty<Root, Value>.make(object, self)
     }
 }
-
-/// Whether two values of a type are equal, if the type is `Equatable`.
-enum EquatableTest {
-    static func of<Value>(_ type: Value.Type) -> ((Value, Value) -> Bool)? {
-        guard let equatable = type as? any Equatable.Type else { return nil }
-        return { equatable.isSame($0, $1) }
-    }
-}
-
-extension Equatable {
-    /// Whether `first` and `second` are equal values of this type.
-    fileprivate static func isSame(_ first: Any, _ second: Any) -> Bool {
-        guard let first = first as? Self, let second = second as? Self else { return false }
-        return first == second
-    }
-}
