@@ -13,6 +13,8 @@ enum Work {
     case batch(BatchBody)
     /// Heap bytes per live chain (or peer equivalent); `callgrind` mode does not take it.
     case memory(() -> Figure)
+    /// A computation timed whole (a diff of two large lists).
+    case single(SingleBody)
 }
 
 struct Measurement: Sendable {
@@ -355,6 +357,7 @@ let measurements: [Measurement] = [
     Measurement(id: "memory.chain.1000000", what: "heap bytes per live one-hop chain (1,000,000 chains)", make: { memoryChain(1_000_000) }),
 ] + bindAndPathMeasurements + operatorMeasurements + observationMeasurements + asyncMeasurements + targetActionMeasurements
     + derivedMeasurements
+    + listMeasurements
 
 /// Every measurement by its id.
 let measurementsByID = Dictionary(uniqueKeysWithValues: measurements.map { ($0.id, $0) })

@@ -75,6 +75,25 @@ final class BatchBody {
     }
 }
 
+/// A computation timed whole, a few times (a diff of two large lists): `run()` performs it once
+/// (through its own `@inline(never)` function), `verify()` checks what the last run made.
+final class SingleBody {
+    let run: () -> Void
+    let verify: () -> Bool
+
+    init(run: @escaping () -> Void, verify: @escaping () -> Bool) {
+        self.run = run
+        self.verify = verify
+    }
+}
+
+/// Runs a single body once: its own function, so that callgrind_annotate shows its inclusive
+/// count (the mangled name contains `benchSingleRun`).
+@inline(never)
+func benchSingleRun(_ body: SingleBody) {
+    body.run()
+}
+
 // MARK: - Configuration
 
 enum Mode {
@@ -242,4 +261,26 @@ func countAlignedAllocations(_ n: Int) -> UInt64 {
     let count = bench_count_stop()
     for pointer in pointers { pointer.deallocate() }
     return count
+}
+
+/// The same for a single computation: one run (a warm-up, unless it took over half a second,
+/// when it is the first repetition), then as many as fit in about a second, at most
+/// `repetitions`; the fastest is reported, per run.
+func measure(_ body: SingleBody, _ config: Config) -> Figure {
+    var start = nowNs()
+    benchSingleRun(body)
+    let first = Double(nowNs() - start)
+    var best = first > 500_000_000 ? first : Double.infinity
+    let runs = config.isQuick || first > 500_000_000 ? (best.isFinite ? 0 : 1) : min(config.repetitions, max(1, Int(1_000_000_000 / max(first, 1))))
+    for _ in 0..<runs {
+        start = nowNs()
+        benchSingleRun(body)
+        best = min(best, Double(nowNs() - start))
+    }
+    bench_count_start()
+    benchSingleRun(body)
+    let count = bench_count_stop()
+    return Figure(
+        value: best, unit: .nanoseconds, allocsPerUpdate: Double(count), allocCount: count, iterations: 1,
+        verified: body.verify())
 }

@@ -5,6 +5,7 @@
 enum HeadlineUnit {
     case nanoseconds
     case microseconds
+    case milliseconds
     case bytes
 }
 
@@ -78,6 +79,16 @@ let headlineCases: [HeadlineCase] = [
         row: "derived.vs-observation", baseline: "`withObservationTracking`, re-armed after each change", unit: .nanoseconds,
         showsSpeedUp: true),
     HeadlineCase(
+        title: "The diff of 5,000 elements (1,000 deleted, 1,000 inserted, 200 moved)",
+        chartTitle: ["Diff of 5,000 elements", "vs difference(from:).inferringMoves()"],
+        row: "list.diff.5000", baseline: "Swift's `difference(from:)` with `inferringMoves()`", unit: .milliseconds,
+        showsSpeedUp: true),
+    HeadlineCase(
+        title: "The diff of 100,000 elements (10,000 deleted, 10,000 inserted, 2,000 moved)",
+        chartTitle: ["Diff of 100,000 elements", "vs difference(from:).inferringMoves()"],
+        row: "list.diff.100000", baseline: "Swift's `difference(from:)` with `inferringMoves()`", unit: .milliseconds,
+        showsSpeedUp: true),
+    HeadlineCase(
         title: "A string binding: parse + bind + unbind", chartTitle: ["String binding", "vs the typed operator"],
         row: "expression.bind-unbind", baseline: "the typed operator `~>`", unit: .microseconds),
 ]
@@ -90,6 +101,9 @@ func formatHeadline(_ value: Double, _ unit: HeadlineUnit) -> String {
     case .microseconds:
         let us = value / 1_000
         return fixed(us, us < 10 ? 2 : 1) + " µs"
+    case .milliseconds:
+        let ms = value / 1_000_000
+        return fixed(ms, ms < 10 ? 3 : 1) + " ms"
     case .bytes: return fixed(value, 0) + " bytes"
     }
 }
@@ -143,8 +157,8 @@ func headlineMarkdown(_ outcomes: [Outcome], run: String) -> [String]? {
             + formatAllocationCount(main.figure.allocsPerUpdate)
         let base = headline.baseline + ": " + formatHeadline(baselineValue, headline.unit) + ", "
             + formatAllocationCount(baseline.allocsPerUpdate)
-        var ratioText = fixed(ratio, 2) + "×"
-        if headline.showsSpeedUp && ratio < 1 { ratioText += " (" + fixed(1 / ratio, 1) + "× faster)" }
+        var ratioText = fixed(ratio, ratio < 0.1 ? 4 : 2) + "×"
+        if headline.showsSpeedUp && ratio < 1 { ratioText += " (" + fixed(1 / ratio, ratio < 0.1 ? 0 : 1) + "× faster)" }
         let targets = ([main] + headline.alsoJudgedBy.compactMap { outcome(named: $0, in: outcomes) })
             .map(formatJudgedTarget).joined(separator: ", ")
         lines.append("| " + [headline.title, bindery, base, ratioText, targets].joined(separator: " | ") + " |")

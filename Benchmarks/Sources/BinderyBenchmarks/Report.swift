@@ -95,6 +95,12 @@ let rows: [Row] = [
         summary: "a derived value's re-evaluation against calling its closure after the same write"),
     Row(id: "derived.vs-observation", bindery: "derived.hop", baseline: Baseline(measurement: "observation.derived"), target: .ratio(0.2),
         summary: "a hop through a derived value against Observation's re-armed tracking"),
+    Row(id: "list.diff.5000", bindery: "list.diff.5000", baseline: Baseline(measurement: "swift.diff.5000"),
+        target: .ratio(1.0 / 50, note: "≥ 50× faster"), zeroAllocations: false,
+        summary: "the diff of 5,000 elements against Swift's `difference(from:)` with `inferringMoves()`"),
+    Row(id: "list.diff.100000", bindery: "list.diff.100000", baseline: Baseline(measurement: "swift.diff.100000"),
+        target: .ratio(1.0 / 100, note: "≥ 100× faster"), zeroAllocations: false,
+        summary: "the diff of 100,000 elements against Swift's `difference(from:)` with `inferringMoves()`"),
     Row(id: "values.throughput", bindery: "values.throughput", baseline: Baseline(measurement: "stream.throughput"),
         target: .ratio(1.5), zeroAllocations: false, summary: "a chain's `values` against an `AsyncStream` fed on the same writes"),
     Row(id: "fan-in.bind.1000", bindery: "fan-in.bind.1000", baseline: Baseline(measurement: "fan-in.bind.10"),
@@ -123,7 +129,7 @@ let peerIDs = [
     "observation.rearm", "observation.unobserved", "floor.fan-out.1", "floor.fan-out.10", "floor.fan-out.100",
     "floor.fan-out.1000", "floor.filter-convert", "combine.subscribe-cancel", "combine.memory.subject+sink",
     "combine.memory.sink", "combine.cell-reuse", "convert.hop", "operator.bind-unbind.dynamic", "fan-in.bind.10", "threads.one", "threads.machine.one",
-    "stream.throughput",
+    "stream.throughput", "swift.diff.5000", "swift.diff.100000",
 ]
 
 // MARK: - Formatting
@@ -249,7 +255,10 @@ func resultSections(_ outcomes: [Outcome], peers: [(id: String, figure: Figure)]
             baselineValue = base.unit == .bytes ? fixed(value, 1) + " B" : formatNs(value)
             if !base.verified { baselineValue += " ⚠" }
         }
-        if let ratio = outcome.ratio { ratioText = fixed(ratio, 2) + "×" }
+        if let ratio = outcome.ratio {
+            // A ratio below 0.1 is written with its speed-up: 0.00× would say nothing.
+            ratioText = ratio < 0.1 ? fixed(ratio, 4) + "× (" + fixed(1 / ratio, 0) + "× faster)" : fixed(ratio, 2) + "×"
+        }
         var targetText = formatTarget(row.target)
         if let isMet = outcome.isMet { targetText += " " + mark(isMet) }
         var allocations = formatAllocations(outcome.figure)

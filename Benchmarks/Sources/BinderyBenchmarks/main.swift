@@ -118,6 +118,10 @@ if case .callgrind(let id) = config.mode {
         verified = body.verify()
         body.cleanup()
         loop = measurementID == "bind-unbind" ? "benchBindUnbindLoop" : "benchSubscribeCancelLoop"
+    case .single(let body):
+        for _ in 0..<n { benchSingleRun(body) }
+        verified = body.verify()
+        loop = "benchSingleRun"
     case .memory:
         fail("\(id) measures memory, not updates: nothing to count with callgrind")
     }
@@ -201,6 +205,8 @@ for pass in 1...config.passes {
             figure = measure(body, config)
             body.teardown()
         case .batch(let body):
+            figure = measure(body, config)
+        case .single(let body):
             figure = measure(body, config)
         case .memory(let run):
             // Memory is taken once, in the first pass: later passes would find tables that
