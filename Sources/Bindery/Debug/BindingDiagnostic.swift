@@ -54,6 +54,9 @@ public struct BindingDiagnostic: Sendable, Equatable, CustomStringConvertible {
         case cost = "cost"
         /// Coalescing transactions are balanced: each commit closes a begin on the same thread.
         case coalescing = "coalescing"
+        /// A list receiver's changes, applied in order, give the sender's list; elements are
+        /// told apart by their identity.
+        case lists = "lists"
     }
 
     /// What kind of problem this is.

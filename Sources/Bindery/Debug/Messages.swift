@@ -108,6 +108,13 @@ enum Report {
             "\(label) reads its own value\(via): a derived value cannot depend on itself; it does not listen to that read, and keeps the value it computed")
     }
 
+    /// A list whose elements' identities repeat: reported once per list receiver.
+    static func duplicatedIdentities(_ label: String) {
+        Diagnostics.report(
+            .badData, rule: .lists,
+            "the list sent to \(label) has elements of the same identity; they are told apart by their positions, first to first, so nothing is lost, but a move between them may show as another")
+    }
+
     /// An async transformer that threw.
     static func transformFailed(_ transformer: Any.Type, _ label: String, _ error: any Error) {
         Diagnostics.report(.badData, rule: .conversion, "\(transformer) failed for a value sent to \(label): \(error); it keeps its value")

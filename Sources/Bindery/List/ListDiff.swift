@@ -7,7 +7,8 @@
 ///    update costs no more.
 /// 2. The middles are matched by identity in O(n) with one hash table: the k-th element of an
 ///    identity in the old middle matches its k-th in the new, so duplicated identities are
-///    distinct positions and never lose an element.
+///    distinct positions and never lose an element. Duplicates are found where identities are
+///    hashed anyway: in the middles, and in a run of insertions.
 /// 3. The matched elements that keep their order are the longest increasing run of their old
 ///    positions in the new order (O(n log n)); the others are moves, so a sort yields the fewest.
 /// 4. The steps, each at indices of the list as it stands after the ones before: removals from
@@ -87,6 +88,7 @@ struct ListDiff<Element, Key: Hashable> {
             for index in prefix..<(prefix + newMiddle) {
                 steps.append(.insert(new[index], at: index))
             }
+            if newMiddle > 1 { hasDuplicates = Self.hasDuplicates(new, prefix..<(prefix + newMiddle), key) }
         } else {
             survivors += middleSteps(
                 old, new, prefix: prefix, oldMiddle: oldMiddle, newMiddle: newMiddle,
@@ -99,6 +101,20 @@ struct ListDiff<Element, Key: Hashable> {
             return Outcome(steps: [.reset(list)], hasDuplicates: hasDuplicates)
         }
         return Outcome(steps: steps, hasDuplicates: hasDuplicates)
+    }
+
+    /// Whether two elements of `list` have one identity: what a receiver's first list, or a
+    /// change's run of insertions, is checked for.
+    @inlinable
+    func hasDuplicates(in list: [Element]) -> Bool {
+        list.withUnsafeBufferPointer { Self.hasDuplicates($0, 0..<$0.count, key) }
+    }
+
+    @inlinable
+    static func hasDuplicates(_ list: UnsafeBufferPointer<Element>, _ range: Range<Int>, _ key: (Element) -> Key) -> Bool {
+        var seen = Set<Key>(minimumCapacity: range.count)
+        for index in range where !seen.insert(key(list[index])).inserted { return true }
+        return false
     }
 
     /// Whether `old[oldIndex]` and `new[newIndex]` are one element; if they are but its value

@@ -1,0 +1,154 @@
+// Continuations that feed a list receiver with the steps of each change of an array.
+
+extension Chain {
+    /// Adds a list receiver: each change of the chain's array reaches it as the steps from the
+    /// list it has to the new one, elements told apart by their `id`.
+    ///
+    /// It gets the whole list now, as a reset, unless `initial` is false (it is then taken to
+    /// show the chain's list already). The receiver is not retained; once it is gone, its
+    /// binding ends at the next change. Declared from main-actor code, it is applied only on
+    /// the main actor; declared anywhere else, on the thread that changed the list. The steps
+    /// are computed on the changing thread, with no Bindery lock held. See <doc:Lists>.
+    ///
+    /// - Parameters:
+    ///   - receiver: The list receiver.
+    ///   - initial: Whether it gets the chain's list now.
+    ///   - delivery: Where it applies changes: by default, on the main actor when declared from
+    ///     main-actor code and on the changing thread otherwise.
+    ///   - isolation: Where the receiver is declared; leave it out (it is the caller's).
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.in(list, \.items).out(todoView)
+    /// ```
+    @inlinable @discardableResult
+    public func out<Receiver: ListReceiver>(
+        _ receiver: Receiver, initial: Bool = true, delivery: Delivery = .automatic, isolation: (any Actor)? = #isolation
+    ) -> Chain where Value == [Receiver.Element], Receiver.Element: Identifiable {
+        let diff = ListDiff<Receiver.Element, Receiver.Element.ID>(key: { $0.id }, isSame: EquatableTest.of(Receiver.Element.self))
+        return adding(
+            listReceiver: receiver, initial: initial, delivery: delivery.resolved(declaredIn: isolation),
+            diff: { old, new in let found = diff.steps(from: old, to: new); return (found.steps, found.hasDuplicates) },
+            hasDuplicates: { diff.hasDuplicates(in: $0) },
+            deliver: { [weak receiver] change in
+                guard let receiver else { return false }
+                receiver.apply(change)
+                return true
+            })
+    }
+
+    /// Adds a list receiver of objects, told apart by identity (`===`).
+    ///
+    /// As ``out(_:initial:delivery:isolation:)-(Receiver,_,_,_)`` for `Identifiable` elements;
+    /// an object that stays in the list is never an update (bind its own properties to follow
+    /// it).
+    ///
+    /// - Parameters:
+    ///   - receiver: The list receiver, not retained.
+    ///   - initial: Whether it gets the chain's list now.
+    ///   - delivery: Where it applies changes.
+    ///   - isolation: Where the receiver is declared; leave it out.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.in(lottery, \.history).out(historyView)
+    /// ```
+    @inlinable @discardableResult
+    public func out<Receiver: ListReceiver>(
+        _ receiver: Receiver, initial: Bool = true, delivery: Delivery = .automatic, isolation: (any Actor)? = #isolation
+    ) -> Chain where Value == [Receiver.Element], Receiver.Element: AnyObject {
+        let diff = ListDiff<Receiver.Element, ObjectIdentifier>(key: { ObjectIdentifier($0) }, isSame: nil)
+        return adding(
+            listReceiver: receiver, initial: initial, delivery: delivery.resolved(declaredIn: isolation),
+            diff: { old, new in let found = diff.steps(from: old, to: new); return (found.steps, found.hasDuplicates) },
+            hasDuplicates: { diff.hasDuplicates(in: $0) },
+            deliver: { [weak receiver] change in
+                guard let receiver else { return false }
+                receiver.apply(change)
+                return true
+            })
+    }
+
+    /// Adds a list receiver of objects that are `Identifiable`, told apart by their `id`.
+    ///
+    /// As ``out(_:initial:delivery:isolation:)-(Receiver,_,_,_)`` for `Identifiable` elements.
+    ///
+    /// - Parameters:
+    ///   - receiver: The list receiver, not retained.
+    ///   - initial: Whether it gets the chain's list now.
+    ///   - delivery: Where it applies changes.
+    ///   - isolation: Where the receiver is declared; leave it out.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.in(store, \.rows).out(rowsView)
+    /// ```
+    @inlinable @discardableResult
+    public func out<Receiver: ListReceiver>(
+        _ receiver: Receiver, initial: Bool = true, delivery: Delivery = .automatic, isolation: (any Actor)? = #isolation
+    ) -> Chain where Value == [Receiver.Element], Receiver.Element: AnyObject & Identifiable {
+        let diff = ListDiff<Receiver.Element, Receiver.Element.ID>(key: { $0.id }, isSame: EquatableTest.of(Receiver.Element.self))
+        return adding(
+            listReceiver: receiver, initial: initial, delivery: delivery.resolved(declaredIn: isolation),
+            diff: { old, new in let found = diff.steps(from: old, to: new); return (found.steps, found.hasDuplicates) },
+            hasDuplicates: { diff.hasDuplicates(in: $0) },
+            deliver: { [weak receiver] change in
+                guard let receiver else { return false }
+                receiver.apply(change)
+                return true
+            })
+    }
+
+    /// Adds a list receiver whose elements are told apart by `id(element)`: for elements that
+    /// are neither `Identifiable` nor objects (`id: \.self` for `Hashable` values).
+    ///
+    /// As ``out(_:initial:delivery:isolation:)-(Receiver,_,_,_)`` for `Identifiable` elements.
+    ///
+    /// - Parameters:
+    ///   - receiver: The list receiver, not retained.
+    ///   - id: An element's identity; called on the changing thread, held by the chain.
+    ///   - initial: Whether it gets the chain's list now.
+    ///   - delivery: Where it applies changes.
+    ///   - isolation: Where the receiver is declared; leave it out.
+    /// - Returns: The chain, to continue.
+    ///
+    /// ```swift
+    /// Bind.in(tags, \.names).out(tagsView, id: \.self)
+    /// ```
+    @inlinable @discardableResult
+    public func out<Receiver: ListReceiver, ID: Hashable>(
+        _ receiver: Receiver, id: @escaping @Sendable (Receiver.Element) -> ID, initial: Bool = true, delivery: Delivery = .automatic,
+        isolation: (any Actor)? = #isolation
+    ) -> Chain where Value == [Receiver.Element] {
+        let diff = ListDiff<Receiver.Element, ID>(key: id, isSame: EquatableTest.of(Receiver.Element.self))
+        return adding(
+            listReceiver: receiver, initial: initial, delivery: delivery.resolved(declaredIn: isolation),
+            diff: { old, new in let found = diff.steps(from: old, to: new); return (found.steps, found.hasDuplicates) },
+            hasDuplicates: { diff.hasDuplicates(in: $0) },
+            deliver: { [weak receiver] change in
+                guard let receiver else { return false }
+                receiver.apply(change)
+                return true
+            })
+    }
+
+    /// Adds the named block that feeds a list receiver (see `ListFeed`).
+    @usableFromInline
+    func adding<Element, Receiver: AnyObject>(
+        listReceiver receiver: Receiver, initial: Bool, delivery: Delivery,
+        diff: @escaping ([Element], [Element]) -> (steps: [ListChange<Element>.Step], hasDuplicates: Bool),
+        hasDuplicates: @escaping ([Element]) -> Bool, deliver: @escaping (ListChange<Element>) -> Bool
+    ) -> Chain where Value == [Element] {
+        let label = "list: \(Receiver.self)"
+        let feed = ListFeed<Element>(
+            label: label, initial: initial, onMainActor: delivery == .mainActor, diff: diff, hasDuplicates: hasDuplicates,
+            deliver: deliver)
+        // The block itself runs on the changing thread, one change at a time: the steps are
+        // computed there, and the feed takes a main-actor receiver's changes to the main actor.
+        let chain = adding(block: label, isAnonymous: true, initial: true, delivery: .immediate, owner: feed) { (elements: [Element]) in
+            feed.receive(elements)
+        }
+        feed.fed(by: chain.part)
+        return chain
+    }
+}

@@ -1,0 +1,139 @@
+/// What one list receiver bound to a chain was sent, and the changes on their way to it: the
+/// named block that `Chain.out(_:)` adds for a ``ListReceiver`` runs `receive(_:)` with each
+/// value of the chain.
+///
+/// The chain runs its blocks one change at a time (see <doc:Guarantees#Threads>), so the feed
+/// compares each value with the last one sent, on the changing thread, and the steps always
+/// start from what the receiver will have. A main-actor receiver's changes wait in `pending`,
+/// in order, and are applied on the main actor: at once when the change is made on the main
+/// thread (after those still waiting), otherwise by a drain enqueued on the main queue.
+final class ListFeed<Element>: @unchecked Sendable {
+    // @unchecked: `sent`, `seedsFirst`, `pending`, `isScheduled`, `isDraining`, `part` and
+    // `reportedDuplicates` are behind `lock`; the other fields never change.
+
+    /// The steps between two lists, and whether an identity appeared twice.
+    typealias Diff = ([Element], [Element]) -> (steps: [ListChange<Element>.Step], hasDuplicates: Bool)
+    /// Whether two elements of a list have one identity.
+    typealias DuplicateTest = ([Element]) -> Bool
+
+    private let lock = Lock()
+    @exclusivity(unchecked) private var sent: [Element]?
+    @exclusivity(unchecked) private var seedsFirst: Bool
+    @exclusivity(unchecked) private var pending: [ListChange<Element>] = []
+    @exclusivity(unchecked) private var isScheduled = false
+    @exclusivity(unchecked) private var isDraining = false
+    @exclusivity(unchecked) private var part: DeclaredPart?
+    @exclusivity(unchecked) private var reportedDuplicates = false
+    private let diff: Diff
+    private let hasDuplicates: DuplicateTest
+    /// Applies a change to the receiver; false once the receiver is gone.
+    private let deliver: (ListChange<Element>) -> Bool
+    private let onMainActor: Bool
+    /// The receiver, as diagnostics name it.
+    let label: String
+
+    /// - Parameters:
+    ///   - initial: Whether the receiver gets the chain's list when bound (a reset); if not, it is
+    ///     taken to show that list already, and the first change starts from it.
+    init(
+        label: String, initial: Bool, onMainActor: Bool, diff: @escaping Diff, hasDuplicates: @escaping DuplicateTest,
+        deliver: @escaping (ListChange<Element>) -> Bool
+    ) {
+        self.label = label
+        seedsFirst = !initial
+        self.onMainActor = onMainActor
+        self.diff = diff
+        self.hasDuplicates = hasDuplicates
+        self.deliver = deliver
+    }
+
+    /// Records the declaration whose block feeds this, to remove the block when the receiver
+    /// is gone.
+    func fed(by part: DeclaredPart) {
+        lock.withLock { self.part = part }
+    }
+
+    /// Sends the receiver the steps from the last list sent to `elements`: a reset the first
+    /// time; nothing when the lists are the same.
+    func receive(_ elements: [Element]) {
+        let (previous, seeds) = lock.withLock { () -> ([Element]?, Bool) in
+            defer { seedsFirst = false }
+            return (sent, seedsFirst)
+        }
+        let change: ListChange<Element>
+        if let previous, !seeds {
+            let found = diff(previous, elements)
+            if found.hasDuplicates { reportDuplicates() }
+            lock.withLock { sent = elements }
+            if found.steps.isEmpty { return }
+            change = ListChange(elements: elements, steps: found.steps)
+        } else {
+            // The first list: the receiver's whole list, checked once for duplicates.
+            if hasDuplicates(elements) { reportDuplicates() }
+            lock.withLock { sent = elements }
+            if seeds { return }
+            change = .reset(to: elements)
+        }
+        guard onMainActor else {
+            if !deliver(change) { end() }
+            return
+        }
+        let drainsNow = MainQueue.isCurrent
+        let schedules = lock.withLock { () -> Bool in
+            pending.append(change)
+            guard !drainsNow, !isScheduled else { return false }
+            isScheduled = true
+            return true
+        }
+        if drainsNow {
+            drain()
+        } else if schedules {
+            MainQueue.enqueue { self.drain() }
+        }
+    }
+
+    /// Reports duplicated identities, the first time only.
+    private func reportDuplicates() {
+        let first = lock.withLock { () -> Bool in
+            defer { reportedDuplicates = true }
+            return !reportedDuplicates
+        }
+        if first { Report.duplicatedIdentities(label) }
+    }
+
+    /// Applies the waiting changes, in order, on the main actor. A drain that a receiver's own
+    /// change starts while it applies one leaves it to the drain running.
+    private func drain() {
+        let starts = lock.withLock { () -> Bool in
+            isScheduled = false
+            guard !isDraining else { return false }
+            isDraining = true
+            return true
+        }
+        guard starts else { return }
+        while let next = lock.withLock({ () -> ListChange<Element>? in
+            guard !pending.isEmpty else {
+                isDraining = false
+                return nil
+            }
+            return pending.removeFirst()
+        }) {
+            if !deliver(next) {
+                lock.withLock {
+                    pending.removeAll()
+                    isDraining = false
+                }
+                end()
+                return
+            }
+        }
+    }
+
+    /// The receiver is gone: removes the block that feeds it.
+    private func end() {
+        guard let part = lock.withLock({ part }) else { return }
+        GraphLock.shared.locked {
+            _ = part.core.resolvedLocked().removeBlocksLocked(declaredBy: part.declaration) { $0 === self }
+        }
+    }
+}
