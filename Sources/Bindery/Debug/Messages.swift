@@ -115,6 +115,12 @@ enum Report {
             "the list sent to \(label) has elements of the same identity; they are told apart by their positions, first to first, so nothing is lost, but a move between them may show as another")
     }
 
+    /// A `DynamicList` mutation at an index out of range: skipped.
+    static func listIndex(_ index: Int, count: Int, _ what: String) {
+        Diagnostics.report(
+            .badData, rule: .badInput, "cannot \(what) index \(index) of a DynamicList of \(count) elements: out of range; the list is left as it was")
+    }
+
     /// An async transformer that threw.
     static func transformFailed(_ transformer: Any.Type, _ label: String, _ error: any Error) {
         Diagnostics.report(.badData, rule: .conversion, "\(transformer) failed for a value sent to \(label): \(error); it keeps its value")

@@ -145,6 +145,9 @@ extension Chain {
             deliver: deliver)
         // The block itself runs on the changing thread, one change at a time: the steps are
         // computed there, and the feed takes a main-actor receiver's changes to the main actor.
+        // A list that knows its steps (a `DynamicList` heading this declaration) gives them.
+        let head = GraphLock.shared.locked { core.resolvedLocked().endpointLocked(declaredBy: declaration)?.targetLocked() }
+        if let source = head as? any ListSource<Element> { feed.reads(source) }
         let chain = adding(block: label, isAnonymous: true, initial: true, delivery: .immediate, owner: feed) { (elements: [Element]) in
             feed.receive(elements)
         }

@@ -24,6 +24,10 @@ final class ListFeed<Element>: @unchecked Sendable {
     @exclusivity(unchecked) private var isDraining = false
     @exclusivity(unchecked) private var part: DeclaredPart?
     @exclusivity(unchecked) private var reportedDuplicates = false
+    /// The sender, when it knows its changes as steps (a ``DynamicList``): then the feed asks it
+    /// for the steps since `sentVersion`, and keeps no list.
+    @exclusivity(unchecked) private weak var source: (any ListSource<Element>)?
+    @exclusivity(unchecked) private var sentVersion: UInt64?
     private let diff: Diff
     private let hasDuplicates: DuplicateTest
     /// Applies a change to the receiver; false once the receiver is gone.
@@ -53,9 +57,16 @@ final class ListFeed<Element>: @unchecked Sendable {
         lock.withLock { self.part = part }
     }
 
+    /// Takes the changes from `source` from now on (its first is a reset unless the receiver
+    /// was seeded).
+    func reads(_ source: any ListSource<Element>) {
+        lock.withLock { self.source = source }
+    }
+
     /// Sends the receiver the steps from the last list sent to `elements`: a reset the first
     /// time; nothing when the lists are the same.
     func receive(_ elements: [Element]) {
+        if let source = lock.withLock({ source }) { return receive(from: source) }
         let (previous, seeds) = lock.withLock { () -> ([Element]?, Bool) in
             defer { seedsFirst = false }
             return (sent, seedsFirst)
@@ -74,6 +85,31 @@ final class ListFeed<Element>: @unchecked Sendable {
             if seeds { return }
             change = .reset(to: elements)
         }
+        send(change)
+    }
+
+    /// Sends the receiver the steps its source made since the version it has, or a reset. The
+    /// list sent is the source's now, which may be newer than the chain's value that ran the
+    /// block: a later run then finds nothing new.
+    private func receive(from source: any ListSource<Element>) {
+        let (known, seeds) = lock.withLock { () -> (UInt64?, Bool) in
+            defer { seedsFirst = false }
+            return (sentVersion, seedsFirst)
+        }
+        let (elements, version, steps) = source.changes(since: known)
+        lock.withLock { sentVersion = version }
+        if seeds { return }
+        if known == nil, hasDuplicates(elements) { reportDuplicates() }
+        if let steps {
+            if steps.isEmpty { return }
+            send(ListChange(elements: elements, steps: steps))
+        } else {
+            send(.reset(to: elements))
+        }
+    }
+
+    /// Applies `change` on this thread, or takes it to the main actor.
+    private func send(_ change: ListChange<Element>) {
         guard onMainActor else {
             if !deliver(change) { end() }
             return

@@ -1,0 +1,152 @@
+import Synchronization
+import Testing
+@testable import Bindery
+
+/// A list receiver that applies every step checked, counting the steps that did not fit.
+final class CheckedList<Element: Sendable & Equatable>: ListReceiver, @unchecked Sendable {
+    // @unchecked: every field is behind `state`.
+    private let state = Mutex<(rows: [Element], changes: [[ListChange<Element>.Step]], misfits: Int)>(([], [], 0))
+    var rows: [Element] { state.withLock { $0.rows } }
+    var changes: [[ListChange<Element>.Step]] { state.withLock { $0.changes } }
+    var misfits: Int { state.withLock { $0.misfits } }
+
+    func apply(_ change: ListChange<Element>) {
+        state.withLock { state in
+            for step in change.steps where !ListChange<Element>.apply(step, to: &state.rows) { state.misfits += 1 }
+            if state.rows != change.elements { state.misfits += 1 }
+            state.changes.append(change.steps)
+        }
+    }
+}
+
+/// `DynamicList`: mutations that report their own steps, batches, threads.
+@Suite(.failOnUnexpectedDiagnostics) struct DynamicListTests {
+    static let milk = Todo(id: 7, title: "milk"), eggs = Todo(id: 8, title: "eggs"), tea = Todo(id: 9, title: "tea")
+
+    @Test("Rule 14: each mutation is its steps, with no diff; a receiver's rows follow the list")
+    func mutations() {
+        let todos = DynamicList<Todo>()
+        let view = CheckedList<Todo>()
+        Bind.in(todos, \.elements).out(view)
+        #expect(view.changes == [[.reset([])]])
+        todos.append(Self.milk)
+        #expect(view.changes.last == [.insert(Self.milk, at: 0)])
+        todos.append(contentsOf: [Self.eggs, Self.tea])
+        #expect(view.changes.last == [.insert(Self.eggs, at: 1), .insert(Self.tea, at: 2)])
+        todos.move(from: 2, to: 0)
+        #expect(view.changes.last == [.move(from: 2, to: 0)])
+        todos[1].done = true
+        #expect(view.changes.last == [.update(Todo(id: 7, title: "milk", done: true), at: 1)])
+        #expect(todos.remove(at: 0) == Self.tea)
+        #expect(view.changes.last == [.remove(at: 0)])
+        todos.insert(Self.tea, at: 1)
+        todos.replaceSubrange(0..<1, with: [Self.tea, Self.milk])
+        todos.removeLast()
+        todos.removeFirst()
+        #expect(view.rows == todos.elements)
+        todos.removeAll()
+        #expect(view.changes.last == [.reset([])])
+        #expect(view.rows.isEmpty && view.misfits == 0)
+    }
+
+    @Test("batch { } is one change of its steps; the list's own methods on the batch's thread join it")
+    func batch() {
+        let todos = DynamicList([Self.milk, Self.eggs, Self.tea])
+        let view = CheckedList<Todo>()
+        (todos, \.elements) ~> view
+        todos.batch { list in
+            list.remove(at: 0)
+            list.insert(Self.milk, at: 2)
+            todos.append(Todo(id: 10, title: "jam"))     // the list itself, on this thread
+            #expect(list.count == 4)                      // reads see the batch so far
+        }
+        #expect(view.changes.count == 2)
+        #expect(view.changes.last == [.remove(at: 0), .insert(Self.milk, at: 2), .insert(Todo(id: 10, title: "jam"), at: 3)])
+        todos.removeAll { $0.id >= 9 }
+        #expect(view.changes.count == 3)
+        #expect(view.rows == [Self.eggs, Self.milk] && view.misfits == 0)
+    }
+
+    @Test("Setting elements replaces the list: the steps are found by identity, so a sort is moves")
+    func wholeList() {
+        let todos = DynamicList([Todo(id: 1, title: "c"), Todo(id: 2, title: "a"), Todo(id: 3, title: "b")])
+        let view = CheckedList<Todo>()
+        Bind.in(todos, \.elements).out(view)
+        todos.elements = todos.elements.sorted { $0.title < $1.title }
+        #expect(view.changes.last?.allSatisfy { if case .move = $0 { true } else { false } } == true)
+        #expect(view.rows.map(\.title) == ["a", "b", "c"])
+        let words = DynamicList(["a", "b"])
+        let wordsView = CheckedList<String>()
+        Bind.in(words, \.elements).out(wordsView, id: \.self)
+        words.elements = ["b", "a"]
+        #expect(wordsView.changes.last == [.move(from: 1, to: 0)])
+    }
+
+    @Test("Rule 11: an index out of range is reported and skipped: nothing traps, nothing changes")
+    func badIndices() {
+        let todos = DynamicList([Self.milk])
+        let log = DiagnosticLog()
+        log.capture {
+            todos.insert(Self.eggs, at: 5)
+            #expect(todos.remove(at: 3) == nil)
+            todos.move(from: 0, to: 4)
+            todos.update(Self.tea, at: -1)
+            todos.replaceSubrange(0..<9, with: [Self.tea])
+        }
+        #expect(log.all.count == 5)
+        #expect(log.all.allSatisfy { $0.message.contains("out of range") })
+        #expect(todos.elements == [Self.milk])
+    }
+
+    @Test("A derived value that reads the list follows it")
+    func derived() {
+        let todos = DynamicList([Self.milk, Self.eggs])
+        let open = Derived { todos.elements.filter { !$0.done }.count }
+        todos[0].done = true
+        #expect(open.value == 1)
+        todos.append(Self.tea)
+        #expect(open.value == 2)
+    }
+
+    @Test("Rule 10, 14: threads mutating at once are serialised: every receiver applies every step, in order, and ends at the list", .timeLimit(.minutes(1)))
+    func threads() async {
+        let todos = DynamicList<Todo>()
+        let view = CheckedList<Todo>()
+        Bind.in(todos, \.elements).out(view)
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<4 {
+                group.addTask {
+                    for step in 0..<200 {
+                        switch step % 5 {
+                        case 0, 1: todos.append(Todo(id: thread * 1000 + step, title: "\(step)"))
+                        case 2: todos.batch { list in if list.count > 1 { list.move(from: 0, to: list.count - 1) } }
+                        case 3: todos.batch { list in if list.count > 1 { list.remove(at: 1) }; list.insert(Todo(id: -step, title: "b"), at: 0) }
+                        default: todos.removeFirst()
+                        }
+                    }
+                }
+            }
+        }
+        #expect(view.misfits == 0)
+        #expect(view.rows == todos.elements)
+    }
+
+    @Test("Rule 1: the list retains no receiver, and its receivers' chains end with it")
+    func lifetime() {
+        weak var goneList: DynamicList<Todo>?
+        weak var goneView: CheckedList<Todo>?
+        let view = CheckedList<Todo>()
+        do {
+            let todos = DynamicList([Self.milk])
+            goneList = todos
+            Bind.in(todos, \.elements).out(view)
+            let other = CheckedList<Todo>()
+            goneView = other
+            Bind.in(todos, \.elements).out(other)
+            #expect(Bind.isBound(todos))
+        }
+        #expect(goneList == nil)
+        #expect(goneView == nil)
+        #expect(!Bind.isBound(view))
+    }
+}
