@@ -89,7 +89,7 @@ import LotteryModel
         Bind.inout(lottery, \.player)
             .inout(playerField, \.text, on: .editingChanged)
             .out(greeting, \.text, convert: { $0.isEmpty ? "" : "Good luck, \($0)!" })
-        (lottery, \.history) ~> (historyList, \.rows)
+        (lottery, \.history) ~> historyList             // row by row: one insert (and one removal) a draw
         lottery.spinCommand.bind(to: spinButton)
     }
 

@@ -5,7 +5,8 @@
 # text with a timeout. Checks that the terminal (mouse reporting included) is restored after a
 # quit key, Ctrl-C, SIGTERM and SIGHUP, and that without a terminal it refuses with a hint.
 # The history is played too: enough draws to fill it past its rows, then scrolled with the
-# keys and the wheel, and every visible row checked against the draws the screen showed.
+# keys and the wheel, and every visible row checked against the draws the screen showed; a row
+# is selected, and draws that arrive keep the selection and the scroll position on their rows.
 # With BINDERY_UPDATE_CAPTURES=1 it saves the screen it played to Docs/lottery-terminal.txt.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -204,7 +205,7 @@ done
 echo "== the history: 30 more draws fill it past its 13 rows; scrolled by keys and the wheel, its reused"
 echo "   cells show the right draws"
 # The history's rows as drawn, top to bottom, one "sn code" or "sn code WIN!" a line.
-history() { screen | grep -oE "│[ ▸]#[0-9]+ +[0-9]{3}( +WIN!)?" | sed -E 's/^│[ ▸]#//; s/ +/ /g'; }
+history() { screen | grep -oE "│[ ▸][#▶][0-9]+ +[0-9]{3}( +WIN!)?" | sed -E 's/^│[ ▸][#▶]//; s/ +/ /g'; }
 # What the 13 rows from draw $1 down show: each draw's code and result as the screen showed
 # them when it was drawn; with $2 = sn, only the draws' numbers (for draws not recorded).
 expected_history() {
@@ -267,17 +268,33 @@ wait_for "▸\[ Spin \]"
 tmux send-keys -t demo Tab End
 expect_history $((newest - count + 13)) sn       # the oldest draws kept, down to #$((newest - count + 1))
 screen | grep -E "│ #$((newest - count + 1)) " | grep -qE "┃ *$" || fail "the scroll bar's thumb is not at the bottom"
-# A draw while the list shows the oldest rows: it keeps its place; at 50 the oldest goes.
+# A draw while the list shows the oldest rows: the top row stays on its draw (the list grows
+# below it); at 50 the oldest goes, and the view, at the bottom, moves up one.
 offset=$((count - 13))
+top=$((newest - offset))
 tmux send-keys -t demo BTab
 wait_for "▸\[ Spin \]"
 spin_and_record
 count=$((draw < 50 ? draw : 50))
-offset=$((offset < count - 13 ? offset : count - 13))
-expect_history $((draw - offset)) sn
+if ((offset + 1 <= count - 13)); then expect_history "$top" sn; else expect_history $((draw - (count - 13))) sn; fi
 tmux send-keys -t demo Tab Home
 expect_history "$draw"
 wait_for "│▸#$draw "
+
+echo "== the history: a selected row keeps its selection, and the view its rows, while draws arrive"
+# Scrolled two rows down, Enter selects the top row in view: drawn with ▶ for #.
+tmux send-keys -t demo Down Down Enter
+selected=$((draw - 2))
+wait_for "│▸▶$selected "
+tmux send-keys -t demo BTab
+wait_for "▸\[ Spin \]"
+spin_and_record
+spin_and_record
+wait_for "│ ▶$selected "                              # the selection stayed on its draw
+expect_history "$selected" sn                      # and the top row in view too
+[ "$(screen | grep -cE "│[ ▸]▶")" = 1 ] || fail "more than one row is selected"
+tmux send-keys -t demo Tab Home
+expect_history "$draw"
 
 echo "== the mouse: a click in a field focuses it and puts the cursor under the pointer"
 locate "Win code +123" "123"

@@ -1,35 +1,46 @@
 import Bindery
 
-/// A scrolling list of rows, each shown by a reusable cell (a ``ListCell``): a receiver for a
-/// chain of view models (`(lottery, \.history) ~> (historyList, \.rows)`).
+/// A scrolling list of rows, each shown by a reusable cell (a ``ListCell``): a list receiver
+/// that updates row by row (`(lottery, \.history) ~> historyList`).
 ///
 /// The list keeps a pool of cells, one per visible row at most, and never draws a row it has no
 /// cell for: as it scrolls, the cells of the rows that stay in view keep their view models, and
 /// the cells of the rows that left are given the rows that came in (their `viewModel` is
-/// reassigned, which rebinds them). A new set of ``rows`` is shown the same way, so a row
-/// added at the top moves the others down a line and rebinds one cell.
+/// reassigned, which rebinds them). A change applied (``apply(_:)``) touches only the rows in
+/// view that it moved or replaced, and costs the same for a hundred rows as for a hundred
+/// thousand.
 ///
-/// With the focus, ↑ and ↓ scroll a row (at an end they move the focus, as elsewhere), Page Up
-/// and Page Down a page, Home and End to the ends; a mouse wheel over it scrolls
-/// ``wheelStep`` rows, focused or not. Its last column is a scroll bar while the rows do not
-/// all fit (drawn over what lies under it, such as a panel's border).
+/// **Selection and scroll position.** A row can be selected: a click on it, or, with the focus,
+/// Enter or Space (the top row in view; again to clear). With a row selected, ↑ and ↓ move the
+/// selection, keeping it in view. The selected row is drawn with a `▶` in its first column on a
+/// blue background. The selection and the top row in view stay on their items across rows
+/// inserted above them, moved, or removed (see ``ListViewState``): a person reading a row keeps
+/// it while draws arrive. At the very top, new rows at the start come into view.
 ///
-/// **Retention.** The list holds its rows (the array) and its cells strongly; a cell holds the
-/// row it shows. A row that leaves ``rows`` goes as soon as no cell shows it. Bindery holds the
-/// list weakly, and writes ``rows`` on the main actor when the chain was declared there (the
-/// list is main-actor isolated, as every widget). A cell's bindings to a row end when the cell
-/// is given another row or none; the chain to ``rows`` ends when the list or its source goes.
+/// With the focus and nothing selected, ↑ and ↓ scroll a row (at an end they move the focus,
+/// as elsewhere); Page Up and Page Down scroll a page, Home and End to the ends; a mouse wheel
+/// over it scrolls ``wheelStep`` rows, focused or not. Its last column is a scroll bar while
+/// the rows do not all fit (drawn over what lies under it, such as a panel's border).
+///
+/// **Retention.** The list holds its rows and its cells strongly; a cell holds the row it shows.
+/// A row that leaves the list goes as soon as no cell shows it. Bindery holds the list weakly,
+/// and applies changes on the main actor when the chain was declared there (the list is
+/// main-actor isolated, as every widget). A cell's bindings to a row end when the cell is given
+/// another row or none; the chain ends when the list or its source goes.
 ///
 /// ```swift
 /// let historyList = List(placeholder: "no draws yet") { DrawCell() }
-/// (lottery, \.history) ~> (historyList, \.rows)
+/// (lottery, \.history) ~> historyList
 /// ```
 @MainActor public final class List<Cell: ListCell>: FocusableWidget {
-    /// The rows, top to bottom. A set shows them at once, keeping the scroll position where it
-    /// can (clamped to the new rows).
-    public var rows: [Cell.ViewModel] = [] {
-        didSet { update() }
+    /// The rows, top to bottom (a copy). A set is compared with the rows shown, by identity,
+    /// and applied as a change: the selection and the scroll position stay on their rows.
+    public var rows: [Cell.ViewModel] {
+        get { state.elements }
+        set { apply(ListChange(from: state.elements, to: newValue)) }
     }
+    /// How many rows there are.
+    public var rowCount: Int { state.count }
     /// Shown, dimmed, while there are no rows.
     public var placeholder: String
     /// How many rows a wheel notch scrolls.
@@ -44,6 +55,20 @@ import Bindery
     /// more than the rows in view.
     public private(set) var cells: [Cell] = []
 
+    /// The index of the selected row, if any. Setting it selects (nil clears; an index out of
+    /// range is ignored) and scrolls the row into view.
+    public var selectedRow: Int? {
+        get { state.selection }
+        set {
+            state.selection = newValue
+            if let row = state.selection { reveal(row) } else { update() }
+        }
+    }
+
+    /// The selected row's view model, if any.
+    public var selectedItem: Cell.ViewModel? { state.selection.map { state[$0] } }
+
+    private var state = ListViewState<Cell.ViewModel>()
     private var viewport = ListViewport()
     private let makeCell: @MainActor () -> Cell
 
@@ -78,7 +103,10 @@ import Bindery
     /// list.scroll(to: 0)   // back to the top
     /// ```
     public func scroll(to index: Int) {
-        if viewport.scroll(to: index) { update() }
+        if viewport.scroll(to: index) {
+            state.top = viewport.offset
+            update()
+        }
     }
 
     /// Scrolls `count` rows down (up if negative), as far as the rows allow.
@@ -93,6 +121,20 @@ import Bindery
     }
 
     public func handle(_ key: Key) -> Bool {
+        switch key {
+        case .enter, .character(" "):
+            guard state.count > 0 else { return false }
+            selectedRow = state.selection == nil ? viewport.offset : nil
+            return true
+        case .up, .down:
+            guard let selected = state.selection else { break }
+            let next = key == .up ? selected - 1 : selected + 1
+            guard (0..<state.count).contains(next) else { return false }
+            selectedRow = next
+            return true
+        default:
+            break
+        }
         guard let target = viewport.target(for: key) else { return false }
         scroll(to: target)
         return true
@@ -103,21 +145,39 @@ import Bindery
         switch event.button {
         case .wheelUp: scroll(by: -wheelStep)
         case .wheelDown: scroll(by: wheelStep)
+        case .left:
+            let row = viewport.offset + event.position.row - frame.origin.row
+            guard viewport.visibleRows.contains(row), event.position.column < frame.origin.column + frame.size.columns - 1 else { return false }
+            selectedRow = state.selection == row ? nil : row
         default: return false
         }
         return true
     }
 
+    /// Scrolls as little as shows row `index`.
+    private func reveal(_ index: Int) {
+        let page = max(1, frame.size.rows)
+        if index < viewport.offset {
+            scroll(to: index)
+        } else if index >= viewport.offset + page {
+            scroll(to: index - page + 1)
+        }
+        update()
+    }
+
     /// Shows the rows in view: makes the cells still missing, gives each visible row a cell
-    /// (the one already showing it if any), lays the cells out and empties the rest.
+    /// (the one already showing it if any), lays the cells out and empties the rest. Touches
+    /// the rows in view only.
     private func update() {
         let pageSize = max(0, frame.size.rows)
-        viewport.resize(rowCount: rows.count, pageSize: pageSize)
+        viewport.resize(rowCount: state.count, pageSize: pageSize)
+        viewport.scroll(to: state.top)
+        state.top = viewport.offset
         if cells.count > pageSize {
             for cell in cells[pageSize...] { cell.viewModel = nil }
             cells.removeLast(cells.count - pageSize)
         }
-        let wanted = rows[viewport.visibleRows]
+        let wanted = state.elements(in: viewport.visibleRows)
         while cells.count < wanted.count { cells.append(makeCell()) }
         let order = ListViewport.reuse(
             shown: cells.map { $0.viewModel.map(ObjectIdentifier.init) },
@@ -132,13 +192,17 @@ import Bindery
     }
 
     public func draw(in canvas: inout Canvas, context: DrawContext) {
-        guard !rows.isEmpty else {
+        guard state.count > 0 else {
             canvas.draw(placeholder, at: frame.origin, style: Style(foreground: .brightBlack), width: frame.size.columns)
             return
         }
         let cellContext = DrawContext(isFocused: false, isBlinkPhase: context.isBlinkPhase)
-        for cell in cells.prefix(viewport.visibleRows.count) where cell.isVisible {
+        let selectedPlace = state.selection.map { $0 - viewport.offset }
+        for (place, cell) in cells.prefix(viewport.visibleRows.count).enumerated() where cell.isVisible {
+            let isSelected = place == selectedPlace
+            if isSelected { canvas.fill(cell.frame, style: Self.selectedStyle) }
             cell.draw(in: &canvas, context: cellContext)
+            if isSelected { canvas.draw("▶", at: cell.frame.origin, style: Style(foreground: .brightWhite, background: .blue, isBold: true)) }
         }
         guard let thumb = viewport.thumb else { return }
         let column = frame.origin.column + frame.size.columns - 1
@@ -146,5 +210,23 @@ import Bindery
         for row in thumb {
             canvas.draw("┃", at: Point(column: column, row: frame.origin.row + row), style: style)
         }
+    }
+
+    /// The background of the selected row.
+    static var selectedStyle: Style { Style(background: .blue) }
+}
+
+extension List: @MainActor ListReceiver {
+    /// Applies a change of the rows: only the rows in view that it moved or replaced get
+    /// other view models; the selection and the top row stay on their rows.
+    ///
+    /// - Parameter change: The steps from the rows shown to the new ones.
+    ///
+    /// ```swift
+    /// historyList.apply(.reset(to: lottery.history))
+    /// ```
+    public func apply(_ change: ListChange<Cell.ViewModel>) {
+        state.apply(change)
+        update()
     }
 }

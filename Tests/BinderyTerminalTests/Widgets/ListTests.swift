@@ -143,7 +143,7 @@ import Testing
         #expect(!list.handle(.character("j")) && !list.handle(.left))
     }
 
-    @Test("A wheel notch scrolls wheelStep rows; a click does nothing but focus")
+    @Test("A wheel notch scrolls wheelStep rows; a click selects the row under it, again clears it")
     func wheel() {
         let list = makeList(rows: 4)
         list.rows = drawRows(0..<10)
@@ -152,8 +152,62 @@ import Testing
         list.wheelStep = 1
         #expect(list.handle(MouseEvent(.press, .wheelUp, at: Point(column: 1, row: 1))))
         #expect(list.offset == 2)
-        #expect(!list.handle(MouseEvent(.press, .left, at: Point(column: 1, row: 1))))
-        #expect(list.offset == 2)
+        #expect(list.handle(MouseEvent(.press, .left, at: Point(column: 1, row: 1))))
+        #expect(list.offset == 2 && list.selectedRow == 3 && list.selectedItem?.sn == 3)
+        #expect(list.handle(MouseEvent(.press, .left, at: Point(column: 1, row: 1))))
+        #expect(list.selectedRow == nil)
+        #expect(!list.handle(MouseEvent(.press, .left, at: Point(column: 11, row: 1))))   // the scroll bar's column
+    }
+
+    @Test("Rule 14: a bound list applies each change row by row: a draw at the top rebinds one cell, and the rows follow the model")
+    func rowByRow() {
+        let lottery = Lottery()
+        let list = makeList(rows: 4)
+        (lottery, \.history) ~> list
+        for _ in 0..<6 { lottery.spin() }
+        #expect(list.rows.map(\.sn) == lottery.history.map(\.sn))
+        let rebinds = list.cells.reduce(0) { $0 + $1.rebinds }
+        lottery.spin()
+        #expect(list.cells.reduce(0) { $0 + $1.rebinds } == rebinds + 1)
+        #expect(shown(list).first == lottery.history[0].code)
+        #expect(list.rows.map(\.sn) == lottery.history.map(\.sn))
+    }
+
+    @Test("The selection and the top row stay on their rows while rows arrive above, move and go")
+    func selectionStays() {
+        let list = makeList(rows: 4)
+        let rows = drawRows(0..<10)
+        list.rows = rows
+        list.scroll(to: 3)
+        list.selectedRow = 4
+        let added = DrawRow(sn: 99, code: "new", isWin: false)
+        list.apply(ListChange(elements: [added] + rows, steps: [.insert(added, at: 0)]))
+        #expect(list.selectedItem === rows[4] && list.selectedRow == 5)
+        #expect(list.offset == 4 && shown(list).first == "c3")
+        list.rows = Array(list.rows.reversed())                   // moves: the selection follows its row
+        #expect(list.selectedItem === rows[4])
+        list.rows = list.rows.filter { $0 !== rows[7] }           // another row goes
+        #expect(list.selectedItem === rows[4])
+        list.rows = list.rows.filter { $0 !== rows[4] }           // the selected row goes
+        #expect(list.selectedRow == nil)
+    }
+
+    @Test("Enter or Space selects the top row in view (again clears); with a row selected ↑↓ move it, in view")
+    func selectionKeys() {
+        let list = makeList(rows: 3)
+        #expect(!list.handle(.enter))                          // nothing to select
+        list.rows = drawRows(0..<6)
+        #expect(list.handle(.character(" ")) && list.selectedRow == 0)
+        #expect(!list.handle(.up))                             // the first row: left to the focus ring
+        for _ in 0..<4 { #expect(list.handle(.down)) }
+        #expect(list.selectedRow == 4 && list.visibleRows.contains(4))
+        #expect(list.handle(.down) && list.selectedRow == 5 && !list.handle(.down))
+        #expect(list.handle(.enter) && list.selectedRow == nil)
+        var canvas = Canvas(size: Size(columns: 12, rows: 3))
+        list.selectedRow = list.offset
+        list.draw(in: &canvas, context: DrawContext())
+        #expect(canvas.text(ofRow: 0).hasPrefix("▶"))
+        #expect(canvas[1, 0].style.background == .blue && canvas[1, 1].style.background != .blue)
     }
 
     @Test("Fewer rows clamp the scroll position; no rows show the placeholder")
