@@ -15,6 +15,7 @@ let package = Package(
             name: "BinderyBenchmarks",
             dependencies: [
                 .product(name: "Bindery", package: "Bindery"),
+                .product(name: "BinderyTerminal", package: "Bindery"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 "BenchSupport",
             ],

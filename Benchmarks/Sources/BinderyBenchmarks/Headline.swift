@@ -205,7 +205,7 @@ func headlineChartEntries(_ outcomes: [Outcome]) -> [ChartEntry]? {
         let target: Double?
         switch main.row.target {
         case .ratio(let limit, _): target = limit
-        case .bytes(let limit): target = limit / baselineValue
+        case .bytes(let limit), .nanoseconds(let limit): target = limit / baselineValue
         case .allocations, .none: target = nil
         }
         entries.append(ChartEntry(

@@ -24,6 +24,8 @@ enum Target: Sendable {
     case allocations(Double)
     /// Bytes per chain at most this.
     case bytes(Double)
+    /// Nanoseconds per update at most this.
+    case nanoseconds(Double)
 }
 
 struct Row: Sendable {
@@ -101,6 +103,15 @@ let rows: [Row] = [
     Row(id: "list.diff.100000", bindery: "list.diff.100000", baseline: Baseline(measurement: "swift.diff.100000"),
         target: .ratio(1.0 / 100, note: "≥ 100× faster"), zeroAllocations: false,
         summary: "the diff of 100,000 elements against Swift's `difference(from:)` with `inferringMoves()`"),
+    Row(id: "list.dynamic-list.append", bindery: "list.dynamic-list.append.100000", baseline: nil,
+        target: .nanoseconds(1_000), zeroAllocations: false,
+        summary: "an append to a bound 100,000-element `DynamicList`, reaching its receiver"),
+    Row(id: "list.dynamic-array.append", bindery: "list.dynamic-array.append.100000", baseline: Baseline(measurement: "list.identities.100000"),
+        target: .ratio(2), zeroAllocations: false,
+        summary: "an append to a bound 100,000-element `@Dynamic` array against comparing the two arrays' identities once"),
+    Row(id: "list.terminal", bindery: "list.terminal.100000", baseline: Baseline(measurement: "list.terminal.100"),
+        target: .ratio(1.2, note: "size-independent"), zeroAllocations: false,
+        summary: "a one-step change applied to the terminal list of 100,000 rows against 100 rows"),
     Row(id: "values.throughput", bindery: "values.throughput", baseline: Baseline(measurement: "stream.throughput"),
         target: .ratio(1.5), zeroAllocations: false, summary: "a chain's `values` against an `AsyncStream` fed on the same writes"),
     Row(id: "fan-in.bind.1000", bindery: "fan-in.bind.1000", baseline: Baseline(measurement: "fan-in.bind.10"),
@@ -129,7 +140,7 @@ let peerIDs = [
     "observation.rearm", "observation.unobserved", "floor.fan-out.1", "floor.fan-out.10", "floor.fan-out.100",
     "floor.fan-out.1000", "floor.filter-convert", "combine.subscribe-cancel", "combine.memory.subject+sink",
     "combine.memory.sink", "combine.cell-reuse", "convert.hop", "operator.bind-unbind.dynamic", "fan-in.bind.10", "threads.one", "threads.machine.one",
-    "stream.throughput", "swift.diff.5000", "swift.diff.100000",
+    "stream.throughput", "swift.diff.5000", "swift.diff.100000", "list.identities.100000", "list.terminal.100",
 ]
 
 // MARK: - Formatting
@@ -178,6 +189,7 @@ func formatTarget(_ target: Target) -> String {
         return "≤ " + fixed(limit, decimals) + "×" + (note.map { " (\($0))" } ?? "")
     case .allocations(let limit): return "≤ " + fixed(limit, 0) + " allocs"
     case .bytes(let limit): return "≤ " + fixed(limit, 0) + " B"
+    case .nanoseconds(let limit): return "≤ " + formatNs(limit) + " ns"
     }
 }
 
@@ -227,7 +239,7 @@ func outcome(of row: Row, in figures: [String: Figure]) -> Outcome? {
     case .none: isMet = nil
     case .ratio(let limit, _): isMet = ratio.map { $0 <= limit }
     case .allocations(let limit): isMet = figure.allocsPerUpdate <= limit
-    case .bytes(let limit): isMet = figure.value <= limit
+    case .bytes(let limit), .nanoseconds(let limit): isMet = figure.value <= limit
     }
     return Outcome(row: row, figure: figure, baselineValue: baselineValue, baselineFigure: baselineFigure,
                    ratio: ratio, isMet: isMet)
