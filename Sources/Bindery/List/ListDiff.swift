@@ -194,24 +194,7 @@ struct ListDiff<Element, Key: Hashable> {
         }
 
         // 3. What stays: the longest increasing run of old positions, in new order.
-        var tails: [Int] = []
-        var previous = [Int](repeating: -1, count: newMiddle)
-        for index in 0..<newMiddle where newMatch[index] >= 0 {
-            let position = newMatch[index]
-            var low = 0, high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if newMatch[tails[middle]] < position { low = middle + 1 } else { high = middle }
-            }
-            previous[index] = low > 0 ? tails[low - 1] : -1
-            if low == tails.count { tails.append(index) } else { tails[low] = index }
-        }
-        var stays = [Bool](repeating: false, count: newMiddle)
-        var walk = tails.last ?? -1
-        while walk >= 0 {
-            stays[walk] = true
-            walk = previous[walk]
-        }
+        let stays = IncreasingRun.longest(in: newMatch)
 
         // 4a. Removals, from the highest index down.
         for index in stride(from: oldMiddle - 1, through: 0, by: -1) where oldMatch[index] < 0 {
@@ -270,6 +253,35 @@ struct ListDiff<Element, Key: Hashable> {
             steps.append(.insert(new[prefix + index], at: prefix + index))
         }
         return kept
+    }
+}
+
+/// The longest increasing runs of a sequence: what keeps its order in a diff.
+@usableFromInline
+enum IncreasingRun {
+    /// Which positions of `values` make a longest strictly increasing run of its non-negative
+    /// values (negative values are never in it); O(n log n).
+    @inlinable
+    static func longest(in values: [Int]) -> [Bool] {
+        var tails: [Int] = []
+        var previous = [Int](repeating: -1, count: values.count)
+        for position in values.indices where values[position] >= 0 {
+            let value = values[position]
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+            }
+            previous[position] = low > 0 ? tails[low - 1] : -1
+            if low == tails.count { tails.append(position) } else { tails[low] = position }
+        }
+        var run = [Bool](repeating: false, count: values.count)
+        var walk = tails.last ?? -1
+        while walk >= 0 {
+            run[walk] = true
+            walk = previous[walk]
+        }
+        return run
     }
 }
 
