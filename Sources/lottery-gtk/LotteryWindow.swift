@@ -8,8 +8,9 @@ import LotteryModel
 /// lottery. Nothing here copies a value into a widget: every label, the reels' colour, the
 /// reels and their flashing, the rate entry and the history follow the model through the
 /// chains made in ``bind()``, the same chains as the terminal screen's
-/// (`Sources/lottery/LotteryScreen.swift`); the history's rows are ``DrawCell``s, reused as it
-/// scrolls.
+/// (`Sources/lottery/LotteryScreen.swift`); the history is a list receiver that the draws
+/// update row by row, its rows ``DrawCell``s reused as it scrolls, a selected row kept on its
+/// draw.
 @MainActor final class LotteryWindow {
     let lottery: Lottery
 
@@ -155,8 +156,9 @@ import LotteryModel
     }
 
     /// Ties every widget to the lottery: the five chains of the demo, two more for the switch
-    /// and the name, the history's rows and the Spin button's command, as on the terminal
-    /// screen; the spin button joins the win rate's.
+    /// and the name, the history (a list receiver: each draw reaches it as one insertion at
+    /// the top and, once it is full, one removal at the end) and the Spin button's command, as
+    /// on the terminal screen; the spin button joins the win rate's.
     func bind() {
         Bind.in(lottery, \.sn)
             .out(snLabel, \.text, convert: { "Draw #\($0)" })
@@ -185,7 +187,7 @@ import LotteryModel
         Bind.inout(lottery, \.player)
             .inout(playerEntry, \.text, on: .editingChanged)
             .out(greeting, \.text, convert: { $0.isEmpty ? "" : "Good luck, \($0)!" })
-        (lottery, \.history) ~> (historyList, \.rows)
+        (lottery, \.history) ~> historyList                             // row by row: one insert (and one removal) a draw
         lottery.spinCommand.bind(to: spinButton)
     }
 

@@ -42,6 +42,7 @@ import LotteryModel
         check(screen.reels.background == LotteryWindow.palette[0], "the reels have the first colour")
         for reel in screen.digits { expect(reel, shows: "0") }
         check(visibleHistoryRows() == 0, "the history shows no row before the first draw")
+        // The history list is a list receiver: an endpoint of the history's chain, on the list.
         let unbound: [any WrappedWidget] = [screen.title, screen.historyTitle] + screen.captions
         for wrapper in screen.wrappers where !unbound.contains(where: { $0 === wrapper }) {
             check(Bind.isBound(wrapper), "\(Swift.type(of: wrapper)) is in a chain")
@@ -152,6 +153,13 @@ import LotteryModel
 
         step("activating Spin (gtk_widget_activate; the first time Enter in the win code entry) draws; spinning until a win")
         var draws = 0
+        /// Clicks Spin (its `clicked` signal) and waits for the draw, then for the window.
+        func draw(_ when: String) {
+            draws += 1
+            click(screen.spinButton)
+            wait("draw #\(draws) \(when)") { lottery.sn == draws }
+            settle()
+        }
         while !lottery.isWin {
             draws += 1
             guard draws <= 40 else { fail("no win in 40 draws at a win rate of 0.9") }
@@ -176,12 +184,7 @@ import LotteryModel
         for (reel, digit) in zip(screen.digits, ["1", "2", "3"]) { expect(reel, shows: digit) }
 
         step("the history: 25 more draws fill it past its \(LotteryWindow.historyRows) rows; scrolled by the scroll bar, keys and the wheel, its reused cells show the right draws (Spin clicked: a `clicked` signal)")
-        for _ in 0..<25 {
-            draws += 1
-            click(screen.spinButton)
-            wait("draw #\(draws) after activating Spin") { lottery.sn == draws }
-        }
-        settle()
+        for _ in 0..<25 { draw("the history fills") }
         let pageSize = LotteryWindow.historyRows
         check(lottery.history.count == min(draws, Lottery.historyLimit), "the history keeps \(min(draws, Lottery.historyLimit)) draws (it has \(lottery.history.count))")
         expectHistory(from: 0)
@@ -196,45 +199,90 @@ import LotteryModel
         check(press(GDK_KEY_Page_Down), "Page Down is used")
         expectHistory(from: 15)
         check(gtk_adjustment_get_value(adjustment) == 15, "the scroll bar follows Page Down to 15")
-        check(press(GDK_KEY_Up), "↑ is used while there is a row above")
-        expectHistory(from: 14)
+        check(press(GDK_KEY_Page_Up), "Page Up is used")
+        expectHistory(from: 5)
         check(press(GDK_KEY_Home), "Home is used")
         expectHistory(from: 0)
-        check(!press(GDK_KEY_Up), "↑ at the top is left to GTK (it moves the focus)")
         check(scrollWheel(1), "a wheel notch down is used")
         expectHistory(from: 3)
-        // A draw while scrolled: the list keeps its place over the new rows.
-        draws += 1
-        click(screen.spinButton)
-        wait("draw #\(draws) while the history is scrolled") { lottery.sn == draws }
+
+        step("a draw while the history is scrolled down (one insertion above the view): the same draw stays at the top, no place is given another row, the scroll bar follows")
+        let topDraw = lottery.history[3]
+        let shownBefore = screen.historyList.cells.map(\.viewModel)
+        draw("while the history is scrolled down")
+        expectHistory(from: 4)
+        check(lottery.history[4] === topDraw, "draw #\(topDraw.sn) is still the top row in view (it is #\(lottery.history[4].sn))")
+        check(zip(screen.historyList.cells, shownBefore).allSatisfy { $0.viewModel === $1 },
+              "every place kept its cell's row: the rows in view did not change")
+        check(gtk_adjustment_get_value(adjustment) == 4, "the scroll bar follows the top row to 4 (it is at \(gtk_adjustment_get_value(adjustment)))")
+
+        step("selecting a history row: a click (the GtkListBox's own click gesture) selects it, shown as GTK's selected row, and the list takes the focus; ↓ and ↑ move the selection")
+        gtk_adjustment_set_value(adjustment, 0)
         settle()
-        expectHistory(from: 3)
+        expectHistory(from: 0)
+        check(screen.historyList.selectedRow == nil, "nothing is selected before a click")
+        clickHistoryRow(2)
+        let chosen = lottery.history[2]
+        expectSelection(chosen, at: 2)
+        guard let focus = gtk_window_get_focus(gtkWindow), let listFocus = screen.historyList.focusWidget else { fail("the focus went nowhere after a click on the history") }
+        check(focus == listFocus, "a click on a row gives the history the focus (it is on a \(String(cString: gtk_widget_get_name(focus))))")
+        check(press(GDK_KEY_Down), "↓ is used with a row selected")
+        expectSelection(lottery.history[3], at: 3)
+        check(press(GDK_KEY_Up), "↑ is used with a row above the selected one")
+        expectSelection(chosen, at: 2)
+        check(press(GDK_KEY_Up) && press(GDK_KEY_Up), "↑ moves the selection up to the first row")
+        expectSelection(lottery.history[0], at: 0)
+        check(!press(GDK_KEY_Up), "↑ on the first row is left to GTK (it moves the focus)")
+        check(press(GDK_KEY_Down) && press(GDK_KEY_Down), "↓ moves the selection back down")
+        expectSelection(chosen, at: 2)
+
+        step("a draw: the selection stays on its draw (one row down), the selected place follows it; at the very top the new draw comes into view")
+        draw("with a history row selected")
+        expectHistory(from: 0)
+        expectSelection(chosen, at: 3)
+
+        step("scrolled away from the selected draw: no place is selected; a draw keeps the top row and the selection on their draws; ↓ and ↑ bring the selection back into view")
+        gtk_adjustment_set_value(adjustment, 8)
+        settle()
+        expectHistory(from: 8)
+        check(gtk_list_box_get_selected_row(historyListBox) == nil, "no place is selected while the selected draw is out of view")
+        let topWhileAway = lottery.history[8]
+        draw("while the selected draw is out of view")
+        expectHistory(from: 9)
+        check(lottery.history[9] === topWhileAway, "draw #\(topWhileAway.sn) is still the top row in view")
+        expectSelection(chosen, at: 4)
+        check(press(GDK_KEY_Down), "↓ is used with the selection out of view")
+        expectHistory(from: 5)
+        expectSelection(lottery.history[5], at: 5)
+        check(press(GDK_KEY_Up), "↑ is used")
+        expectHistory(from: 4)
+        expectSelection(chosen, at: 4)
+
+        step("the end of the history: the oldest draw, selected, stays selected at the bottom until the history drops it; then it is released, nothing is selected, and the list stays at its end")
         check(press(GDK_KEY_End), "End is used")
-        let last = lottery.history.count - pageSize
-        expectHistory(from: last)
-        // The oldest draw, shown at the bottom, is let go once the history drops it.
+        expectHistory(from: lottery.history.count - pageSize)
+        clickHistoryRow(pageSize - 1)
         weak let oldest = lottery.history.last
         let oldestSN = lottery.history.last?.sn ?? 0
+        expectSelection(lottery.history[lottery.history.count - 1], at: lottery.history.count - 1)
         while lottery.history.last?.sn == oldestSN {
-            draws += 1
-            click(screen.spinButton)
-            wait("draw #\(draws) until the oldest draw is dropped") { lottery.sn == draws }
+            draw("until the oldest draw is dropped")
+            expectHistory(from: lottery.history.count - pageSize)
+            if let kept = lottery.history.last, kept.sn == oldestSN { expectSelection(kept, at: lottery.history.count - 1) }
         }
-        settle()
-        check(oldest == nil, "the dropped draw #\(oldestSN) is released (no cell keeps it)")
-        expectHistory(from: last)   // the list keeps its place over the new rows
+        check(lottery.history.count == Lottery.historyLimit, "the history is full (\(lottery.history.count) draws)")
+        check(oldest == nil, "the dropped draw #\(oldestSN) is released (no cell and no selection keeps it)")
+        check(screen.historyList.selectedRow == nil && screen.historyList.selectedItem == nil, "the dropped draw's selection is cleared")
+        check(gtk_list_box_get_selected_row(historyListBox) == nil, "no place is selected once the selected draw is dropped")
         check(screen.historyList.cells.count == pageSize, "still \(pageSize) cells")
         gtk_adjustment_set_value(adjustment, 0)
         settle()
         expectHistory(from: 0)
         while !lottery.isWin {
-            draws += 1
-            guard draws <= 200 else { fail("no win in many draws at a win rate of 0.9") }
-            click(screen.spinButton)
-            wait("draw #\(draws) until a win") { lottery.sn == draws }
+            guard draws < 200 else { fail("no win in many draws at a win rate of 0.9") }
+            draw("until a win")
         }
         check(screen.spinButton.taps == draws, "the Spin button counted \(draws) presses (it counted \(screen.spinButton.taps))")
-        settle()
         expectHistory(from: 0)
 
         step("the reels flash after a win")
@@ -312,9 +360,11 @@ import LotteryModel
         for cell in screen.historyList.cells {
             check(cell.viewModel == nil && !Bind.isBound(cell), "a history cell let its draw go with its window")
         }
+        check(screen.historyList.rowCount == 0 && screen.historyList.selectedRow == nil, "the history list let its rows go with its window")
         lottery.spin()
         lottery.winRate = 0.1
         settle()
+        check(screen.historyList.rowCount == 0, "the history list takes no draw once its window is gone")
         let seconds = Double(g_get_monotonic_time() - started) / 1e6
         print("(the checks took \((seconds * 10).rounded() / 10) s)")
     }
@@ -446,9 +496,13 @@ import LotteryModel
 
     /// What row `index` of the `GtkListBox` shows: the texts of its shown labels, read from GTK.
     private func historyRow(_ index: Int) -> [String] {
-        guard let row = gtk_list_box_get_row_at_index(historyListBox, Int32(index)),
-              let cell = gtk_list_box_row_get_child(row)
-        else { fail("the history has no row \(index)") }
+        guard let row = gtk_list_box_get_row_at_index(historyListBox, Int32(index)) else { fail("the history has no row \(index)") }
+        return texts(of: row)
+    }
+
+    /// What a `GtkListBox` row of the history shows: the texts of its shown labels.
+    private func texts(of row: UnsafeMutablePointer<GtkListBoxRow>) -> [String] {
+        guard let cell = gtk_list_box_row_get_child(row) else { fail("a history row has no cell") }
         var texts: [String] = []
         var child = gtk_widget_get_first_child(cell)
         while let label = child {
@@ -469,11 +523,62 @@ import LotteryModel
             let texts = historyRow(place)
             check(texts == expected, "history row \(place) (draw \(offset + place)) shows \(texts), expected \(expected)")
         }
+        let selectedPlace = screen.historyList.selectedRow.map { $0 - offset }.flatMap { (0..<shown.count).contains($0) ? $0 : nil }
+        let gtkPlace = gtk_list_box_get_selected_row(historyListBox).map { Int(gtk_list_box_row_get_index($0)) }
+        check(gtkPlace == selectedPlace,
+              "the place GTK shows selected is \(gtkPlace.map(String.init) ?? "none"), expected \(selectedPlace.map(String.init) ?? "none") (selected row \(screen.historyList.selectedRow.map(String.init) ?? "none"))")
+    }
+
+    /// Checks that `draw` is the history's selected row, at row `index`, and, when it is in
+    /// view, that the place GTK shows selected is the one that shows it.
+    private func expectSelection(_ draw: DrawRow, at index: Int) {
+        let list = screen.historyList
+        check(list.selectedItem === draw, "draw #\(draw.sn) is selected (the selection is on \(list.selectedItem.map { "#\($0.sn)" } ?? "nothing"))")
+        check(list.selectedRow == index, "the selected draw #\(draw.sn) is row \(index) (it is \(list.selectedRow.map(String.init) ?? "none"))")
+        guard list.visibleRows.contains(index) else {
+            check(gtk_list_box_get_selected_row(historyListBox) == nil, "no place is selected while the selected row is out of view")
+            return
+        }
+        guard let row = gtk_list_box_get_selected_row(historyListBox) else { fail("GTK shows no row selected, expected the one showing draw #\(draw.sn)") }
+        let place = Int(gtk_list_box_row_get_index(row))
+        check(place == index - list.offset, "GTK shows place \(place) selected, expected \(index - list.offset)")
+        let shown = texts(of: row)
+        check(shown.dropFirst().first == "\(draw.sn)", "the selected place shows \(shown), expected draw #\(draw.sn)")
+    }
+
+    /// Clicks place `place` of the history as the mouse does: emits `pressed`, then `released`,
+    /// at the middle of its row, on the `GtkListBox`'s own click gesture.
+    private func clickHistoryRow(_ place: Int) {
+        guard let list = screen.historyList.rowsWidget,
+              let row = gtk_list_box_get_row_at_index(historyListBox, Int32(place))
+        else { fail("the history has no place \(place)") }
+        var bounds = graphene_rect_t()
+        check(gtk_widget_compute_bounds(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self), list, &bounds) != 0,
+              "history place \(place) has bounds in its list")
+        let x = Double(bounds.origin.x + bounds.size.width / 2), y = Double(bounds.origin.y + bounds.size.height / 2)
+        let gesture = controller(of: gtk_gesture_click_get_type(), on: list)
+        for signal in ["pressed", "released"] {
+            _ = emit(signal, on: gesture) { values in
+                g_value_init(&values[0], GType(6 << 2))   // G_TYPE_INT: the number of presses
+                g_value_set_int(&values[0], 1)
+                g_value_init(&values[1], GType(15 << 2))  // G_TYPE_DOUBLE: x
+                g_value_set_double(&values[1], x)
+                g_value_init(&values[2], GType(15 << 2))  // y
+                g_value_set_double(&values[2], y)
+            }
+        }
+        settle()
     }
 
     /// The list box's event controller of GTK type `type`.
     private func historyController(of type: GType) -> UnsafeMutableRawPointer {
-        guard let widget = screen.historyList.widget, let controllers = gtk_widget_observe_controllers(widget) else { fail("the history has no controllers") }
+        guard let widget = screen.historyList.widget else { fail("the history is gone") }
+        return controller(of: type, on: widget)
+    }
+
+    /// The event controller of GTK type `type` of `widget`.
+    private func controller(of type: GType, on widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutableRawPointer {
+        guard let controllers = gtk_widget_observe_controllers(widget) else { fail("the history has no controllers") }
         defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
         for index in 0..<g_list_model_get_n_items(controllers) {
             guard let item = g_list_model_get_item(controllers, index) else { continue }
@@ -512,7 +617,7 @@ import LotteryModel
     }
 
     /// Emits `signal` on `instance` with three argument slots that `arguments` fills; answers
-    /// the handlers' boolean result.
+    /// the handlers' boolean result (false for a signal that returns nothing).
     private func emit(_ signal: String, on instance: UnsafeMutableRawPointer, arguments: (inout [GValue]) -> Void) -> Bool {
         var slots = [GValue](repeating: GValue(), count: 3)
         arguments(&slots)
@@ -521,11 +626,18 @@ import LotteryModel
         g_value_init(&values[0], type)
         g_value_set_object(&values[0], instance)
         values += slots.filter { $0.g_type != 0 }
+        let id = g_signal_lookup(signal, type)
+        var query = GSignalQuery()
+        g_signal_query(id, &query)
+        defer { for index in values.indices { g_value_unset(&values[index]) } }
+        guard query.return_type & ~GType(1) != GType(1 << 2) else {   // G_TYPE_NONE
+            g_signal_emitv(&values, id, 0, nil)
+            return false
+        }
         var result = GValue()
         g_value_init(&result, GType(5 << 2))   // G_TYPE_BOOLEAN
-        g_signal_emitv(&values, g_signal_lookup(signal, type), 0, &result)
+        g_signal_emitv(&values, id, 0, &result)
         let used = g_value_get_boolean(&result) != 0
-        for index in values.indices { g_value_unset(&values[index]) }
         g_value_unset(&result)
         return used
     }

@@ -3,12 +3,17 @@
 # path, so the default build stays as it is), then runs its self-test under Xvfb. The self-test
 # builds the real window and drives the real widgets through GTK's API as a person would
 # (Tab through the window, typing into the entries (a percentage into the rate entry), moving
-# the scale, Enter in an entry and activating Spin, the switch, spinning past the history's rows
-# and scrolling it with its scroll bar, keys and the wheel), and checks the focus order, Spin as
-# the suggested action, the model, what the labels show, and what every visible history row
-# shows after its cell is reused; see Sources/lottery-gtk/SelfTest.swift. Also checks that a
-# build without the trait says how to get GTK. With BINDERY_UPDATE_CAPTURES=1 it saves the
-# window it played to Docs/lottery-gtk.png.
+# the scale, Enter in an entry and activating Spin, the switch, spinning past the history's rows,
+# scrolling it with its scroll bar, keys and the wheel, clicking a history row and moving the
+# selection with the arrow keys, spinning while a row is selected and while scrolled down), and
+# checks the focus order, Spin as the suggested action, the model, what the labels show, what
+# every visible history row shows after its cell is reused, that a draw while scrolled down
+# keeps the same draw at the top and changes no row in view, that the selection stays on its
+# draw (same number) as draws arrive and GTK's selected row is the place showing it (none while
+# it is scrolled out of view), and that a selected draw the history drops is released and
+# unselected; see Sources/lottery-gtk/SelfTest.swift. Also checks that a build without the
+# trait says how to get GTK. With BINDERY_UPDATE_CAPTURES=1 it saves the window it played to
+# Docs/lottery-gtk.png.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 scratch=.build-gtk

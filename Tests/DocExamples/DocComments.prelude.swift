@@ -194,3 +194,45 @@ struct AvatarLoader: AsyncTransformer {
 @MainActor let temperatureLabel = Label()
 let temperatures = AsyncStream.makeStream(of: Double.self).stream
 let readings = AsyncThrowingStream<Double, any Error> { $0.finish() }
+
+// Lists.
+
+/// A to-do item.
+struct Todo: Identifiable, Equatable, Sendable {
+    let id: Int
+    var title: String
+    var done = false
+}
+
+@Dynamic final class TodoList {
+    var items: [Todo] = []
+}
+
+/// A row view model told apart by its id.
+final class RowModel: Identifiable {
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+
+@Dynamic final class RowStore {
+    var rows: [RowModel] = []
+    var models: [DrawRow] = []
+}
+
+@Dynamic final class Tags {
+    var names: [String] = []
+}
+
+/// A list view: the rows it was sent.
+@MainActor final class RowsView<Element>: @MainActor ListReceiver {
+    var rows: [Element] = []
+    func apply(_ change: ListChange<Element>) { change.apply(to: &rows) }
+}
+
+let milk = Todo(id: 7, title: "milk"), eggs = Todo(id: 8, title: "eggs")
+@MainActor let list = TodoList(), store = RowStore(), tags = Tags()
+@MainActor let todos = DynamicList<Todo>(), queue = DynamicList<Int>()
+@MainActor let todoView = RowsView<Todo>(), historyView = RowsView<DrawRow>(), rowsView = RowsView<RowModel>()
+@MainActor let tagsView = RowsView<String>()
+@MainActor let rows = [RowModel(id: 1), RowModel(id: 2)], newRow = RowModel(id: 3)
+@MainActor var shown: [Todo] = []

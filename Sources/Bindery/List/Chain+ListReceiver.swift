@@ -39,7 +39,7 @@ extension Chain {
 
     /// Adds a list receiver of objects, told apart by identity (`===`).
     ///
-    /// As ``out(_:initial:delivery:isolation:)-(Receiver,_,_,_)`` for `Identifiable` elements;
+    /// As `out(_:initial:delivery:isolation:)` for `Identifiable` elements;
     /// an object that stays in the list is never an update (bind its own properties to follow
     /// it).
     ///
@@ -51,7 +51,7 @@ extension Chain {
     /// - Returns: The chain, to continue.
     ///
     /// ```swift
-    /// Bind.in(lottery, \.history).out(historyView)
+    /// Bind.in(store, \.models).out(historyView)
     /// ```
     @inlinable @discardableResult
     public func out<Receiver: ListReceiver>(
@@ -71,7 +71,7 @@ extension Chain {
 
     /// Adds a list receiver of objects that are `Identifiable`, told apart by their `id`.
     ///
-    /// As ``out(_:initial:delivery:isolation:)-(Receiver,_,_,_)`` for `Identifiable` elements.
+    /// As `out(_:initial:delivery:isolation:)` for `Identifiable` elements.
     ///
     /// - Parameters:
     ///   - receiver: The list receiver, not retained.
@@ -102,7 +102,7 @@ extension Chain {
     /// Adds a list receiver whose elements are told apart by `id(element)`: for elements that
     /// are neither `Identifiable` nor objects (`id: \.self` for `Hashable` values).
     ///
-    /// As ``out(_:initial:delivery:isolation:)-(Receiver,_,_,_)`` for `Identifiable` elements.
+    /// As `out(_:initial:delivery:isolation:)` for `Identifiable` elements.
     ///
     /// - Parameters:
     ///   - receiver: The list receiver, not retained.
@@ -132,26 +132,33 @@ extension Chain {
             })
     }
 
-    /// Adds the named block that feeds a list receiver (see `ListFeed`).
+    /// Adds a list receiver: an endpoint on the receiver object itself (`\Receiver.self`),
+    /// written through a `ListFeed`, so that it is bound, found, unbound and pruned as any
+    /// receiver is (`Bind.isBound(receiver)`, `Bind.unbind(receiver)`, gone at the next change
+    /// once the receiver is).
     @usableFromInline
     func adding<Element, Receiver: AnyObject>(
         listReceiver receiver: Receiver, initial: Bool, delivery: Delivery,
         diff: @escaping ([Element], [Element]) -> (steps: [ListChange<Element>.Step], hasDuplicates: Bool),
         hasDuplicates: @escaping ([Element]) -> Bool, deliver: @escaping (ListChange<Element>) -> Bool
     ) -> Chain where Value == [Element] {
-        let label = "list: \(Receiver.self)"
         let feed = ListFeed<Element>(
-            label: label, initial: initial, onMainActor: delivery == .mainActor, diff: diff, hasDuplicates: hasDuplicates,
-            deliver: deliver)
-        // The block itself runs on the changing thread, one change at a time: the steps are
-        // computed there, and the feed takes a main-actor receiver's changes to the main actor.
+            label: "\(Receiver.self)", initial: initial, onMainActor: delivery == .mainActor, diff: diff,
+            hasDuplicates: hasDuplicates, deliver: deliver)
         // A list that knows its steps (a `DynamicList` heading this declaration) gives them.
         let head = GraphLock.shared.locked { core.resolvedLocked().endpointLocked(declaredBy: declaration)?.targetLocked() }
         if let source = head as? any ListSource<Element> { feed.reads(source) }
-        let chain = adding(block: label, isAnonymous: true, initial: true, delivery: .immediate, owner: feed) { (elements: [Element]) in
-            feed.receive(elements)
-        }
-        feed.fed(by: chain.part)
-        return chain
+        // Written on the changing thread, one change at a time: the steps are computed there,
+        // and the feed takes a main-actor receiver's changes to the main actor. It always gets
+        // the chain's list when bound: the feed sends it as a reset, or, for `initial: false`,
+        // takes it as what the receiver shows.
+        var spec = EndpointSpec<[Element]>(
+            object: receiver, keyPath: \Receiver.self, role: .receives,
+            accessors: Accessors(read: nil, write: { _, elements in
+                feed.receive(elements)
+                return true
+            }))
+        spec.delivery = .immediate
+        return adding(spec)
     }
 }

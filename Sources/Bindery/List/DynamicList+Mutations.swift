@@ -101,7 +101,7 @@ extension DynamicList {
     /// - Returns: The element removed, or nil for an empty list.
     ///
     /// ```swift
-    /// let next = queue.removeFirst()
+    /// if let next = queue.removeFirst() { print(next) }
     /// ```
     @discardableResult
     public func removeFirst() -> Element? {

@@ -50,6 +50,7 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
     ///
     /// ```swift
     /// let todos = DynamicList<Todo>()
+    /// todos.append(milk)
     /// ```
     public convenience init() {
         self.init([])
@@ -61,6 +62,7 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
     ///
     /// ```swift
     /// let names = DynamicList(["ann", "bob"])
+    /// names.append("cy")
     /// ```
     public init(_ elements: some Sequence<Element>) {
         storage = Array(elements)

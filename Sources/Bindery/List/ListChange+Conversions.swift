@@ -13,6 +13,7 @@ extension ListChange {
     /// reset is ``isReload``: reload the whole view.
     ///
     /// ```swift
+    /// // A fragment of UIKit code: a table view applies a change.
     /// let update = change.batchUpdate
     /// if update.isReload { tableView.reloadData() } else {
     ///     tableView.performBatchUpdates {
@@ -97,8 +98,8 @@ extension ListChange {
     /// - Returns: The difference from `previous` to ``elements``.
     ///
     /// ```swift
-    /// let difference = change.difference(from: shown)
-    /// shown = shown.applying(difference)!
+    /// let change = ListChange(from: shown, to: shown + [milk])
+    /// if let next = shown.applying(change.difference(from: shown)) { shown = next }
     /// ```
     public func difference(from previous: [Element]) -> CollectionDifference<Element> {
         var changes: [CollectionDifference<Element>.Change] = []
@@ -143,6 +144,7 @@ extension ListChange {
     /// - Returns: The splices, each at positions of the list as the ones before it left it.
     ///
     /// ```swift
+    /// // A fragment of GTK code: a GListStore follows a change.
     /// for splice in change.splices(from: shown) {
     ///     g_list_store_splice(store, guint(splice.position), guint(splice.removed), items(splice.added), guint(splice.added.count))
     /// }

@@ -15,7 +15,8 @@ extension ListChange where Element: Identifiable {
     ///   - new: The list after.
     ///
     /// ```swift
-    /// let change = ListChange(from: todos, to: todos.sorted { $0.title < $1.title })
+    /// let change = ListChange(from: list.items, to: list.items.sorted { $0.title < $1.title })
+    /// todoView.apply(change)
     /// ```
     @inlinable
     public init(from old: [Element], to new: [Element]) {
@@ -27,7 +28,7 @@ extension ListChange where Element: Identifiable {
 extension ListChange where Element: AnyObject {
     /// The change from `old` to `new`, telling elements apart by object identity (`===`).
     ///
-    /// As ``init(from:to:)-(_,_)`` for `Identifiable` elements; an object that stays is never an
+    /// As `init(from:to:)` for `Identifiable` elements; an object that stays is never an
     /// update (bind its own properties to see its changes).
     ///
     /// - Parameters:
@@ -36,6 +37,7 @@ extension ListChange where Element: AnyObject {
     ///
     /// ```swift
     /// let change = ListChange(from: rows, to: [newRow] + rows)   // one insertion at 0
+    /// rowsView.apply(change)
     /// ```
     @inlinable
     public init(from old: [Element], to new: [Element]) {
@@ -54,6 +56,7 @@ extension ListChange where Element: AnyObject & Identifiable {
     ///
     /// ```swift
     /// let change = ListChange(from: rows, to: rows.reversed())
+    /// rowsView.apply(change)
     /// ```
     @inlinable
     public init(from old: [Element], to new: [Element]) {
@@ -66,7 +69,7 @@ extension ListChange {
     /// The change from `old` to `new`, telling elements apart by `id(element)`: for elements
     /// that are neither `Identifiable` nor objects (`id: \.self` for `Hashable` values).
     ///
-    /// As ``init(from:to:)-(_,_)`` for `Identifiable` elements.
+    /// As `init(from:to:)` for `Identifiable` elements.
     ///
     /// - Parameters:
     ///   - old: The list before.
@@ -75,6 +78,7 @@ extension ListChange {
     ///
     /// ```swift
     /// let change = ListChange(from: ["a", "b"], to: ["b", "a", "c"], id: \.self)
+    /// tagsView.apply(change)
     /// ```
     @inlinable
     public init<ID: Hashable>(from old: [Element], to new: [Element], id: @escaping (Element) -> ID) {

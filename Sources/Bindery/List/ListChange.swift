@@ -56,6 +56,7 @@ public struct ListChange<Element> {
     ///
     /// ```swift
     /// let change = ListChange(elements: [milk, eggs], steps: [.insert(eggs, at: 1)])
+    /// todoView.apply(change)
     /// ```
     public init(elements: [Element], steps: [Step]) {
         self.elements = elements
@@ -68,7 +69,7 @@ public struct ListChange<Element> {
     /// - Returns: A change of one ``Step/reset(_:)`` step.
     ///
     /// ```swift
-    /// receiver.apply(.reset(to: todos))
+    /// todoView.apply(.reset(to: list.items))
     /// ```
     public static func reset(to elements: [Element]) -> ListChange {
         ListChange(elements: elements, steps: [.reset(elements)])

@@ -1,15 +1,16 @@
 /// What one list receiver bound to a chain was sent, and the changes on their way to it: the
-/// named block that `Chain.out(_:)` adds for a ``ListReceiver`` runs `receive(_:)` with each
-/// value of the chain.
+/// receiver's endpoint, which `Chain.out(_:)` adds for a ``ListReceiver``, is written through
+/// `receive(_:)` with each value of the chain.
 ///
-/// The chain runs its blocks one change at a time (see <doc:Guarantees#Threads>), so the feed
+/// The chain writes its receivers one change at a time (see <doc:Guarantees#Threads>), so the feed
 /// compares each value with the last one sent, on the changing thread, and the steps always
 /// start from what the receiver will have. A main-actor receiver's changes wait in `pending`,
 /// in order, and are applied on the main actor: at once when the change is made on the main
 /// thread (after those still waiting), otherwise by a drain enqueued on the main queue.
 final class ListFeed<Element>: @unchecked Sendable {
-    // @unchecked: `sent`, `seedsFirst`, `pending`, `isScheduled`, `isDraining`, `part` and
-    // `reportedDuplicates` are behind `lock`; the other fields never change.
+    // @unchecked: `sent`, `seedsFirst`, `pending`, `isScheduled`, `isDraining`,
+    // `reportedDuplicates`, `source` and `sentVersion` are behind `lock`; the other fields never
+    // change.
 
     /// The steps between two lists, and whether an identity appeared twice.
     typealias Diff = ([Element], [Element]) -> (steps: [ListChange<Element>.Step], hasDuplicates: Bool)
@@ -22,7 +23,6 @@ final class ListFeed<Element>: @unchecked Sendable {
     @exclusivity(unchecked) private var pending: [ListChange<Element>] = []
     @exclusivity(unchecked) private var isScheduled = false
     @exclusivity(unchecked) private var isDraining = false
-    @exclusivity(unchecked) private var part: DeclaredPart?
     @exclusivity(unchecked) private var reportedDuplicates = false
     /// The sender, when it knows its changes as steps (a ``DynamicList``): then the feed asks it
     /// for the steps since `sentVersion`, and keeps no list.
@@ -30,7 +30,8 @@ final class ListFeed<Element>: @unchecked Sendable {
     @exclusivity(unchecked) private var sentVersion: UInt64?
     private let diff: Diff
     private let hasDuplicates: DuplicateTest
-    /// Applies a change to the receiver; false once the receiver is gone.
+    /// Applies a change to the receiver; false once the receiver is gone (its endpoint then
+    /// leaves the chain at the next change, as any receiver's).
     private let deliver: (ListChange<Element>) -> Bool
     private let onMainActor: Bool
     /// The receiver, as diagnostics name it.
@@ -49,12 +50,6 @@ final class ListFeed<Element>: @unchecked Sendable {
         self.diff = diff
         self.hasDuplicates = hasDuplicates
         self.deliver = deliver
-    }
-
-    /// Records the declaration whose block feeds this, to remove the block when the receiver
-    /// is gone.
-    func fed(by part: DeclaredPart) {
-        lock.withLock { self.part = part }
     }
 
     /// Takes the changes from `source` from now on (its first is a reset unless the receiver
@@ -111,7 +106,7 @@ final class ListFeed<Element>: @unchecked Sendable {
     /// Applies `change` on this thread, or takes it to the main actor.
     private func send(_ change: ListChange<Element>) {
         guard onMainActor else {
-            if !deliver(change) { end() }
+            _ = deliver(change)
             return
         }
         let drainsNow = MainQueue.isCurrent
@@ -159,17 +154,8 @@ final class ListFeed<Element>: @unchecked Sendable {
                     pending.removeAll()
                     isDraining = false
                 }
-                end()
                 return
             }
-        }
-    }
-
-    /// The receiver is gone: removes the block that feeds it.
-    private func end() {
-        guard let part = lock.withLock({ part }) else { return }
-        GraphLock.shared.locked {
-            _ = part.core.resolvedLocked().removeBlocksLocked(declaredBy: part.declaration) { $0 === self }
         }
     }
 }

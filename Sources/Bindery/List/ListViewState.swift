@@ -4,6 +4,8 @@
 ///
 /// ```swift
 /// var state = ListViewState<Todo>()
+/// let pageSize = 10
+/// func redraw(_ rows: [Todo]) {}
 /// func apply(_ change: ListChange<Todo>) {
 ///     state.apply(change)          // rows, top and selection follow the change
 ///     redraw(state.elements(in: state.top..<min(state.count, state.top + pageSize)))
@@ -40,6 +42,7 @@ public struct ListViewState<Element> {
     ///
     /// ```swift
     /// var state = ListViewState([milk, eggs])
+    /// state.selection = 1
     /// ```
     public init(_ elements: [Element] = []) {
         rows = ListRing(elements)
@@ -63,7 +66,9 @@ public struct ListViewState<Element> {
     /// - Returns: The rows, in order.
     ///
     /// ```swift
+    /// let state = ListViewState(list.items)
     /// let visible = state.elements(in: state.top..<state.top + 10)
+    /// print(visible.count)
     /// ```
     public func elements(in range: Range<Int>) -> [Element] {
         let lower = Swift.max(range.lowerBound, 0), upper = Swift.min(range.upperBound, count)
@@ -133,7 +138,9 @@ extension ListChange.Step {
     /// - Returns: Its index after the step, or nil.
     ///
     /// ```swift
-    /// let selected = step.index(following: selectedRow)
+    /// let step = ListChange<Todo>.Step.insert(milk, at: 0)
+    /// let selectedRow = 3
+    /// print(step.index(following: selectedRow) ?? -1)      // 4
     /// ```
     public func index(following index: Int) -> Int? {
         switch self {

@@ -33,7 +33,7 @@ public func ~> <Root: DynamicObject, Receiver: ListReceiver>(
 /// - Returns: The chain, to continue or unbind.
 ///
 /// ```swift
-/// (lottery, \.history) ~> historyView
+/// (store, \.models) ~> historyView
 /// ```
 @inlinable @discardableResult
 public func ~> <Root: DynamicObject, Receiver: ListReceiver>(
@@ -96,7 +96,7 @@ public func !~> <Root: DynamicObject, Receiver: ListReceiver>(
 /// - Returns: The chain, to continue or unbind.
 ///
 /// ```swift
-/// (lottery, \.history) !~> historyView
+/// (store, \.models) !~> historyView
 /// ```
 @inlinable @discardableResult
 public func !~> <Root: DynamicObject, Receiver: ListReceiver>(

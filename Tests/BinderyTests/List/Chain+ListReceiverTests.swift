@@ -169,6 +169,19 @@ final class RecordingList<Element: Sendable>: ListReceiver, @unchecked Sendable 
         #expect(!Bind.isBound(list))
     }
 
+    @Test("Rule 1: a list receiver is an endpoint of its chain: Bind.isBound and Bind.unbind find it by its object")
+    func foundByObject() {
+        let list = TodoList()
+        let view = RecordingList<Todo>(), other = RecordingList<Todo>()
+        Bind.in(list, \.items).out(view).out(other)
+        #expect(Bind.isBound(view) && Bind.isBound(other))
+        Bind.unbind(view)
+        #expect(!Bind.isBound(view) && Bind.isBound(other))
+        list.items.append(Self.milk)
+        #expect(view.changes.count == 1 && other.rows == [Self.milk])
+        #expect(Bind.graph().contains("RecordingList"))
+    }
+
     @Test("Rule 10, 14: a main-actor receiver gets every change on the main actor, in order, whichever threads set the list", .timeLimit(.minutes(1)))
     @MainActor
     func mainActorReceiver() async {
