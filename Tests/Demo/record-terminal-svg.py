@@ -268,10 +268,10 @@ def play(recorder):
     r.click(column + 3, row, r"Win code +▸777", seconds=0.6)
     for left in ("77", "7", ""):
         s.keys("BSpace")
-        r.frame(0.25, r"you bet on %s " % (left or "…"))
-    r.type("123", lambda typed: r"you bet on %s " % typed)
+        r.frame(0.25, r"you bet on %s( |$)" % (left or "…"))
+    r.type("123", lambda typed: r"you bet on %s[ ,]" % typed)
     s.text("4")   # a fourth digit is refused
-    r.frame(0.6, r"you bet on 123 ")
+    r.frame(0.6, r"you bet on 123, 50% to win")
 
     column, row = s.locate("Win rate", "[")
     s.mouse(0, column + 10, row, "M")
@@ -319,11 +319,20 @@ def play(recorder):
     r.frame(0.5, r"▸\[ Spin \]")
     s.keys("Tab")
     r.frame(0.8, r"│▸#%d " % (draws - offset))
-    for key, step in (("Up", -1), ("Up", -1), ("PageDown", 13), ("Home", -draws)):
+    for key, step in (("Up", -1), ("Up", -1), ("PageDown", 13), ("Home", -draws), ("PageDown", 13)):
         offset = clamped(offset + step)
         s.keys(key)
         r.frame(0.6, top_row(draws - offset))
-    r.frame(2.0)
+
+    # A click selects a draw (▶); draws that arrive keep the selection and the rows in view.
+    selected = draws - offset - 2
+    column, row = s.locate(r"[#▸]%d " % selected, "%d" % selected)
+    r.click(column, row, r"▶%d " % selected, seconds=0.9)
+    column, row = s.locate(r"\[ Spin \]", "[ Spin ]")
+    for _ in range(2):
+        draws += 1
+        r.click(column + 3, row, r"Draw #%d\b" % draws, seconds=0.9)
+    r.frame(2.0, r"▶%d " % selected)
 
 
 # --- Writing the SVG --------------------------------------------------------------------------
