@@ -25,16 +25,9 @@ extension Chain {
     public func out<Receiver: ListReceiver>(
         _ receiver: Receiver, initial: Bool = true, delivery: Delivery = .automatic, isolation: (any Actor)? = #isolation
     ) -> Chain where Value == [Receiver.Element], Receiver.Element: Identifiable {
-        let diff = ListDiff<Receiver.Element, Receiver.Element.ID>(key: { $0.id }, isSame: EquatableTest.of(Receiver.Element.self))
-        return adding(
-            listReceiver: receiver, initial: initial, delivery: delivery.resolved(declaredIn: isolation),
-            diff: { old, new in let found = diff.steps(from: old, to: new); return (found.steps, found.hasDuplicates) },
-            hasDuplicates: { diff.hasDuplicates(in: $0) },
-            deliver: { [weak receiver] change in
-                guard let receiver else { return false }
-                receiver.apply(change)
-                return true
-            })
+        adding(
+            receiver, initial: initial, delivery: delivery.resolved(declaredIn: isolation),
+            diff: ListDiff<Receiver.Element, Receiver.Element.ID>(key: { $0.id }, isSame: EquatableTest.of(Receiver.Element.self)))
     }
 
     /// Adds a list receiver of objects, told apart by identity (`===`).
@@ -57,16 +50,9 @@ extension Chain {
     public func out<Receiver: ListReceiver>(
         _ receiver: Receiver, initial: Bool = true, delivery: Delivery = .automatic, isolation: (any Actor)? = #isolation
     ) -> Chain where Value == [Receiver.Element], Receiver.Element: AnyObject {
-        let diff = ListDiff<Receiver.Element, ObjectIdentifier>(key: { ObjectIdentifier($0) }, isSame: nil)
-        return adding(
-            listReceiver: receiver, initial: initial, delivery: delivery.resolved(declaredIn: isolation),
-            diff: { old, new in let found = diff.steps(from: old, to: new); return (found.steps, found.hasDuplicates) },
-            hasDuplicates: { diff.hasDuplicates(in: $0) },
-            deliver: { [weak receiver] change in
-                guard let receiver else { return false }
-                receiver.apply(change)
-                return true
-            })
+        adding(
+            receiver, initial: initial, delivery: delivery.resolved(declaredIn: isolation),
+            diff: ListDiff<Receiver.Element, ObjectIdentifier>(key: { ObjectIdentifier($0) }, isSame: nil))
     }
 
     /// Adds a list receiver of objects that are `Identifiable`, told apart by their `id`.
@@ -87,16 +73,9 @@ extension Chain {
     public func out<Receiver: ListReceiver>(
         _ receiver: Receiver, initial: Bool = true, delivery: Delivery = .automatic, isolation: (any Actor)? = #isolation
     ) -> Chain where Value == [Receiver.Element], Receiver.Element: AnyObject & Identifiable {
-        let diff = ListDiff<Receiver.Element, Receiver.Element.ID>(key: { $0.id }, isSame: EquatableTest.of(Receiver.Element.self))
-        return adding(
-            listReceiver: receiver, initial: initial, delivery: delivery.resolved(declaredIn: isolation),
-            diff: { old, new in let found = diff.steps(from: old, to: new); return (found.steps, found.hasDuplicates) },
-            hasDuplicates: { diff.hasDuplicates(in: $0) },
-            deliver: { [weak receiver] change in
-                guard let receiver else { return false }
-                receiver.apply(change)
-                return true
-            })
+        adding(
+            receiver, initial: initial, delivery: delivery.resolved(declaredIn: isolation),
+            diff: ListDiff<Receiver.Element, Receiver.Element.ID>(key: { $0.id }, isSame: EquatableTest.of(Receiver.Element.self)))
     }
 
     /// Adds a list receiver whose elements are told apart by `id(element)`: for elements that
@@ -120,9 +99,19 @@ extension Chain {
         _ receiver: Receiver, id: @escaping @Sendable (Receiver.Element) -> ID, initial: Bool = true, delivery: Delivery = .automatic,
         isolation: (any Actor)? = #isolation
     ) -> Chain where Value == [Receiver.Element] {
-        let diff = ListDiff<Receiver.Element, ID>(key: id, isSame: EquatableTest.of(Receiver.Element.self))
-        return adding(
-            listReceiver: receiver, initial: initial, delivery: delivery.resolved(declaredIn: isolation),
+        adding(
+            receiver, initial: initial, delivery: delivery.resolved(declaredIn: isolation),
+            diff: ListDiff<Receiver.Element, ID>(key: id, isSame: EquatableTest.of(Receiver.Element.self)))
+    }
+
+    /// Adds a list receiver whose changes `diff` finds: the overloads above differ only in how
+    /// elements are told apart. Inlinable, so that the diff is specialised where it is bound.
+    @inlinable
+    func adding<Receiver: ListReceiver, Key: Hashable>(
+        _ receiver: Receiver, initial: Bool, delivery: Delivery, diff: ListDiff<Receiver.Element, Key>
+    ) -> Chain where Value == [Receiver.Element] {
+        adding(
+            listReceiver: receiver, initial: initial, delivery: delivery,
             diff: { old, new in let found = diff.steps(from: old, to: new); return (found.steps, found.hasDuplicates) },
             hasDuplicates: { diff.hasDuplicates(in: $0) },
             deliver: { [weak receiver] change in
