@@ -1,5 +1,7 @@
 // The mutations of a `DynamicList`, each reporting its own steps. An index out of range is
-// reported to the diagnostics handler and the mutation is skipped: nothing traps.
+// reported to the diagnostics handler and the mutation is skipped: nothing traps. An element a
+// mutation lets go of is kept by it until the list's lock is released, so that its deinit (the
+// element's code) never runs under the lock.
 
 extension DynamicList {
     /// Adds `element` at the end: one step, an insertion.
@@ -138,11 +140,14 @@ extension DynamicList {
     /// todos.removeAll()
     /// ```
     public func removeAll() {
+        var released: [Element] = []
         mutate { storage, steps in
             guard !storage.isEmpty else { return }
             steps.append(.reset([]))
-            storage.removeAll()
+            released = storage
+            storage = []
         }
+        withExtendedLifetime(released) {}
     }
 
     /// Removes the elements `shouldBeRemoved` accepts, one step each, in one change.
@@ -201,11 +206,14 @@ extension DynamicList {
     /// todos.update(Todo(id: 7, title: "oat milk"), at: 0)
     /// ```
     public func update(_ element: Element, at index: Int) {
+        var released: Element?
         mutate { storage, steps in
             guard storage.indices.contains(index) else { return Report.listIndex(index, count: storage.count, "update at") }
             steps.append(.update(element, at: index))
+            released = storage[index]
             storage[index] = element
         }
+        withExtendedLifetime(released) {}
     }
 
     /// Replaces the elements in `range` with `elements`: removals, then insertions, in one
@@ -220,10 +228,13 @@ extension DynamicList {
     /// ```
     public func replaceSubrange(_ range: Range<Int>, with elements: some Collection<Element>) {
         let added = Array(elements)
+        var released: [Element] = []
+        defer { withExtendedLifetime(released) {} }
         mutate { storage, steps in
             guard range.lowerBound >= 0, range.upperBound <= storage.count else {
                 return Report.listIndex(range.lowerBound < 0 ? range.lowerBound : range.upperBound, count: storage.count, "replace up to")
             }
+            released = Array(storage[range])
             for _ in range { steps.append(.remove(at: range.lowerBound)) }
             for (offset, element) in added.enumerated() { steps.append(.insert(element, at: range.lowerBound + offset)) }
             storage.replaceSubrange(range, with: added)

@@ -187,6 +187,8 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
             storage = new
             if !steps.isEmpty { commitLocked(steps) }
             lock.unlock()
+            // The old elements go here, with the lock released: their deinit is their code.
+            withExtendedLifetime(old) {}
             if !steps.isEmpty { changed(observed) }
             return
         }

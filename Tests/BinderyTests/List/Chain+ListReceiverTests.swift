@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Foundation
 import Testing
 @testable import Bindery
 
@@ -20,18 +20,20 @@ struct Todo: Identifiable, Equatable, Sendable, CustomStringConvertible {
     var names: [String] = []
 }
 
-/// A list receiver that keeps what it was sent by applying each change, and records the steps.
+/// A list receiver that keeps what it was sent by applying each change, and records the
+/// changes. Behind an `NSLock`, which the thread sanitizer understands.
 final class RecordingList<Element: Sendable>: ListReceiver, @unchecked Sendable {
-    // @unchecked: the tests use it from one thread at a time (or behind `lock`).
-    private let lock = Mutex<(rows: [Element], changes: [ListChange<Element>], allOnMain: Bool)>(([], [], true))
-    var rows: [Element] { lock.withLock { $0.rows } }
-    var changes: [ListChange<Element>] { lock.withLock { $0.changes } }
-    var allOnMain: Bool { lock.withLock { $0.allOnMain } }
+    // @unchecked: every field is behind `lock`.
+    private let lock = NSLock()
+    private var state: (rows: [Element], changes: [ListChange<Element>], allOnMain: Bool) = ([], [], true)
+    var rows: [Element] { lock.withLock { state.rows } }
+    var changes: [ListChange<Element>] { lock.withLock { state.changes } }
+    var allOnMain: Bool { lock.withLock { state.allOnMain } }
     var steps: [[ListChange<Element>.Step]] { changes.map(\.steps) }
 
     func apply(_ change: ListChange<Element>) {
         let onMain = MainQueue.isCurrent
-        lock.withLock { state in
+        lock.withLock {
             change.apply(to: &state.rows)
             state.changes.append(change)
             state.allOnMain = state.allOnMain && onMain
