@@ -220,6 +220,7 @@ enum ListEdit: CustomStringConvertible {
         for offset in 0..<UInt64(Self.threadedCases) {
             let seed = Self.firstSeed &+ offset
             let holder = ModelListHolder(), list = DynamicList<ModelItem>()
+            let arrayTurn = NSLock()
             let arrayView = CheckedList<ModelItem>(), listView = CheckedList<ModelItem>()
             log.capture {
                 Bind.in(holder, \.items).out(arrayView)
@@ -232,9 +233,14 @@ enum ListEdit: CustomStringConvertible {
                         log.capture {
                             for _ in 0..<20 {
                                 if generator.next() % 3 == 0 {
-                                    var items = holder.items
-                                    ListEdit.random(count: items.count, using: &generator).apply(to: &items)
-                                    holder.items = items
+                                    // A stored property is not atomic: the threads take turns
+                                    // to read and set it (the chain's deliveries still come
+                                    // from three threads).
+                                    arrayTurn.withLock {
+                                        var items = holder.items
+                                        ListEdit.random(count: items.count, using: &generator).apply(to: &items)
+                                        holder.items = items
+                                    }
                                 } else {
                                     // Indices fit the list as the batch finds it.
                                     let pick = generator.next()
