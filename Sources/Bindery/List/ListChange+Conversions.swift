@@ -153,30 +153,21 @@ extension ListChange {
         var list = previous
         var splices: [Splice] = []
         for step in steps {
-            let fits: Bool
+            let made: [Splice]
             switch step {
-            case .insert(let element, let index):
-                fits = index >= 0 && index <= list.count
-                if fits { splices.append(Splice(position: index, removed: 0, added: [element])) }
-            case .remove(let index):
-                fits = list.indices.contains(index)
-                if fits { splices.append(Splice(position: index, removed: 1, added: [])) }
+            case .insert(let element, let index): made = [Splice(position: index, removed: 0, added: [element])]
+            case .remove(let index): made = [Splice(position: index, removed: 1, added: [])]
             case .move(let from, let to):
-                fits = list.indices.contains(from) && to >= 0 && to < list.count
-                if fits {
-                    splices.append(Splice(position: from, removed: 1, added: []))
-                    splices.append(Splice(position: to, removed: 0, added: [list[from]]))
-                }
-            case .update(let element, let index):
-                fits = list.indices.contains(index)
-                if fits { splices.append(Splice(position: index, removed: 1, added: [element])) }
-            case .reset(let elements):
-                fits = true
-                splices.append(Splice(position: 0, removed: list.count, added: elements))
+                made = list.indices.contains(from)
+                    ? [Splice(position: from, removed: 1, added: []), Splice(position: to, removed: 0, added: [list[from]])] : []
+            case .update(let element, let index): made = [Splice(position: index, removed: 1, added: [element])]
+            case .reset(let elements): made = [Splice(position: 0, removed: list.count, added: elements)]
             }
-            guard fits, Self.apply(step, to: &list) else {
+            // The step's own check of its indices, against the list as it stands.
+            guard Self.apply(step, to: &list) else {
                 return [Splice(position: 0, removed: previous.count, added: elements)]
             }
+            splices += made
         }
         return splices
     }
@@ -203,22 +194,19 @@ extension ListChange {
         guard oldCount >= 0 else { return nil }
         var origins: [Origin] = (0..<oldCount).map { .old($0, isUpdated: false) }
         for step in steps {
+            // Each step applied to the origins, as `apply(to:)` applies it to elements.
+            let traced: ListChange<Origin>.Step
             switch step {
-            case .insert(_, let index):
-                guard index >= 0, index <= origins.count else { return nil }
-                origins.insert(.inserted, at: index)
-            case .remove(let index):
-                guard origins.indices.contains(index) else { return nil }
-                origins.remove(at: index)
-            case .move(let from, let to):
-                guard origins.indices.contains(from), to >= 0, to < origins.count else { return nil }
-                origins.insert(origins.remove(at: from), at: to)
+            case .insert(_, let index): traced = .insert(.inserted, at: index)
+            case .remove(let index): traced = .remove(at: index)
+            case .move(let from, let to): traced = .move(from: from, to: to)
             case .update(_, let index):
                 guard origins.indices.contains(index) else { return nil }
-                if case .old(let old, _) = origins[index] { origins[index] = .old(old, isUpdated: true) }
-            case .reset:
-                return nil
+                guard case .old(let old, _) = origins[index] else { continue }
+                traced = .update(.old(old, isUpdated: true), at: index)
+            case .reset: return nil
             }
+            guard ListChange<Origin>.apply(traced, to: &origins) else { return nil }
         }
         return (origins, oldCount)
     }
