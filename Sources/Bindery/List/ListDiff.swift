@@ -126,15 +126,8 @@ struct ListDiff<Element, Key: Hashable> {
     ) -> Bool {
         if Self.sameBits(old, oldIndex, new, newIndex) { return true }
         guard key(old[oldIndex]) == key(new[newIndex]) else { return false }
-        if isUpdated(old, oldIndex, new, newIndex) { updates.append(index) }
+        if let isSame, !isSame(old[oldIndex], new[newIndex]) { updates.append(index) }
         return true
-    }
-
-    /// Whether an element of one identity in both lists has another value in the new one.
-    @inlinable
-    func isUpdated(_ old: UnsafeBufferPointer<Element>, _ oldIndex: Int, _ new: UnsafeBufferPointer<Element>, _ newIndex: Int) -> Bool {
-        guard let isSame, !Self.sameBits(old, oldIndex, new, newIndex) else { return false }
-        return !isSame(old[oldIndex], new[newIndex])
     }
 
     /// Whether two elements are the same bits: copies of one value (same identity, same value).
@@ -194,7 +187,10 @@ struct ListDiff<Element, Key: Hashable> {
             newMatch[index] = first
             oldMatch[first] = index
             table.values[slot] = next[first] >= 0 ? next[first] : -2
-            if isUpdated(old, prefix + first, new, prefix + index) { updates.append(prefix + index) }
+            if !Self.sameBits(old, prefix + first, new, prefix + index), let isSame,
+               !isSame(old[prefix + first], new[prefix + index]) {
+                updates.append(prefix + index)
+            }
         }
 
         // 3. What stays: the longest increasing run of old positions, in new order.
