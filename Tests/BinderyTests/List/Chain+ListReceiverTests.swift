@@ -191,10 +191,15 @@ final class RecordingList<Element: Sendable>: ListReceiver, @unchecked Sendable 
         let view = MainList()
         Bind.in(list, \.items).out(view)          // declared here: applied on the main actor
         #expect(view.count == 1)                  // the reset, synchronously
+        // A stored property is not atomic: the threads take turns to set it.
+        let turn = NSLock()
         await withTaskGroup(of: Void.self) { group in
             for thread in 0..<4 {
                 group.addTask {
-                    for step in 0..<50 { list.items = (0...(step % 7)).map { Todo(id: $0 * 4 + thread, title: "\(step)") } }
+                    for step in 0..<50 {
+                        let items = (0...(step % 7)).map { Todo(id: $0 * 4 + thread, title: "\(step)") }
+                        turn.withLock { list.items = items }
+                    }
                 }
             }
         }

@@ -333,10 +333,13 @@ struct TargetActionTests {
         let person = Person()
         let screen = Screen()
         person.addTarget(screen, action: Screen.ageDidChange, forKeyPathChange: \.age)
+        // A stored property is not atomic: the lanes take turns to set it (each set, and the
+        // action it calls, still runs on its own lane's thread).
+        let turn = NSLock()
         await withTaskGroup(of: Void.self) { group in
             for lane in 0..<4 {
                 group.addTask {
-                    for step in 1...250 { person.age = lane * 1000 + step }
+                    for step in 1...250 { turn.withLock { person.age = lane * 1000 + step } }
                 }
             }
         }
