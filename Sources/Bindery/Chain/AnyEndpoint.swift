@@ -270,6 +270,20 @@ class AnyEndpoint {
         if !isWeak { UnownedObject.keepMemory(of: object) }
     }
 
+    /// An endpoint that is no chain's member and never joins one: a subscription that hears
+    /// one property for `object` (a derived value's read, see `ReadListener`), listening after
+    /// the chains that carry the property on. `kind` is how the property is heard when that is
+    /// not one slot (a control's events, heard under the lock); it keeps extras then.
+    init(listeningFor object: AnyObject, keyPath: AnyKeyPath, kind: (any EndpointKind)?) {
+        self.keyPath = keyPath
+        events = []
+        role = .sends
+        self.object = Unmanaged.passUnretained(object)
+        traits = kind == nil ? [.joinsNoChain] : [.joinsNoChain, .hearsUnderLock]
+        extras = kind.map { Extras(weakTarget: nil, objectType: nil, kind: $0, index: nil) }
+        UnownedObject.keepMemory(of: self.object)
+    }
+
     /// Takes over another endpoint's identity fields for a retyped copy.
     ///
     /// - Parameter hearing: How the declaration that makes the copy hears changes. An endpoint
@@ -377,6 +391,10 @@ class AnyEndpoint {
 
     /// The chain this endpoint belongs to.
     var anyCore: any AnyChainCore { fatalError("abstract") }
+
+    /// Whether the endpoint is a chain's member (every endpoint but a subscription that joins
+    /// none, see `init(listeningFor:keyPath:kind:)`): only a member has `anyCore`.
+    var isChainMember: Bool { true }
 
     /// Records where the registry lists this endpoint's chain among the live ones
     /// (`Registry.liveChains`): only a chain, which is its head's endpoint, is listed. Lock

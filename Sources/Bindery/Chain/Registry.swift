@@ -332,7 +332,7 @@ final class Registry: @unchecked Sendable {
         locked {
             var listeners: [AnyEndpoint] = []
             for slot in 0..<registrar.slotCapacity { listeners += registrar.listenersLocked(slot: slot) }
-            for endpoint in listeners where !endpoint.isDetached {
+            for endpoint in listeners where !endpoint.isDetached && endpoint.isChainMember {
                 endpoint.anyCore.detachLocked(endpoint)
             }
             // The endpoints, and through them their chains, go after the lock is released.

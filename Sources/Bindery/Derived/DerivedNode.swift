@@ -7,21 +7,20 @@ import Synchronization
 /// tracked, listening to what its last evaluation read, and evaluated again, by the thread that
 /// changed one of them, once that thread's dispatch has run its course (see `DerivedSchedule`).
 ///
-/// Each read is a subscription: a chain of the read property's endpoint, a listener's (it
-/// never joins the property's chains, see `ListenerKind`), and a block that schedules this
-/// value. So a subscription ends as any binding does: when its object goes, or when an
-/// evaluation no longer reads it. The blocks hold the value weakly; nothing but its user
-/// retains it. Reads are compared with the subscriptions after each evaluation, and the chains
-/// change only when the reads did: an evaluation that reads what the last one read allocates
-/// nothing for them.
+/// Each read is a subscription: a `ReadListener` in the read property's registrar, which
+/// schedules this value when the property is set (not a chain: no block, no plan, no value). A
+/// subscription ends when its object goes, or when an evaluation no longer reads it. Listeners
+/// hold the value by its memory only; nothing but its user retains it. Reads are compared with
+/// the subscriptions after each evaluation, in O(reads), and the listeners change only when
+/// the reads did: an evaluation that reads what the last one read allocates nothing for them.
 ///
 /// Evaluations are exclusive: a thread that finds one running on another thread asks it to
 /// evaluate once more when it is done, and goes on. So the value ends computed from the last
 /// writes, whichever thread made them.
 public class _DerivedNode: @unchecked Sendable {
-    // @unchecked: `subscriptions`, `inputs` and `reportedSelfRead` are behind `lock`;
-    // `evaluation` and `heightStorage` are atomic; `tracker` is used by the thread that runs an
-    // evaluation, and evaluations are exclusive (`evaluation`).
+    // @unchecked: `inputs` and `reportedSelfRead` are behind `lock`; `evaluation` and
+    // `heightStorage` are atomic; `tracker` and `subscriptions` are used by the thread that runs
+    // an evaluation, and evaluations are exclusive (`evaluation`), or by the deinit.
 
     /// How diagnostics and the binding graph name the value.
     let label: String
@@ -33,10 +32,10 @@ public class _DerivedNode: @unchecked Sendable {
     /// Records the reads of the running evaluation.
     let tracker: ReadTracker
     private let lock = Lock()
-    /// The chains that hear what the last evaluation read, in the order it read them: an
+    /// The listeners of what the last evaluation read, in the order it read them: an
     /// evaluation that reads the same things in the same order (nearly every one) is compared
     /// with them without hashing.
-    @exclusivity(unchecked) private var subscriptions: [(key: ReadTracker.Key, chain: Chain<Void>)] = []
+    @exclusivity(unchecked) private var subscriptions: [(key: ReadTracker.Key, listener: ReadListener)] = []
     /// The derived values the last evaluation read, for finding a cycle.
     @exclusivity(unchecked) private var inputs: [WeakNode] = []
     @exclusivity(unchecked) private var reportedSelfRead = false
@@ -59,7 +58,12 @@ public class _DerivedNode: @unchecked Sendable {
     }
 
     deinit {
-        for subscription in subscriptions { subscription.chain.unbind() }
+        guard !subscriptions.isEmpty else { return }
+        let listeners = subscriptions.map(\.listener)
+        GraphLock.shared.locked {
+            for listener in listeners { listener.cancelLocked() }
+            GraphLock.shared.buryLocked(listeners)
+        }
     }
 
     /// Evaluates the value and sends it if it changed. Subclasses implement `evaluateOnce`.
@@ -93,9 +97,8 @@ public class _DerivedNode: @unchecked Sendable {
         return false
     }
 
-    /// Schedules an evaluation on the calling thread (a subscription's block).
-    final func inputChanged() {
-        let thread = ThreadState.current
+    /// Schedules an evaluation on the calling thread (a subscription's listener heard a set).
+    final func inputChanged(_ thread: UnsafeMutablePointer<ThreadState>) {
         thread.pointee.derived.schedule(self, thread)
     }
 
@@ -118,7 +121,8 @@ public class _DerivedNode: @unchecked Sendable {
 
     /// The reads changed: drops what is no longer read, subscribes to what is new (`fresh`:
     /// every read not heard yet), and refuses a read of this value itself, directly or through
-    /// other derived values. Returns the identities heard from now on, in read order.
+    /// other derived values. Returns the identities heard from now on, in read order. O(reads),
+    /// and the graph lock taken once.
     private func resubscribe(_ keys: [ReadTracker.Key], _ fresh: [ReadTracker.Read], _ derived: [DerivedNode]) -> [ReadTracker.Key] {
         var refused: Set<ObjectIdentifier> = [ObjectIdentifier(ownRegistrar)]
         var cycles: [[String]] = []
@@ -129,38 +133,40 @@ public class _DerivedNode: @unchecked Sendable {
             }
         }
         if derived.contains(where: { $0 === self }) { cycles.append([]) }
-        let wanted = keys.filter { !refused.contains($0.registrar) }
-        let (dropped, added, report) = lock.withLock { () -> ([Chain<Void>], [ReadTracker.Read], Bool) in
-            let wantedSet = Set(wanted)
-            let dropped = subscriptions.filter { !wantedSet.contains($0.key) }.map(\.chain)
-            subscriptions.removeAll { !wantedSet.contains($0.key) }
-            let added = fresh.filter { wantedSet.contains($0.key) }
+        let report = lock.withLock { () -> Bool in
             inputs = derived.filter { $0 !== self && !refused.contains(ObjectIdentifier($0.ownRegistrar)) }.map(WeakNode.init)
             let report = !cycles.isEmpty && !reportedSelfRead
             if report { reportedSelfRead = true }
-            return (dropped, added, report)
+            return report
         }
         if report {
             for path in cycles { Report.derivedReadsItself(label, through: path) }
         }
-        for chain in dropped { chain.unbind() }
-        let made = added.map { (key: $0.key, chain: subscription(to: $0)) }
-        return lock.withLock {
-            // In the order of the reads, so that the next evaluation compares in order.
-            let all = subscriptions + made
-            subscriptions = wanted.compactMap { key in all.first { $0.key == key } }
-            return subscriptions.map(\.key)
+        var kept: [ReadTracker.Key: ReadListener] = [:]
+        kept.reserveCapacity(subscriptions.count + fresh.count)
+        for subscription in subscriptions { kept[subscription.key] = subscription.listener }
+        var added: [ReadListener] = []
+        for read in fresh where !refused.contains(read.key.registrar) && kept[read.key] == nil {
+            let listener = ReadListener(read, for: self)
+            kept[read.key] = listener
+            added.append(listener)
         }
-    }
-
-    /// A chain that hears `read` and schedules this value.
-    private func subscription(to read: ReadTracker.Read) -> Chain<Void> {
-        var spec = EndpointSpec<Void>(
-            object: read.object, keyPath: read.keyPath, role: .sends, accessors: Accessors(read: { _ in () }, write: nil))
-        spec.hearing = .kind(ListenerKind(hearing: read.hearing))
-        return Chain(head: spec).adding(block: "derived: \(label)", isAnonymous: true, initial: false, delivery: .immediate) {
-            [weak self] (_: Void) in self?.inputChanged()
+        // In the order of the reads, so that the next evaluation compares in order.
+        var heard: [(key: ReadTracker.Key, listener: ReadListener)] = []
+        heard.reserveCapacity(keys.count)
+        for key in keys where !refused.contains(key.registrar) {
+            if let listener = kept.removeValue(forKey: key) { heard.append((key, listener)) }
         }
+        let dropped = Array(kept.values)
+        subscriptions = heard
+        if !added.isEmpty || !dropped.isEmpty {
+            GraphLock.shared.locked {
+                for listener in dropped { listener.cancelLocked() }
+                for listener in added { listener.subscribeLocked() }
+                GraphLock.shared.buryLocked(dropped)
+            }
+        }
+        return heard.map(\.key)
     }
 
     /// The labels of the derived values from this one to `target`, through what each read

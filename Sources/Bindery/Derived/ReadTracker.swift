@@ -44,45 +44,83 @@ final class ReadTracker {
     @exclusivity(unchecked) private(set) var fresh: [Read] = []
     /// The identities the value listens to, in the order the last evaluation read them.
     @exclusivity(unchecked) private var listening: [Key] = []
+    /// `listening` as a set, made the first time an evaluation strays from it (nil until then).
+    @exclusivity(unchecked) private var listeningSet: Set<Key>?
+    /// `keys` as a set, kept once the evaluation strayed from `listening` (`isInStep` false).
+    @exclusivity(unchecked) private var seen: Set<Key> = []
+    /// Whether every read so far was the one the last evaluation made at the same position:
+    /// then none of them can repeat an earlier one (`listening` holds each identity once), and
+    /// a read is recorded with one comparison, no hashing.
+    @exclusivity(unchecked) private var isInStep = true
     /// The derived values read, for the height of the one evaluated and for finding cycles.
     @exclusivity(unchecked) private(set) var derived: [DerivedNode] = []
+    /// `derived` as identities, once it is long enough for a linear search to cost more.
+    @exclusivity(unchecked) private var derivedSet: Set<ObjectIdentifier> = []
 
     /// Whether the evaluation read nothing observable.
     var isEmpty: Bool { keys.isEmpty }
 
     /// Whether the evaluation read exactly what the value listens to, in the same order: its
     /// subscriptions stay as they are.
-    var readsWhatIsHeard: Bool { fresh.isEmpty && keys == listening }
+    var readsWhatIsHeard: Bool {
+        fresh.isEmpty && keys.count == listening.count && (isInStep || keys == listening)
+    }
 
-    /// Records a read, unless it was recorded already. The read's object, key path and hearing
-    /// are asked for only when the value does not listen to it yet.
+    /// Records a read, unless it was recorded already: O(1), and a read that repeats the last
+    /// evaluation's at the same position costs one comparison. The read's object, key path and
+    /// hearing are asked for only when the value does not listen to it yet.
     func record(
         _ registrar: _ChangeRegistrar, slot: Int, object: @autoclosure () -> AnyObject, keyPath: @autoclosure () -> AnyKeyPath,
         hearing: @autoclosure () -> Hearing
     ) {
         let key = Key(registrar: ObjectIdentifier(registrar), slot: slot)
-        if keys.contains(key) { return }
         let position = keys.count
+        if isInStep {
+            // Nearly every read is the one the last evaluation made at the same position.
+            if position < listening.count, listening[position] == key {
+                keys.append(key)
+                return
+            }
+            isInStep = false
+            seen.reserveCapacity(position + 1)
+            for earlier in keys { seen.insert(earlier) }
+        }
+        guard seen.insert(key).inserted else { return }
         keys.append(key)
-        // Nearly every read is the one the last evaluation made at the same position.
-        if position < listening.count, listening[position] == key { return }
-        if listening.contains(key) { return }
+        if listeningSet == nil { listeningSet = Set(listening) }
+        if listeningSet.unsafelyUnwrapped.contains(key) { return }
         fresh.append(Read(registrar: registrar, slot: slot, object: object(), keyPath: keyPath(), hearing: hearing()))
     }
 
     /// Records that a derived value was read (its slot is recorded by its getter).
     func record(derived node: DerivedNode) {
-        for known in derived where known === node { return }
+        if derived.count < 8 {
+            for known in derived where known === node { return }
+            derived.append(node)
+            if derived.count == 8 { derivedSet = Set(derived.map(ObjectIdentifier.init)) }
+            return
+        }
+        guard derivedSet.insert(ObjectIdentifier(node)).inserted else { return }
         derived.append(node)
     }
 
     /// Lets go of what was recorded, keeping the buffers; `heard` is what the value listens to
     /// from now on, in read order (nil: what it listened to before).
     func finish(listening heard: [Key]? = nil) {
-        if let heard { listening = heard }
+        if let heard {
+            listening = heard
+            listeningSet = nil
+        }
         keys.removeAll(keepingCapacity: true)
+        if !isInStep {
+            seen.removeAll(keepingCapacity: true)
+            isInStep = true
+        }
         if !fresh.isEmpty { fresh.removeAll(keepingCapacity: true) }
-        if !derived.isEmpty { derived.removeAll(keepingCapacity: true) }
+        if !derived.isEmpty {
+            derived.removeAll(keepingCapacity: true)
+            if !derivedSet.isEmpty { derivedSet.removeAll(keepingCapacity: true) }
+        }
     }
 
     /// Runs `body` with this tracker recording the calling thread's reads, then puts back the

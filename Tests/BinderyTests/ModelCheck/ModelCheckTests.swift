@@ -220,11 +220,10 @@ import Testing
                 message: "\(place) is \(actual[place].map(\.description) ?? "missing"), the model says \(expected[place].map(\.description) ?? "missing")")
             }
         }
-        // A derived value's reads count as bindings of their objects.
-        let derivedReads = engine.derivedReads()
+        // A derived value's reads are listeners, not chains: they bind nothing.
         for object in ObjectRef.all {
             guard let bound = engine.isBound(object) else { continue }
-            let expected = model.isBound(object) || derivedReads.contains(object)
+            let expected = model.isBound(object)
             if bound != expected {
                 return ModelFailure(signature: "isBound \(object)",
                                     message: "Bind.isBound(\(object)) is \(bound), the model says \(expected)")

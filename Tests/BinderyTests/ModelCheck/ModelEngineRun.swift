@@ -136,15 +136,6 @@ final class EngineRun: ModelWorld, @unchecked Sendable {
         }
     }
 
-    /// The nodes the derived values' current branches read: bound by them.
-    func derivedReads() -> Set<ObjectRef> {
-        var reads: Set<ObjectRef> = []
-        for run in derived {
-            for index in run.spec.reads(a: { dynamics[$0]?.a ?? 0 }) { reads.insert(.dynamic(index)) }
-        }
-        return reads
-    }
-
     /// The first derived value, or its receiver, that does not hold what it computes from the
     /// nodes' values now.
     func wrongDerivedValue() -> String? {
