@@ -44,6 +44,11 @@ public class _DerivedNode: @unchecked Sendable {
     /// after the derived values it reads (see `DerivedSchedule`).
     var height: Int { heightStorage.load(ordering: .relaxed) }
 
+    /// Sets the height: a list operator's is one more than the derived list it reads.
+    final func setHeight(_ height: Int) {
+        heightStorage.store(height, ordering: .relaxed)
+    }
+
     /// The registrar whose slot 0 sends this value: a read of it is a read of itself.
     var ownRegistrar: _ChangeRegistrar { fatalError("abstract") }
 

@@ -123,6 +123,14 @@ final class ReadTracker {
         }
     }
 
+    /// Takes `heard` as what is listened to now (a list operator's tracker, before it runs its
+    /// closure on one element).
+    func expect(_ heard: some Sequence<Key>) {
+        listening.removeAll(keepingCapacity: true)
+        listening.append(contentsOf: heard)
+        listeningSet = nil
+    }
+
     /// Runs `body` with this tracker recording the calling thread's reads, then puts back the
     /// tracker that recorded before (an evaluation that runs inside another's is its own).
     /// The reads are Bindery's: they give no object an `ObservationRegistrar` (see

@@ -1,7 +1,7 @@
 // The mutations of a `DynamicList`, each reporting its own steps. An index out of range is
-// reported to the diagnostics handler and the mutation is skipped: nothing traps. An element a
-// mutation lets go of is kept by it until the list's lock is released, so that its deinit (the
-// element's code) never runs under the lock.
+// reported to the diagnostics handler, once the list's lock is released, and the mutation is
+// skipped: nothing traps. An element a mutation lets go of is kept by it until the list's lock
+// is released, so that its deinit (the element's code) never runs under the lock.
 
 extension DynamicList {
     /// Adds `element` at the end: one step, an insertion.
@@ -15,6 +15,7 @@ extension DynamicList {
         mutate { storage, steps in
             steps.append(.insert(element, at: storage.count))
             storage.append(element)
+            return nil
         }
     }
 
@@ -33,6 +34,7 @@ extension DynamicList {
                 steps.append(.insert(element, at: storage.count))
                 storage.append(element)
             }
+            return nil
         }
     }
 
@@ -62,9 +64,10 @@ extension DynamicList {
         let added = Array(elements)
         guard !added.isEmpty else { return }
         mutate { storage, steps in
-            guard index >= 0, index <= storage.count else { return Report.listIndex(index, count: storage.count, "insert at") }
+            guard index >= 0, index <= storage.count else { return IndexProblem(index: index, count: storage.count, operation: "insert at") }
             for (offset, element) in added.enumerated() { steps.append(.insert(element, at: index + offset)) }
             storage.insert(contentsOf: added, at: index)
+            return nil
         }
     }
 
@@ -80,9 +83,10 @@ extension DynamicList {
     public func remove(at index: Int) -> Element? {
         var removed: Element?
         mutate { storage, steps in
-            guard storage.indices.contains(index) else { return Report.listIndex(index, count: storage.count, "remove at") }
+            guard storage.indices.contains(index) else { return IndexProblem(index: index, count: storage.count, operation: "remove at") }
             steps.append(.remove(at: index))
             removed = storage.remove(at: index)
+            return nil
         }
         return removed
     }
@@ -109,9 +113,10 @@ extension DynamicList {
     public func removeFirst() -> Element? {
         var removed: Element?
         mutate { storage, steps in
-            guard !storage.isEmpty else { return }
+            guard !storage.isEmpty else { return nil }
             steps.append(.remove(at: 0))
             removed = storage.removeFirst()
+            return nil
         }
         return removed
     }
@@ -127,9 +132,10 @@ extension DynamicList {
     public func removeLast() -> Element? {
         var removed: Element?
         mutate { storage, steps in
-            guard !storage.isEmpty else { return }
+            guard !storage.isEmpty else { return nil }
             steps.append(.remove(at: storage.count - 1))
             removed = storage.removeLast()
+            return nil
         }
         return removed
     }
@@ -142,17 +148,20 @@ extension DynamicList {
     public func removeAll() {
         var released: [Element] = []
         mutate { storage, steps in
-            guard !storage.isEmpty else { return }
+            guard !storage.isEmpty else { return nil }
             steps.append(.reset([]))
             released = storage
             storage = []
+            return nil
         }
         withExtendedLifetime(released) {}
     }
 
     /// Removes the elements `shouldBeRemoved` accepts, one step each, in one change.
     ///
-    /// `shouldBeRemoved` runs as a ``batch(_:)`` body does: with the list's own lock held.
+    /// `shouldBeRemoved` runs with no Bindery lock held, on a snapshot of the list; if another
+    /// thread changes the list meanwhile, it runs again on the list as it stands then, so the
+    /// elements removed are those it accepts in the list they are removed from.
     ///
     /// - Parameter shouldBeRemoved: Whether an element goes.
     /// - Throws: What `shouldBeRemoved` throws; nothing is removed then.
@@ -161,16 +170,21 @@ extension DynamicList {
     /// todos.removeAll { $0.done }
     /// ```
     public func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-        try batch { list in
-            let snapshot = list.snapshot
+        while true {
+            let (snapshot, seen) = versioned()
             var gone: [Int] = []
             for index in snapshot.indices where try shouldBeRemoved(snapshot[index]) { gone.append(index) }
-            list.mutate { storage, steps in
+            guard !gone.isEmpty else { return }
+            var released: [Element] = []
+            let applied = mutate(ifVersion: seen) { storage, steps in
                 for index in gone.reversed() {
                     steps.append(.remove(at: index))
-                    storage.remove(at: index)
+                    released.append(storage.remove(at: index))
                 }
+                return nil
             }
+            withExtendedLifetime(released) {}
+            if applied { return }
         }
     }
 
@@ -188,11 +202,12 @@ extension DynamicList {
     public func move(from: Int, to: Int) {
         mutate { storage, steps in
             guard storage.indices.contains(from), storage.indices.contains(to) else {
-                return Report.listIndex(storage.indices.contains(from) ? to : from, count: storage.count, "move")
+                return IndexProblem(index: storage.indices.contains(from) ? to : from, count: storage.count, operation: "move")
             }
-            guard from != to else { return }
+            guard from != to else { return nil }
             steps.append(.move(from: from, to: to))
             storage.insert(storage.remove(at: from), at: to)
+            return nil
         }
     }
 
@@ -208,10 +223,11 @@ extension DynamicList {
     public func update(_ element: Element, at index: Int) {
         var released: Element?
         mutate { storage, steps in
-            guard storage.indices.contains(index) else { return Report.listIndex(index, count: storage.count, "update at") }
+            guard storage.indices.contains(index) else { return IndexProblem(index: index, count: storage.count, operation: "update at") }
             steps.append(.update(element, at: index))
             released = storage[index]
             storage[index] = element
+            return nil
         }
         withExtendedLifetime(released) {}
     }
@@ -232,12 +248,13 @@ extension DynamicList {
         defer { withExtendedLifetime(released) {} }
         mutate { storage, steps in
             guard range.lowerBound >= 0, range.upperBound <= storage.count else {
-                return Report.listIndex(range.lowerBound < 0 ? range.lowerBound : range.upperBound, count: storage.count, "replace up to")
+                return IndexProblem(index: range.lowerBound < 0 ? range.lowerBound : range.upperBound, count: storage.count, operation: "replace up to")
             }
             released = Array(storage[range])
             for _ in range { steps.append(.remove(at: range.lowerBound)) }
             for (offset, element) in added.enumerated() { steps.append(.insert(element, at: range.lowerBound + offset)) }
             storage.replaceSubrange(range, with: added)
+            return nil
         }
     }
 }

@@ -18,10 +18,15 @@ import Synchronization
 ///
 /// **Threads.** Any thread may mutate it. Mutations are serialised by the list's own lock, so
 /// each one applies to the list as the one before left it, and every receiver gets the
-/// changes in the order they were made; no Bindery engine lock is held, and receivers hear of
-/// a change after the list's lock is released. Reading it element by element (``count``, the
-/// subscript) while other threads mutate it is as racy as for any shared collection: read
-/// ``elements``, a snapshot, instead.
+/// changes in the order they were made. That lock is never held while your code runs (a batch
+/// body, a predicate, an element's `==` or deinit, the diagnostics handler), and receivers hear
+/// of a change after it is released. Reading it element by element (``count``, the subscript)
+/// while other threads mutate it is as racy as for any shared collection: read ``elements``, a
+/// snapshot, instead.
+///
+/// **Derived values.** Every read is tracked: ``elements``, the subscript and iteration as a
+/// read of the elements; ``count`` and `isEmpty` as a read of the count, which is heard only
+/// when the count changes.
 ///
 /// **Why not `RangeReplaceableCollection`.** That protocol's default methods may replace the
 /// collection wholesale (`self = …`), which for a class would swap the object your bindings
@@ -31,8 +36,9 @@ import Synchronization
 /// a version number, not the list; a chain's other receivers of the whole array hold the array
 /// they were last sent, so the next mutation copies it (once).
 public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
-    // `storage`, `version` and `log` are behind `lock`, which a batch holds for its body; the
-    // batch's thread (`batchThread`) uses them directly while it runs, and no other thread can.
+    // `storage`, `version`, `log`, `notifiedCount` and `batches` are behind `lock`, which is
+    // held only by the list's own code: never while user code (an element's `==` or deinit, a
+    // batch body, a predicate, the diagnostics handler) runs.
 
     /// The list's registrar. Not API.
     public let _$registrar = _ChangeRegistrar()
@@ -40,9 +46,13 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
     @exclusivity(unchecked) private var storage: [Element]
     @exclusivity(unchecked) private var version: UInt64 = 0
     @exclusivity(unchecked) private var log = ListLog<Element>()
-    /// The thread that runs a batch (its `ThreadState`'s address), or 0.
-    private let batchThread = Atomic<UInt>(0)
-    @exclusivity(unchecked) private var batchSteps: [ListChange<Element>.Step] = []
+    /// The count that readers of ``count`` last heard of.
+    @exclusivity(unchecked) private var notifiedCount: Int
+    /// The threads running a batch (their `ThreadState`'s address), each with whether its
+    /// batch changed the list yet, and whether it changed the count.
+    @exclusivity(unchecked) private var batches: [UInt: (changed: Bool, counted: Bool)] = [:]
+    /// How many threads run a batch: a mutation looks for its thread's only when some do.
+    private let batchCount = Atomic<Int>(0)
     /// How a whole new list is compared with the one it replaces; nil: a reset.
     private let diff: (([Element], [Element]) -> [ListChange<Element>.Step])?
 
@@ -66,6 +76,7 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
     /// ```
     public init(_ elements: some Sequence<Element>) {
         storage = Array(elements)
+        notifiedCount = storage.count
         diff = ListIdentity.diff(for: Element.self)
     }
 
@@ -87,12 +98,19 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
     }
 
     /// The elements, read as Bindery reads them: not tracked, not reported to Observation.
-    var snapshot: [Element] { read { $0 } }
+    var snapshot: [Element] { lock.withLock { storage } }
 
     // MARK: Collection
 
-    /// The number of elements.
-    public var count: Int { read { $0.count } }
+    /// The number of elements. A read inside a derived value's evaluation is tracked, and heard
+    /// only when the count changes (not when an element is updated or moved).
+    public var count: Int {
+        _$registrar.access(self, keyPath: \.count, slot: 1, after: 0)
+        return lock.withLock { storage.count }
+    }
+
+    /// Whether the list is empty; tracked as ``count`` is.
+    public var isEmpty: Bool { count == 0 }
 
     /// 0.
     public var startIndex: Int { 0 }
@@ -101,7 +119,8 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
     public var endIndex: Int { count }
 
     /// The element at `position`, which must be a valid index (as for an array); setting it
-    /// reports an update, and an index out of range is reported and ignored.
+    /// reports an update, and an index out of range is reported and ignored. A read inside a
+    /// derived value's evaluation is tracked as a read of ``elements``.
     ///
     /// - Parameter position: The index.
     ///
@@ -109,7 +128,10 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
     /// todos[0].done = true          // one step: update at 0
     /// ```
     public subscript(position: Int) -> Element {
-        get { read { $0[position] } }
+        get {
+            _$registrar.access(self, keyPath: \.elements, slot: 0, after: 0)
+            return lock.withLock { storage[position] }
+        }
         set { update(newValue, at: position) }
     }
 
@@ -119,10 +141,12 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
     /// list itself on this thread, is one step of a single change that receivers get when
     /// `body` returns.
     ///
-    /// The body runs with the list's own lock held (no Bindery engine lock): another thread's
-    /// mutation waits until it returns. It must not wait for another thread that uses this
-    /// list. A batch inside a batch joins it. If `body` throws, the steps made so far stay,
-    /// and are sent.
+    /// The body runs with no Bindery lock held: it may read the list, bind, or wait for other
+    /// threads. Each of its mutations is applied at once, as the list stands then; another
+    /// thread's mutation made while the body runs is applied between two of its steps, and is
+    /// delivered as made: receivers then get the batch's steps in more than one change, always
+    /// in the order the list changed. A batch inside a batch joins it. If `body` throws, the
+    /// steps made so far stay, and are sent.
     ///
     /// - Parameter body: The mutations, given the list.
     /// - Throws: What `body` throws.
@@ -132,65 +156,83 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
     /// ```
     public func batch(_ body: (DynamicList<Element>) throws -> Void) rethrows {
         let thread = Self.currentThread
-        if batchThread.load(ordering: .relaxed) == thread {
+        if isBatching(thread) {
             try body(self)
             return
         }
         let observed = _$registrar.willSet(self, keyPath: \.elements)
-        lock.lock()
-        batchThread.store(thread, ordering: .relaxed)
+        lock.withLock { batches[thread] = (false, false) }
+        batchCount.add(1, ordering: .relaxed)
         defer {
-            batchThread.store(0, ordering: .relaxed)
-            let steps = batchSteps
-            batchSteps = []
-            if !steps.isEmpty { commitLocked(steps) }
-            lock.unlock()
-            if !steps.isEmpty { changed(observed) }
+            let made = lock.withLock { batches.removeValue(forKey: thread) }
+            batchCount.subtract(1, ordering: .relaxed)
+            if let made, made.changed { changed(observed, count: made.counted) }
         }
         try body(self)
     }
 
+    /// Whether `thread` runs a batch of this list.
+    private func isBatching(_ thread: UInt) -> Bool {
+        batchCount.load(ordering: .relaxed) != 0 && lock.withLock { batches[thread] != nil }
+    }
+
+    /// An index a mutation was given that does not fit the list, reported once the list's lock
+    /// is released.
+    struct IndexProblem {
+        let index: Int
+        let count: Int
+        let operation: String
+    }
+
     /// Applies `edit` as one change (or as part of this thread's batch): `edit` mutates the
-    /// storage and appends its steps; it runs no user code.
-    func mutate(_ edit: (inout [Element], inout [ListChange<Element>.Step]) -> Void) {
-        if batchThread.load(ordering: .relaxed) == Self.currentThread {
-            edit(&storage, &batchSteps)
-            return
-        }
-        let observed = _$registrar.willSet(self, keyPath: \.elements)
-        lock.lock()
+    /// storage and appends its steps; it runs no user code, and returns the index it could not
+    /// use, if any, which is reported with the lock released. With `ifVersion`, applied only if
+    /// the list is still at that version; returns whether it was applied.
+    @discardableResult
+    func mutate(
+        ifVersion expected: UInt64? = nil,
+        _ edit: (inout [Element], inout [ListChange<Element>.Step]) -> IndexProblem?
+    ) -> Bool {
+        let thread = Self.currentThread
+        let batching = isBatching(thread)
+        let observed = batching ? 0 : _$registrar.willSet(self, keyPath: \.elements)
         var steps: [ListChange<Element>.Step] = []
-        edit(&storage, &steps)
-        if !steps.isEmpty { commitLocked(steps) }
+        var problem: IndexProblem?
+        var counted = false
+        lock.lock()
+        if let expected, expected != version {
+            lock.unlock()
+            return false
+        }
+        problem = edit(&storage, &steps)
+        if !steps.isEmpty {
+            version &+= 1
+            log.record(steps, as: version)
+            counted = storage.count != notifiedCount
+            notifiedCount = storage.count
+            if batching, let made = batches[thread] { batches[thread] = (true, made.counted || counted) }
+        }
         lock.unlock()
-        if !steps.isEmpty { changed(observed) }
+        if let problem { Report.listIndex(problem.index, count: problem.count, problem.operation) }
+        if !steps.isEmpty, !batching { changed(observed, count: counted) }
+        return true
     }
 
     /// Replaces the whole list: the steps are found outside the lock (identities and `==` are
     /// the elements' code), against the list as it was then, and found again if another thread
     /// changed it meanwhile.
     private func replace(with new: [Element]) {
-        if batchThread.load(ordering: .relaxed) == Self.currentThread {
-            batchSteps.append(contentsOf: steps(from: storage, to: new))
-            storage = new
-            return
-        }
         while true {
             let (old, seen) = lock.withLock { (storage, version) }
             let steps = steps(from: old, to: new)
-            let observed = _$registrar.willSet(self, keyPath: \.elements)
-            lock.lock()
-            guard version == seen else {
-                lock.unlock()
-                continue
+            let applied = mutate(ifVersion: seen) { storage, made in
+                storage = new
+                made = steps
+                return nil
             }
-            storage = new
-            if !steps.isEmpty { commitLocked(steps) }
-            lock.unlock()
             // The old elements go here, with the lock released: their deinit is their code.
             withExtendedLifetime(old) {}
-            if !steps.isEmpty { changed(observed) }
-            return
+            if applied { return }
         }
     }
 
@@ -199,32 +241,33 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
         return diff(old, new)
     }
 
-    /// Records a change's steps as the next version. Lock held.
-    private func commitLocked(_ steps: [ListChange<Element>.Step]) {
-        version &+= 1
-        log.record(steps, as: version)
-    }
-
-    /// Tells Observation and the chains that the list changed.
-    private func changed(_ observed: UInt64) {
+    /// Tells Observation and the chains that the list changed, and its count if `count`.
+    private func changed(_ observed: UInt64, count: Bool) {
         _$registrar.didSet(self, keyPath: \.elements, slot: 0, after: 0, observed: observed)
+        guard count else { return }
+        let counted = _$registrar.willSet(self, keyPath: \.count)
+        _$registrar.didSet(self, keyPath: \.count, slot: 1, after: 0, observed: counted)
     }
 
-    /// Reads the storage: directly on the thread running a batch, with the lock otherwise.
-    private func read<Result>(_ body: ([Element]) -> Result) -> Result {
-        if batchThread.load(ordering: .relaxed) == Self.currentThread { return body(storage) }
-        return lock.withLock { body(storage) }
+    /// The list and its version, read together.
+    func versioned() -> (elements: [Element], version: UInt64) {
+        lock.withLock { (storage, version) }
     }
 
     private static var currentThread: UInt { UInt(bitPattern: ThreadState.current) }
 
     // MARK: Plumbing
 
-    /// `\.elements`, in slot 0. Not API.
+    /// `\.elements`, in slot 0, and `\.count`, in slot 1. Not API.
     public static var _$dynamicProperties: [_DynamicProperty] {
-        [_DynamicProperty(
-            name: "elements", keyPath: \DynamicList<Element>.elements, slot: 0,
-            accessor: _PropertyAccessor(\DynamicList<Element>.elements, get: { $0.snapshot }, set: { $0.elements = $1 }))]
+        [
+            _DynamicProperty(
+                name: "elements", keyPath: \DynamicList<Element>.elements, slot: 0,
+                accessor: _PropertyAccessor(\DynamicList<Element>.elements, get: { $0.snapshot }, set: { $0.elements = $1 })),
+            _DynamicProperty(
+                name: "count", keyPath: \DynamicList<Element>.count, slot: 1,
+                accessor: _PropertyAccessor(\DynamicList<Element>.count, get: { list in list.lock.withLock { list.storage.count } })),
+        ]
     }
 }
 

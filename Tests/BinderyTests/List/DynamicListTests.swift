@@ -110,6 +110,101 @@ final class CheckedList<Element: Sendable & Equatable>: ListReceiver, @unchecked
         #expect(open.value == 2)
     }
 
+    @Test("Every read is tracked: count and isEmpty follow the count, the subscript, first and iteration follow the elements")
+    func collectionReads() {
+        let todos = DynamicList([Self.milk])
+        let count = Derived { todos.count }
+        let isEmpty = Derived { todos.isEmpty }
+        let first = Derived { todos.first?.title }
+        let titles = Derived {
+            var titles: [String] = []
+            for todo in todos { titles.append(todo.title) }
+            return titles.joined(separator: ",")
+        }
+        let second = Derived { todos.count > 1 ? todos[1].title : "-" }
+        todos.append(Self.eggs)
+        #expect(count.value == 2 && !isEmpty.value && titles.value == "milk,eggs" && second.value == "eggs")
+        todos.remove(at: 0)
+        todos.removeLast()
+        #expect(count.value == 0)
+        #expect(isEmpty.value)
+        #expect(first.value == nil && titles.value == "" && second.value == "-")
+        todos.append(Self.tea)
+        #expect(first.value == "tea" && count.value == 1 && !isEmpty.value)
+    }
+
+    @Test("count is heard only when the count changes: an update or a move evaluates nothing that reads only the count")
+    func countOnly() {
+        let todos = DynamicList([Self.milk, Self.eggs])
+        let evaluations = Counter()
+        let count = Derived { evaluations.increment(); return todos.count }
+        todos[0].done = true
+        todos.move(from: 0, to: 1)
+        todos.elements = [Self.tea, Self.milk]
+        #expect(evaluations.value == 1)
+        todos.append(Self.eggs)
+        #expect(count.value == 3 && evaluations.value == 2)
+    }
+
+    @Test("Rule 10: a batch body runs with no Bindery lock held: it may wait for another thread that mutates the list", .timeLimit(.minutes(1)))
+    func batchWaitsForAnotherThread() {
+        let todos = DynamicList([Self.milk])
+        let view = CheckedList<Todo>()
+        Bind.in(todos, \.elements).out(view)
+        let done = DispatchSemaphore(value: 0)
+        var waited = DispatchTimeoutResult.timedOut
+        todos.batch { list in
+            list.append(Self.eggs)
+            Thread {
+                todos.append(Self.tea)
+                done.signal()
+            }.start()
+            waited = done.wait(timeout: .now() + 20)
+            list.remove(at: 0)
+        }
+        #expect(waited == .success)
+        #expect(todos.elements == [Self.eggs, Self.tea])
+        #expect(view.rows == todos.elements && view.misfits == 0)
+    }
+
+    @Test("Rule 10, 11: a bad index is reported with no Bindery lock held: the handler may wait for another thread that uses the list", .timeLimit(.minutes(1)))
+    func diagnosticsWaitForAnotherThread() {
+        let todos = DynamicList([Self.milk])
+        let results = Recorder<DispatchTimeoutResult>()
+        Bind.withDiagnosticsHandler({ _ in
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                todos.append(Self.tea)
+                _ = todos.count
+                done.signal()
+            }.start()
+            results.append(done.wait(timeout: .now() + 20))
+        }) {
+            todos.remove(at: 5)
+        }
+        #expect(results.values == [.success])
+        #expect(todos.elements == [Self.milk, Self.tea])
+    }
+
+    @Test("Rule 10: removeAll(where:) runs its predicate with no Bindery lock held, and removes what it accepts in the list as it stands", .timeLimit(.minutes(1)))
+    func removeAllWaitsForAnotherThread() {
+        let todos = DynamicList([Self.milk, Self.eggs])
+        let once = Counter()
+        todos.removeAll { todo in
+            if once.value == 0 {
+                once.increment()
+                let done = DispatchSemaphore(value: 0)
+                Thread {
+                    todos.insert(Self.tea, at: 0)
+                    done.signal()
+                }.start()
+                #expect(done.wait(timeout: .now() + 20) == .success)
+            }
+            return todo.title != "eggs"
+        }
+        #expect(todos.elements == [Self.eggs])
+    }
+
     @Test("Rule 10, 14: threads mutating at once are serialised: every receiver applies every step, in order, and ends at the list", .timeLimit(.minutes(1)))
     func threads() async {
         let todos = DynamicList<Todo>()
