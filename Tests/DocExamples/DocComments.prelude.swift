@@ -223,6 +223,12 @@ final class RowModel: Identifiable {
     var names: [String] = []
 }
 
+/// A row made of a to-do item.
+final class TodoRow: Sendable {
+    let todo: Todo
+    init(todo: Todo) { self.todo = todo }
+}
+
 /// A list view: the rows it was sent.
 @MainActor final class RowsView<Element>: @MainActor ListReceiver {
     var rows: [Element] = []
@@ -233,6 +239,6 @@ let milk = Todo(id: 7, title: "milk"), eggs = Todo(id: 8, title: "eggs")
 @MainActor let list = TodoList(), store = RowStore(), tags = Tags()
 @MainActor let todos = DynamicList<Todo>(), queue = DynamicList<Int>()
 @MainActor let todoView = RowsView<Todo>(), historyView = RowsView<DrawRow>(), rowsView = RowsView<RowModel>()
-@MainActor let tagsView = RowsView<String>()
+@MainActor let tagsView = RowsView<String>(), listWidget = RowsView<TodoRow>()
 @MainActor let rows = [RowModel(id: 1), RowModel(id: 2)], newRow = RowModel(id: 3)
 @MainActor var shown: [Todo] = []

@@ -9,6 +9,7 @@
 /// let rows = byTitle.map { TodoRow(todo: $0) }                  // made once per todo, kept while it stays
 /// Bind.in(rows, \.elements).out(listWidget)                     // row by row, like any list
 /// let left = Derived { open.count }                             // heard when the count changes
+/// print(left.value)
 /// ```
 ///
 /// It is a `RandomAccessCollection` and a list sender as ``DynamicList`` is: bind
@@ -69,7 +70,7 @@ public final class DerivedList<Element>: _DerivedNode, DynamicObject, RandomAcce
     /// read inside a derived value's evaluation is tracked.
     ///
     /// ```swift
-    /// Bind.in(open, \.elements).out(todoView)
+    /// Bind.in(todos.filter { !$0.done }, \.elements).out(todoView)
     /// ```
     public var elements: [Element] {
         _$registrar.access(self, keyPath: \.elements, slot: 0, after: 0)

@@ -38,7 +38,7 @@ extension DynamicList {
     /// - Returns: The derived list; this list is held weakly if it is a ``DynamicList``.
     ///
     /// ```swift
-    /// let open = todos.filter { !$0.done }
+    /// Bind.in(todos.filter { !$0.done }, \.elements).out(todoView)
     /// ```
     public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> DerivedList<Element> where Element: Sendable {
         ListOperators.filter(self, isMainActor: false, isIncluded)
@@ -52,7 +52,7 @@ extension DynamicList {
     /// - Returns: The derived list.
     ///
     /// ```swift
-    /// let open = todos.filter { @MainActor in !$0.done }
+    /// Bind.in(todos.filter { @MainActor in !$0.done }, \.elements).out(todoView)
     /// ```
     @MainActor
     public func filter(_ isIncluded: @escaping @MainActor (Element) -> Bool) -> DerivedList<Element> {
@@ -68,7 +68,7 @@ extension DynamicList {
     /// - Returns: The derived list.
     ///
     /// ```swift
-    /// let byTitle = todos.sorted { $0.title < $1.title }
+    /// Bind.in(todos.sorted { $0.title < $1.title }, \.elements).out(todoView)
     /// ```
     public func sorted(by areInIncreasingOrder: @escaping @Sendable (Element, Element) -> Bool) -> DerivedList<Element> where Element: Sendable {
         ListOperators.sorted(self, isMainActor: false, areInIncreasingOrder)
@@ -81,7 +81,7 @@ extension DynamicList {
     /// - Returns: The derived list.
     ///
     /// ```swift
-    /// let byTitle = todos.sorted { @MainActor in $0.title < $1.title }
+    /// Bind.in(todos.sorted { @MainActor in $0.title < $1.title }, \.elements).out(todoView)
     /// ```
     @MainActor
     public func sorted(by areInIncreasingOrder: @escaping @MainActor (Element, Element) -> Bool) -> DerivedList<Element> {
@@ -98,6 +98,7 @@ extension DynamicList {
     ///
     /// ```swift
     /// let titles = todos.map { $0.title.uppercased() }
+    /// print(titles.count)
     /// ```
     public func map<Result>(_ transform: @escaping @Sendable (Element) -> Result) -> DerivedList<Result> where Element: Sendable {
         ListOperators.map(self, isMainActor: false, transform)
@@ -113,6 +114,7 @@ extension DynamicList {
     ///
     /// ```swift
     /// let titles = todos.map { @MainActor in $0.title }
+    /// print(titles.count)
     /// ```
     @MainActor
     public func map<Result: Sendable>(_ transform: @escaping @MainActor (Element) -> Result) -> DerivedList<Result> {
@@ -130,7 +132,7 @@ extension DerivedList {
     /// - Returns: The derived list; this list is held weakly if it is a ``DynamicList``.
     ///
     /// ```swift
-    /// let open = todos.filter { !$0.done }.filter { !$0.done }
+    /// Bind.in(todos.filter { !$0.done }.filter { !$0.done }, \.elements).out(todoView)
     /// ```
     public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> DerivedList<Element> where Element: Sendable {
         ListOperators.filter(self, isMainActor: false, isIncluded)
@@ -144,7 +146,7 @@ extension DerivedList {
     /// - Returns: The derived list.
     ///
     /// ```swift
-    /// let open = todos.filter { !$0.done }.filter { @MainActor in !$0.done }
+    /// Bind.in(todos.filter { !$0.done }.filter { @MainActor in !$0.done }, \.elements).out(todoView)
     /// ```
     @MainActor
     public func filter(_ isIncluded: @escaping @MainActor (Element) -> Bool) -> DerivedList<Element> {
@@ -160,7 +162,7 @@ extension DerivedList {
     /// - Returns: The derived list.
     ///
     /// ```swift
-    /// let byTitle = todos.filter { !$0.done }.sorted { $0.title < $1.title }
+    /// Bind.in(todos.filter { !$0.done }.sorted { $0.title < $1.title }, \.elements).out(todoView)
     /// ```
     public func sorted(by areInIncreasingOrder: @escaping @Sendable (Element, Element) -> Bool) -> DerivedList<Element> where Element: Sendable {
         ListOperators.sorted(self, isMainActor: false, areInIncreasingOrder)
@@ -173,7 +175,7 @@ extension DerivedList {
     /// - Returns: The derived list.
     ///
     /// ```swift
-    /// let byTitle = todos.filter { !$0.done }.sorted { @MainActor in $0.title < $1.title }
+    /// Bind.in(todos.filter { !$0.done }.sorted { @MainActor in $0.title < $1.title }, \.elements).out(todoView)
     /// ```
     @MainActor
     public func sorted(by areInIncreasingOrder: @escaping @MainActor (Element, Element) -> Bool) -> DerivedList<Element> {
@@ -190,6 +192,7 @@ extension DerivedList {
     ///
     /// ```swift
     /// let titles = todos.filter { !$0.done }.map { $0.title.uppercased() }
+    /// print(titles.count)
     /// ```
     public func map<Result>(_ transform: @escaping @Sendable (Element) -> Result) -> DerivedList<Result> where Element: Sendable {
         ListOperators.map(self, isMainActor: false, transform)
@@ -205,6 +208,7 @@ extension DerivedList {
     ///
     /// ```swift
     /// let titles = todos.filter { !$0.done }.map { @MainActor in $0.title }
+    /// print(titles.count)
     /// ```
     @MainActor
     public func map<Result: Sendable>(_ transform: @escaping @MainActor (Element) -> Result) -> DerivedList<Result> {
