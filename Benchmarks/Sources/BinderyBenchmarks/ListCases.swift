@@ -152,6 +152,54 @@ private func terminalListStep(count: Int) -> Work {
         verify: { _ in MainActor.assumeIsolated { list.rowCount == count || list.rowCount == count + 1 } }))
 }
 
+/// `count` history rows and a shuffle of them drawn from a fixed seed.
+func shuffledHistory(count: Int) -> (rows: [HistoryRow], shuffled: [HistoryRow]) {
+    var generator = BenchRandom(seed: UInt64(count))
+    let rows = (0..<count).map { HistoryRow(number: $0) }
+    return (rows, rows.shuffled(using: &generator))
+}
+
+/// A shuffle of a history of `count` rows: a `BinderyTerminal.List` of 13 rows in view, scrolled
+/// to the middle with a row selected, applies as a list receiver the change from its rows to a
+/// seeded shuffle of them (about `count` moves), then the change back, alternately. The
+/// changes are made beforehand: the case times the list's work, not the diff's.
+private func terminalListShuffle(count: Int) -> Work {
+    let (rows, shuffled) = shuffledHistory(count: count)
+    let there = ListChange(from: rows, to: shuffled), back = ListChange(from: shuffled, to: rows)
+    let list = MainActor.assumeIsolated {
+        let list = List(frame: Rect(column: 0, row: 0, columns: 20, rows: 13)) { HistoryCell() }
+        list.rows = rows
+        list.scroll(to: count / 2)
+        list.selectedRow = count / 2 + 3
+        return list
+    }
+    // Updates are numbered from 1 on, so odd ones shuffle and even ones put back.
+    return .updates(UpdateBody(
+        update: { value in MainActor.assumeIsolated { list.apply(value & 1 == 1 ? there : back) } },
+        verify: { value in
+            MainActor.assumeIsolated {
+                let shown = list.rows
+                return shown.count == count && zip(shown, value & 1 == 1 ? shuffled : rows).allSatisfy { $0 === $1 }
+                    && list.selectedItem === rows[count / 2 + 3]
+            }
+        }))
+}
+
+/// The diff of the same shuffle: `ListChange(from:to:)` of `count` rows and their shuffle,
+/// told apart by identity as a bound list tells them; verified by applying its steps.
+private func shuffleDiff(count: Int) -> Work {
+    let (rows, shuffled) = shuffledHistory(count: count)
+    var last: ListChange<HistoryRow>?
+    return .single(SingleBody(
+        run: { last = ListChange(from: rows, to: shuffled) },
+        verify: {
+            guard let last, !last.isReset else { return false }
+            var applied = rows
+            last.apply(to: &applied)
+            return applied.count == count && zip(applied, shuffled).allSatisfy { $0 === $1 }
+        }))
+}
+
 /// A row of the terminal list cases.
 @Dynamic final class HistoryRow: @unchecked Sendable {
     var number: Int
@@ -180,6 +228,12 @@ let listMeasurements: [Measurement] = [
                 make: { terminalListStep(count: 100) }),
     Measurement(id: "list.terminal.100000", what: "BinderyTerminal.List of 100,000 rows applies one insert / removal at the top",
                 make: { terminalListStep(count: 100_000) }),
+    Measurement(id: "list.terminal.shuffle.10000", what: "BinderyTerminal.List of 10,000 rows applies a shuffle of them (≈10,000 moves) / the way back",
+                make: { terminalListShuffle(count: 10_000) }),
+    Measurement(id: "list.terminal.shuffle.100000", what: "BinderyTerminal.List of 100,000 rows applies a shuffle of them (≈100,000 moves) / the way back",
+                make: { terminalListShuffle(count: 100_000) }),
+    Measurement(id: "list.diff.shuffle.10000", what: "ListChange(from:to:) of 10,000 rows (objects) to a shuffle of them",
+                make: { shuffleDiff(count: 10_000) }),
     Measurement(id: "list.diff.5000", what: "ListChange(from:to:), 5,000 elements: 1,000 deleted, 1,000 inserted, 200 moved",
                 make: { binderyDiff(count: 5_000, deleted: 1_000, inserted: 1_000, shuffled: 200) }),
     Measurement(id: "swift.diff.5000", what: "difference(from:).inferringMoves(), the same 5,000 elements",

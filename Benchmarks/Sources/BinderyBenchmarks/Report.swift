@@ -112,6 +112,12 @@ let rows: [Row] = [
     Row(id: "list.terminal", bindery: "list.terminal.100000", baseline: Baseline(measurement: "list.terminal.100"),
         target: .ratio(1.2, note: "size-independent"), zeroAllocations: false,
         summary: "a one-step change applied to the terminal list of 100,000 rows against 100 rows"),
+    Row(id: "list.terminal.shuffle", bindery: "list.terminal.shuffle.10000", baseline: Baseline(measurement: "list.diff.shuffle.10000"),
+        target: .ratio(4), zeroAllocations: false,
+        summary: "a shuffle of 10,000 rows applied by the terminal list against the diff that makes it"),
+    Row(id: "list.terminal.shuffle.100000", bindery: "list.terminal.shuffle.100000", baseline: Baseline(measurement: "list.terminal.shuffle.10000"),
+        target: .ratio(12, note: "O(k log n)"), zeroAllocations: false,
+        summary: "a shuffle of 100,000 rows applied by the terminal list against one of 10,000"),
     Row(id: "values.throughput", bindery: "values.throughput", baseline: Baseline(measurement: "stream.throughput"),
         target: .ratio(1.5), zeroAllocations: false, summary: "a chain's `values` against an `AsyncStream` fed on the same writes"),
     Row(id: "fan-in.bind.1000", bindery: "fan-in.bind.1000", baseline: Baseline(measurement: "fan-in.bind.10"),
@@ -141,6 +147,7 @@ let peerIDs = [
     "floor.fan-out.1000", "floor.filter-convert", "combine.subscribe-cancel", "combine.memory.subject+sink",
     "combine.memory.sink", "combine.cell-reuse", "convert.hop", "operator.bind-unbind.dynamic", "fan-in.bind.10", "threads.one", "threads.machine.one",
     "stream.throughput", "swift.diff.5000", "swift.diff.100000", "list.identities.100000", "list.terminal.100",
+    "list.diff.shuffle.10000",
 ]
 
 // MARK: - Formatting

@@ -20,20 +20,31 @@
 /// start come into view, as in a feed. When the top element is removed, the one after it takes
 /// its place. A reset keeps the top index, clamped to the new rows.
 ///
-/// Inserting or removing a row at either end costs O(1), wherever else O(the shorter side):
-/// applying a one-step change costs the same for a hundred rows as for a hundred thousand.
+/// **Costs.** Every step costs O(log n), wherever it is: an insertion, a removal, a move or an
+/// update of a row (reading a row too), so a change of k steps costs O(k log n), and one step
+/// about the same for a hundred rows as for a hundred thousand; a reset costs O(n). (The
+/// storage grows by doubling: an insertion beyond the most rows held so far is O(log n)
+/// amortized.) ``elements(in:)`` costs O(k + log n) for k rows, ``elements`` O(n). A copy of
+/// a state shares its rows until one of the two changes (that change copies them, once: O(n)).
 public struct ListViewState<Element> {
-    private var rows: ListRing<Element>
+    private var rows: ListViewRows<Element>
+    /// What ``selection`` and ``top`` hold; `apply` sets them to indices it knows are rows.
+    private var selectedRow: Int?
+    private var topRow = 0
+
     /// The index of the selected row, if any; set it to select (an index out of range is
     /// ignored).
     public var selection: Int? {
-        didSet {
-            if let selection, !(0..<count).contains(selection) { self.selection = oldValue }
+        get { selectedRow }
+        set {
+            if let newValue, !(0..<count).contains(newValue) { return }
+            selectedRow = newValue
         }
     }
     /// The index of the row at the top of the view; set it to scroll (clamped to the rows).
     public var top: Int {
-        didSet { top = Swift.min(Swift.max(top, 0), Swift.max(count - 1, 0)) }
+        get { topRow }
+        set { topRow = Swift.min(Swift.max(newValue, 0), Swift.max(count - 1, 0)) }
     }
 
     /// A state showing `elements`, scrolled to the top, with nothing selected.
@@ -45,14 +56,13 @@ public struct ListViewState<Element> {
     /// state.selection = 1
     /// ```
     public init(_ elements: [Element] = []) {
-        rows = ListRing(elements)
-        top = 0
+        rows = ListViewRows(elements)
     }
 
     /// How many rows there are.
     public var count: Int { rows.count }
 
-    /// The row at `index`, which must be in `0..<count`.
+    /// The row at `index`, which must be in `0..<count`: O(log n).
     ///
     /// - Parameter index: The row's index.
     public subscript(index: Int) -> Element { rows[index] }
@@ -60,7 +70,7 @@ public struct ListViewState<Element> {
     /// Every row, top to bottom (a copy: O(count)).
     public var elements: [Element] { rows.elements }
 
-    /// The rows at `range`, clamped to the rows.
+    /// The rows at `range`, clamped to the rows: O(k + log n) for k rows.
     ///
     /// - Parameter range: Row indices.
     /// - Returns: The rows, in order.
@@ -73,10 +83,11 @@ public struct ListViewState<Element> {
     public func elements(in range: Range<Int>) -> [Element] {
         let lower = Swift.max(range.lowerBound, 0), upper = Swift.min(range.upperBound, count)
         guard lower < upper else { return [] }
-        return (lower..<upper).map { rows[$0] }
+        return rows.elements(in: lower..<upper)
     }
 
-    /// Applies `change`'s steps, keeping the selection and the top row on their elements.
+    /// Applies `change`'s steps, keeping the selection and the top row on their elements:
+    /// O(k log n) for k steps.
     ///
     /// A step whose index does not fit (a change that does not start from these rows) makes
     /// the rest a reset to `change.elements`: applying never traps.
@@ -93,25 +104,25 @@ public struct ListViewState<Element> {
 
     /// Applies one step; false when its indices do not fit.
     private mutating func apply(_ step: ListChange<Element>.Step) -> Bool {
+        let count = rows.count
         switch step {
+        case .move(let from, let to):
+            guard from >= 0, from < count, to >= 0, to < count else { return false }
+            rows.move(from: from, to: to)
+            if let selected = selectedRow { selectedRow = position(of: selected, afterMovingFrom: from, to: to) }
+            if topRow != from, !(topRow == 0 && to == 0) { topRow = position(of: topRow, afterMovingFrom: from, to: to) }
         case .insert(let element, let index):
             guard index >= 0, index <= count else { return false }
             rows.insert(element, at: index)
-            if let selected = selection, selected >= index { selection = selected + 1 }
-            if index < top || (index == top && top > 0) { top += 1 }
+            if let selected = selectedRow, selected >= index { selectedRow = selected + 1 }
+            if index < topRow || (index == topRow && topRow > 0) { topRow += 1 }
         case .remove(let index):
             guard index >= 0, index < count else { return false }
             rows.remove(at: index)
-            if let selected = selection {
-                selection = selected == index ? nil : (selected > index ? selected - 1 : selected)
+            if let selected = selectedRow {
+                selectedRow = selected == index ? nil : (selected > index ? selected - 1 : selected)
             }
-            if index < top { top -= 1 } else { top = Swift.min(top, Swift.max(count - 1, 0)) }
-        case .move(let from, let to):
-            guard from >= 0, from < count, to >= 0, to < count else { return false }
-            let element = rows.remove(at: from)
-            rows.insert(element, at: to)
-            if let selected = selection { selection = step.index(following: selected) }
-            if top != from, !(top == 0 && to == 0), let followed = step.index(following: top) { top = followed }
+            if index < topRow { topRow -= 1 } else { topRow = Swift.min(topRow, Swift.max(count - 2, 0)) }
         case .update(let element, let index):
             guard index >= 0, index < count else { return false }
             rows[index] = element
@@ -122,10 +133,18 @@ public struct ListViewState<Element> {
     }
 
     private mutating func reset(to elements: [Element]) {
-        rows = ListRing(elements)
-        selection = nil
-        top = Swift.min(top, Swift.max(count - 1, 0))
+        rows = ListViewRows(elements)
+        selectedRow = nil
+        topRow = Swift.min(topRow, Swift.max(rows.count - 1, 0))
     }
+}
+
+/// Where the element at `index` is after a move of the element at `from` to `to`. Not a
+/// method of `Step`, which is generic: the hot loop of `apply` asks no type metadata for it.
+private func position(of index: Int, afterMovingFrom from: Int, to: Int) -> Int {
+    if index == from { return to }
+    let removed = index > from ? index - 1 : index
+    return removed >= to ? removed + 1 : removed
 }
 
 extension ListViewState: Sendable where Element: Sendable {}
@@ -146,10 +165,7 @@ extension ListChange.Step {
         switch self {
         case .insert(_, let at): return index >= at ? index + 1 : index
         case .remove(let at): return index == at ? nil : (index > at ? index - 1 : index)
-        case .move(let from, let to):
-            if index == from { return to }
-            let removed = index > from ? index - 1 : index
-            return removed >= to ? removed + 1 : removed
+        case .move(let from, let to): return position(of: index, afterMovingFrom: from, to: to)
         case .update: return index
         case .reset: return nil
         }

@@ -2,7 +2,8 @@ import PropertyBased
 import Testing
 @testable import Bindery
 
-/// `ListViewState`: rows in a ring, the selection and the top row kept on their elements.
+/// `ListViewState`: rows in a counted B+ tree, the selection and the top row kept on their
+/// elements.
 @Suite struct ListViewStateTests {
     static func items(_ ids: [Int]) -> [Item] { ids.map { Item(id: $0) } }
 
@@ -47,14 +48,44 @@ import Testing
         #expect(state.top == 2 && state[state.top] == Item(id: 3))   // the next row takes its place
     }
 
-    @Test("Ends cost O(1): a hundred thousand insertions at the front and removals at the back stay in order")
-    func ringAtTheEnds() {
+    @Test("A hundred thousand insertions at the front and removals at the back stay in order")
+    func atTheEnds() {
         var state = ListViewState<Int>()
         for value in 0..<100_000 {
             state.apply(ListChange(elements: [], steps: [.insert(value, at: 0)]))
             if state.count > 50 { state.apply(ListChange(elements: [], steps: [.remove(at: state.count - 1)])) }
         }
         #expect(state.elements == Array((100_000 - 50..<100_000).reversed()))
+    }
+
+    @Test("Rule 15: a shuffle of 10,000 rows through ListChange(from:to:) gives exactly the target; the selection stays on its element, and the top row on its own when the change does not move it")
+    func shuffle() throws {
+        let before = Self.items(Array(0..<10_000))
+        var random = SplitMix64(seed: 39)
+        let after = before.shuffled(using: &random)
+        let change = ListChange(from: before, to: after)
+        #expect(!change.isReset && change.steps.count > 9_000)
+        // The elements the change moves (the others keep their order, and a top row among them
+        // keeps its element).
+        var moved = Set<Int>()
+        var simulated = before
+        for step in change.steps {
+            if case .move(let from, _) = step { moved.insert(simulated[from].id) }
+            #expect(ListChange<Item>.apply(step, to: &simulated))
+        }
+        let topElement = try #require(before[4_000...].first { !moved.contains($0.id) })
+        let base = ListViewState(before)
+        for selected in [0, 1, 4_000, 5_001, 9_999] {
+            var state = base
+            state.selection = selected
+            state.top = topElement.id
+            state.apply(change)
+            #expect(state.elements == after)
+            let selection = try #require(state.selection)
+            #expect(state[selection] == before[selected])
+            #expect(state[state.top] == topElement)
+        }
+        #expect(base.elements == before)   // the copies changed, not the original
     }
 
     @Test("A step that does not fit makes the rest a reset; selecting out of range is ignored")
