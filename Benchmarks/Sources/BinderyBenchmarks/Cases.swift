@@ -358,6 +358,7 @@ let measurements: [Measurement] = [
 ] + bindAndPathMeasurements + operatorMeasurements + observationMeasurements + asyncMeasurements + targetActionMeasurements
     + derivedMeasurements
     + listMeasurements
+    + listOperatorMeasurements
 
 /// Every measurement by its id.
 let measurementsByID = Dictionary(uniqueKeysWithValues: measurements.map { ($0.id, $0) })

@@ -118,6 +118,17 @@ let rows: [Row] = [
     Row(id: "list.terminal.shuffle.100000", bindery: "list.terminal.shuffle.100000", baseline: Baseline(measurement: "list.terminal.shuffle.10000"),
         target: .ratio(12, note: "O(k log n)"), zeroAllocations: false,
         summary: "a shuffle of 100,000 rows applied by the terminal list against one of 10,000"),
+    Row(id: "list.operators.set", bindery: "list.operators.set.100000", baseline: Baseline(measurement: "list.operators.set.100"),
+        target: .ratio(2, note: "O(log n)"), zeroAllocations: false,
+        summary: "one element's property set through `filter` → `sorted` → a receiver at 100,000 elements against 100"),
+    Row(id: "list.operators.append", bindery: "list.operators.append.100000", baseline: Baseline(measurement: "list.operators.append.100"),
+        target: .ratio(2, note: "O(log n)"), zeroAllocations: false,
+        summary: "one append through `filter` → `sorted` → a receiver at 100,000 elements against 100"),
+    Row(id: "list.operators.vs-derived", bindery: "list.operators.set.10000", baseline: Baseline(measurement: "list.derived-filter-sort.10000"),
+        target: .ratio(1.0 / 100, note: "≥ 100× faster"), zeroAllocations: false,
+        summary: "the same set through the operators against `Derived { elements.filter … .sorted … }` at 10,000 elements"),
+    Row(id: "memory.filter", bindery: "memory.filter.100000", baseline: nil,
+        target: .bytes(128), zeroAllocations: false, summary: "memory per element of a `filter`, its listener included"),
     Row(id: "values.throughput", bindery: "values.throughput", baseline: Baseline(measurement: "stream.throughput"),
         target: .ratio(1.5), zeroAllocations: false, summary: "a chain's `values` against an `AsyncStream` fed on the same writes"),
     Row(id: "fan-in.bind.1000", bindery: "fan-in.bind.1000", baseline: Baseline(measurement: "fan-in.bind.10"),
@@ -147,7 +158,7 @@ let peerIDs = [
     "floor.fan-out.1000", "floor.filter-convert", "combine.subscribe-cancel", "combine.memory.subject+sink",
     "combine.memory.sink", "combine.cell-reuse", "convert.hop", "operator.bind-unbind.dynamic", "fan-in.bind.10", "threads.one", "threads.machine.one",
     "stream.throughput", "swift.diff.5000", "swift.diff.100000", "list.identities.100000", "list.terminal.100",
-    "list.diff.shuffle.10000",
+    "list.diff.shuffle.10000", "list.operators.set.100", "list.operators.append.100", "list.derived-filter-sort.10000",
 ]
 
 // MARK: - Formatting

@@ -28,6 +28,11 @@ final class Accessors<Value> {
     /// ``SharedAccessors``): a `@Dynamic` property's accessor object, whose address is the key,
     /// so that no other object can take that address while the key is kept.
     @usableFromInline let owner: AnyObject?
+    /// What a chain keeps as its value instead of the last one it carried, when the property
+    /// can be read again for it (a list's elements: an empty array): keeping the array would
+    /// make the list's next mutation copy it (see `ChainCore.chainValue`). Nil: the chain keeps
+    /// its value.
+    @usableFromInline let placeholder: Value?
 
     @inlinable
     init(
@@ -37,7 +42,8 @@ final class Accessors<Value> {
         isExplicit: Bool = false,
         isNegated: Bool = false,
         isShared: Bool = false,
-        owner: AnyObject? = nil
+        owner: AnyObject? = nil,
+        placeholder: Value? = nil
     ) {
         self.read = read
         self.write = write
@@ -46,6 +52,7 @@ final class Accessors<Value> {
         self.isNegated = isNegated
         self.isShared = isShared
         self.owner = owner
+        self.placeholder = placeholder
     }
 
     /// These accessors after the endpoint was declared again with `declared`: explicit

@@ -31,7 +31,7 @@ extension ChainCore {
     /// Runs one named block with the chain's value as the owner, then gives the chain back.
     func sendInitial(_ block: NamedBlock<Value>, owned thread: UnsafeMutablePointer<ThreadState>) {
         runAsOwner(thread) {
-            let value = acceptedValue
+            let value = chainValue
             run(block, value)
         }
     }
@@ -47,7 +47,7 @@ extension ChainCore {
     @_specialize(where Value == ())
     func sendInitial(_ endpoint: Endpoint<Value>, owned thread: UnsafeMutablePointer<ThreadState>) {
         runAsOwner(thread) {
-            let value = acceptedValue
+            let value = chainValue
             var dead = false
             if let need = write(value, into: endpoint, foundDead: &dead, thread) { resolve(need, endpoint, value, origin: nil, thread) }
             if dead { prune() }
@@ -280,7 +280,7 @@ extension ChainCore {
             let isUnchanged = Self.isUnwritten(origin.writtenSequence.load(ordering: .relaxed), since: sequence)
             runChange(value, from: origin, skipping: isUnchanged ? origin : nil, noted: noted, plan, thread)
         case .initialValue(let receivers, let blocks):
-            let value = acceptedValue
+            let value = chainValue
             deliver(value, to: receivers.map { Unmanaged.passUnretained($0) }, skipping: nil, blocks: blocks, thread)
         }
     }
@@ -304,7 +304,7 @@ extension ChainCore {
             putBack(origin, thread)
             return
         }
-        acceptedValue = value
+        accept(value, filtered: !plan.filters.isEmpty)
         changeCount.store(changeCount.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         deliver(value, to: plan.receivers, skipping: skipped, blocks: plan.blocks, thread)
     }
@@ -387,7 +387,7 @@ extension ChainCore {
     func putBack(_ source: Endpoint<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
         let found = source.isDetached ? GraphLock.shared.locked { successorLocked(of: source) } : source.target.map { (source, $0) }
         guard let (origin, target) = found else { return }
-        let value = acceptedValue
+        let value = chainValue
         guard origin.accessors.write != nil else {
             Report.cannotPutBack(origin.label)
             return

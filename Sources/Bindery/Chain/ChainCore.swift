@@ -112,6 +112,34 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// value cannot be read is refused (see `Chain.start`).
     @exclusivity(unchecked) var acceptedValue: Value
 
+    /// Whether `acceptedValue` is the head's placeholder, standing for what the head holds (see
+    /// `chainValue`). Owner only.
+    @exclusivity(unchecked) var valueIsForgotten = false
+
+    /// The chain's value, as newcomers get it and a rejected change puts it back: the last
+    /// accepted change, or, when the chain let go of it (a list's elements, see
+    /// `Accessors.placeholder`), the head's value read again, which is that change or a newer
+    /// one on its way. Owner only; no lock held (the read is the list's, whose lock runs no user
+    /// code).
+    var chainValue: Value {
+        guard valueIsForgotten else { return acceptedValue }
+        guard let head = objectIfAlive, let value = read(head) else { return acceptedValue }
+        return value
+    }
+
+    /// Records `value` as the chain's value, or only that it changed, when the head can be read
+    /// again for it and no filter may need it to put a source back. Owner only.
+    @inline(__always)
+    func accept(_ value: Value, filtered: Bool) {
+        if !filtered, let placeholder = accessors.placeholder {
+            acceptedValue = placeholder
+            valueIsForgotten = true
+        } else {
+            acceptedValue = value
+            valueIsForgotten = false
+        }
+    }
+
     /// Counts the owner's writes, wrapping; each write records it in the endpoint written (see
     /// `isUnwritten(_:since:)`). Atomic because a thread that queues a change reads it (relaxed:
     /// a stale, smaller reading only makes the owner write an origin once more, never less).
@@ -136,6 +164,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// A chain headed by `spec`, whose value is `current`. The chain is its head's endpoint:
     /// one allocation for both (see <doc:Guarantees#Cost>).
     private init(head spec: borrowing EndpointSpec<Value>, accessors: Accessors<Value>, acceptedValue: Value) {
+        // Kept until the first change: a filter declared after the head may need to put it back.
         self.acceptedValue = acceptedValue
         super.init(headOf: spec, accessors: accessors)
         Registry.shared.state.chainCount += 1

@@ -49,7 +49,9 @@ enum SharedAccessors {
             return accessors(for: dynamic(direct, variant: variant)) {
                 // The accessor object is kept with them: its address is the key. (A generic
                 // class's table, `Dynamic<Value>`'s, makes a new one each time it is asked.)
-                Accessors(read: direct.read, write: writes ? direct.write : nil, isExplicit: explicit, isShared: true, owner: direct)
+                Accessors(
+                    read: direct.read, write: writes ? direct.write : nil, isExplicit: explicit, isShared: true, owner: direct,
+                    placeholder: direct.placeholder)
             }
         }
         guard let packed = offset else { return nil }

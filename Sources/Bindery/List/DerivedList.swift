@@ -138,7 +138,7 @@ public final class DerivedList<Element>: _DerivedNode, DynamicObject, RandomAcce
         [
             _DynamicProperty(
                 name: "elements", keyPath: \DerivedList<Element>.elements, slot: 0,
-                accessor: _PropertyAccessor(\DerivedList<Element>.elements, get: { $0.snapshot })),
+                accessor: _PropertyAccessor(\DerivedList<Element>.elements, get: { $0.snapshot }, placeholder: [])),
             _DynamicProperty(
                 name: "count", keyPath: \DerivedList<Element>.count, slot: 1,
                 accessor: _PropertyAccessor(\DerivedList<Element>.count, get: { list in list.lock.withLock { list.storage.count } })),

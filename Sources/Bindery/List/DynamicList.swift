@@ -263,7 +263,8 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
         [
             _DynamicProperty(
                 name: "elements", keyPath: \DynamicList<Element>.elements, slot: 0,
-                accessor: _PropertyAccessor(\DynamicList<Element>.elements, get: { $0.snapshot }, set: { $0.elements = $1 })),
+                accessor: _PropertyAccessor(
+                    \DynamicList<Element>.elements, get: { $0.snapshot }, set: { $0.elements = $1 }, placeholder: [])),
             _DynamicProperty(
                 name: "count", keyPath: \DynamicList<Element>.count, slot: 1,
                 accessor: _PropertyAccessor(\DynamicList<Element>.count, get: { list in list.lock.withLock { list.storage.count } })),

@@ -16,6 +16,9 @@ public final class _PropertyAccessor<Root: AnyObject, Value>: @unchecked Sendabl
     @usableFromInline let read: (AnyObject) -> Value?
     /// Writes the property of an object known to be a `Root`; nil for a `let`.
     @usableFromInline let write: ((AnyObject, Value) -> Bool)?
+    /// What a chain keeps instead of the property's value, which it reads again when it needs
+    /// it (a list's elements; see `Accessors.placeholder`). Nil for generated accessors.
+    @usableFromInline let placeholder: Value?
 
     /// Creates the accessors of the property at `keyPath`. Called by code that ``Dynamic()``
     /// generates.
@@ -25,7 +28,15 @@ public final class _PropertyAccessor<Root: AnyObject, Value>: @unchecked Sendabl
     ///   - get: Reads the property directly.
     ///   - set: Writes the property directly; nil for a constant.
     @inlinable
-    public init(_ keyPath: KeyPath<Root, Value>, get: @escaping (Root) -> Value, set: ((Root, Value) -> Void)? = nil) {
+    public convenience init(_ keyPath: KeyPath<Root, Value>, get: @escaping (Root) -> Value, set: ((Root, Value) -> Void)? = nil) {
+        self.init(keyPath, get: get, set: set, placeholder: nil)
+    }
+
+    /// Accessors whose chains keep `placeholder` instead of the value they carried, and read
+    /// the property again when they need it (a list's elements).
+    @usableFromInline
+    init(_ keyPath: KeyPath<Root, Value>, get: @escaping (Root) -> Value, set: ((Root, Value) -> Void)? = nil, placeholder: Value?) {
+        self.placeholder = placeholder
         self.get = get
         self.set = set
         read = { object in get(unsafeDowncast(object, to: Root.self)) }
