@@ -331,8 +331,8 @@ import CGtk
 extension ListBox: @MainActor ListReceiver {
     /// Applies a change of the rows: only the places whose row it moved or replaced get other
     /// view models; the selection and the top row stay on their rows, and the scroll bar
-    /// follows the top row. Costs O(the steps × the shorter side of each) plus
-    /// O(``visibleRowCount``): at either end, the same for any number of rows.
+    /// follows the top row. Costs O(log n) per step, wherever it is (a change of k steps
+    /// O(k log n)), plus O(``visibleRowCount``).
     ///
     /// - Parameter change: The steps from the rows shown to the new ones.
     ///
