@@ -218,8 +218,9 @@ extension EndpointSpec {
     mutating func observe(_ object: some DynamicObject) {
         if let hearing = DynamicRoute.hearing(for: keyPath, of: object) {
             self.hearing = hearing
-        } else if let hearing = ComputedProperties.hearing(for: keyPath, of: object) {
-            self.hearing = hearing
+        } else if let found = ComputedProperties.hearing(for: keyPath, of: object) {
+            hearing = found.hearing
+            accessors = found.property.reading(through: accessors)
         } else if problem == nil {
             problem = Report.Problem.unobservable(keyPath, in: type(of: object))
         }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A computed property of a `@Dynamic` object, bound as a sender: a derived value of the
 /// object's getter, kept by the object's registrar for as long as the object lives, so that
 /// every chain, operator and target-action on the property shares one evaluation per change.
@@ -20,6 +22,8 @@ final class ComputedProperty<Root, Value>: DerivedNode, AnyComputedProperty, @un
     @exclusivity(unchecked) private var last: Value
     /// How the property's endpoints hear it; one for all of them.
     let kind: ComputedPropertyKind
+    /// The thread (its `ThreadState`'s address) sending the value just evaluated, or 0.
+    private let deliveringThread = Atomic<UInt>(0)
 
     /// Evaluates the getter once, recording its reads; nil if it read nothing observable.
     static func make(_ object: AnyObject, _ keyPath: KeyPath<Root, Value>) -> ComputedProperty? {
@@ -56,7 +60,17 @@ final class ComputedProperty<Root, Value>: DerivedNode, AnyComputedProperty, @un
         subscribeToReads()
         if let isSame, isSame(lock.withLock { last }, value) { return }
         lock.withLock { last = value }
+        // The endpoints read what this evaluation made, not the getter again.
+        deliveringThread.store(UInt(bitPattern: thread), ordering: .relaxed)
         registrar.didSet(0)
+        deliveringThread.store(0, ordering: .relaxed)
+    }
+
+    func delivered<Wanted>(as type: Wanted.Type) -> Wanted? {
+        guard deliveringThread.load(ordering: .relaxed) == UInt(bitPattern: ThreadState.current) else { return nil }
+        let value = lock.withLock { last }
+        if Wanted.self == Value.self { return unsafeBitCast(value, to: Wanted.self) }
+        return value as? Wanted
     }
 }
 
@@ -64,6 +78,19 @@ final class ComputedProperty<Root, Value>: DerivedNode, AnyComputedProperty, @un
 protocol AnyComputedProperty: AnyObject {
     var propertyKeyPath: AnyKeyPath { get }
     var kind: ComputedPropertyKind { get }
+    /// The value being sent, as a `Value`, while its send runs on this thread; nil otherwise.
+    func delivered<Value>(as type: Value.Type) -> Value?
+}
+
+extension AnyComputedProperty {
+    /// `accessors`, reading the value this property's evaluation is sending, while it sends,
+    /// instead of running the getter again: one evaluation per set.
+    func reading<Value>(through accessors: Accessors<Value>) -> Accessors<Value> {
+        guard let read = accessors.read else { return accessors }
+        return Accessors(
+            read: { [weak self] object in self?.delivered(as: Value.self) ?? read(object) }, write: accessors.write,
+            noteChange: accessors.noteChange, isExplicit: accessors.isExplicit, isNegated: accessors.isNegated)
+    }
 }
 
 /// How an endpoint on a computed property hears it: slot 0 of its derived value's registrar.
@@ -94,14 +121,14 @@ enum ComputedProperties {
     /// are not all `@Dynamic` (`\.plainSession?.user.name`) would be heard only in part, and a
     /// force-unwrapped link would trap when evaluated while nil; both stay refused, with the
     /// reason (see `Report.Problem.unobservable`).
-    static func hearing(for keyPath: AnyKeyPath, of object: some DynamicObject) -> Hearing? {
+    static func hearing(for keyPath: AnyKeyPath, of object: some DynamicObject) -> (hearing: Hearing, property: any AnyComputedProperty)? {
         guard let components = KeyPathLayout.components(of: keyPath), components.count == 1,
               case .computed = components[0],
               let opened = keyPath as? any ComputedKeyPath
         else { return nil }
         let registrar = object._$registrar
         if let found = GraphLock.shared.locked({ registrar.computedProperties.first { $0.propertyKeyPath == keyPath } }) {
-            return .kind(found.kind)
+            return (.kind(found.kind), found)
         }
         // Evaluated outside the lock: the getter is the user's code.
         guard let made = opened.computedProperty(of: object) else { return nil }
@@ -110,7 +137,7 @@ enum ComputedProperties {
             registrar.computedProperties.append(made)
             return made
         }
-        return .kind(kept.kind)
+        return (.kind(kept.kind), kept)
     }
 }
 

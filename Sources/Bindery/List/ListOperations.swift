@@ -115,6 +115,10 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
     private var updated: Set<ObjectIdentifier> = []
     /// Whether this refresh parks (several changes at once).
     private var parks = false
+    /// The records placed by comparison in the last evaluation, and in this one: checked
+    /// against their neighbours in the next (see `verify`).
+    private var recentlyPlaced: [ElementRecord<Element>] = []
+    private var placedNow: [ElementRecord<Element>] = []
 
     init(source: some ListOperand<Element>, areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
         self.areInIncreasingOrder = areInIncreasingOrder
@@ -164,12 +168,15 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
             return left < right
         }
         sortedOrder.build(sorted.map { records[$0].place.unsafelyUnwrapped })
+        placedNow = records
     }
 
     override func removeAllRecords() {
         sortedOrder.removeAll()
         parked = []
         updated = []
+        recentlyPlaced = []
+        placedNow = []
     }
 
     override func current() -> [Element] {
@@ -200,6 +207,7 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
         let place = made.place.unsafelyUnwrapped
         let at = placement(of: made)
         sortedOrder.insert(place, at: at)
+        placedNow.append(made)
         output.append(.insert(element, at: at))
     }
 
@@ -237,6 +245,7 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
         sortedOrder.remove(place)
         let to = placement(of: record)
         sortedOrder.insert(place, at: to)
+        placedNow.append(record)
         if from != to { output.append(.move(from: from, to: to)) }
     }
 
@@ -249,10 +258,58 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
             // `clean` counts the sorted part, which this record now leaves for good.
             let to = placement(of: record)
             sortedOrder.insert(place, at: to)
+            placedNow.append(record)
             if from != to { output.append(.move(from: from, to: to)) }
             if updated.remove(ObjectIdentifier(record)) != nil { output.append(.update(record.element, at: to)) }
         }
         parks = false
+        verify()
+    }
+
+    /// Puts back in order the records placed recently that are out of order with a neighbour.
+    ///
+    /// A comparison reads elements that other threads may change while it runs: an element
+    /// whose compared property was just set is out of place until its own listener has it
+    /// placed again, and a record placed by comparisons with it meanwhile may have gone the
+    /// wrong way. Its neighbours say so (a sequence sorted but for one record has that record
+    /// out of order with a neighbour), so the records placed in the last evaluation and in this
+    /// one are checked against theirs and placed again if they must be: the evaluation that the
+    /// late set schedules checks those of the one it raced with.
+    private func verify() {
+        var checked = recentlyPlaced + placedNow
+        recentlyPlaced = []
+        placedNow = []
+        var rounds = 0
+        while !checked.isEmpty, rounds < 8 {
+            rounds += 1
+            let misplaced = checked.filter { !$0.isRemoved && !isInOrder($0) }
+            recentlyPlaced += checked
+            checked = []
+            for record in misplaced where !record.isRemoved {
+                let place = record.place.unsafelyUnwrapped
+                let from = sortedOrder.index(of: place)
+                sortedOrder.remove(place)
+                let to = placement(of: record)
+                sortedOrder.insert(place, at: to)
+                if from != to { output.append(.move(from: from, to: to)) }
+                checked.append(record)
+            }
+        }
+        recentlyPlaced += checked
+    }
+
+    /// Whether `record` is in order with the records before and after it.
+    private func isInOrder(_ record: ElementRecord<Element>) -> Bool {
+        let index = sortedOrder.index(of: record.place.unsafelyUnwrapped)
+        if index > 0 {
+            let before = unsafeDowncast(sortedOrder.node(at: index - 1), to: SortPlace<Element>.self).record
+            if goesBefore(record, before) { return false }
+        }
+        if index + 1 < sortedOrder.count {
+            let after = unsafeDowncast(sortedOrder.node(at: index + 1), to: SortPlace<Element>.self).record
+            if goesBefore(after, record) { return false }
+        }
+        return true
     }
 }
 

@@ -19,6 +19,16 @@ import Testing
     var plainName: String { plain.name }              // reads nothing Bindery can hear
 }
 
+/// A computed property whose getter counts its calls.
+@Dynamic private final class Counted: @unchecked Sendable {
+    var input = 0
+    let calls = Counter()
+    var doubled: Int {
+        calls.increment()
+        return input * 2
+    }
+}
+
 private final class PlainBox: @unchecked Sendable {
     var name = "plain"
 }
@@ -36,6 +46,21 @@ private final class FormScreen: @unchecked Sendable {
 
 /// Computed properties of `@Dynamic` classes as senders.
 @Suite(.failOnUnexpectedDiagnostics) struct ComputedPropertyTests {
+    @Test("Rule 13: one set runs the getter once; the value that evaluation made is what the chain carries")
+    func getterOncePerSet() {
+        let model = Counted()
+        let receiver = Button()
+        Bind.in(model, \.doubled).out(receiver, \.title)
+        let atBind = model.calls.value
+        model.input = 3
+        #expect(receiver.title == "6")
+        #expect(model.calls.value == atBind + 1)
+        model.input = 4
+        model.input = 5
+        #expect(receiver.title == "10")
+        #expect(model.calls.value == atBind + 3)
+    }
+
     @Test("The sign-up form: a computed property sends, its reads tracked, and the button follows validity")
     func signUpForm() {
         let form = Registration()
