@@ -75,6 +75,23 @@ private func described(_ step: ListChange<Chore>.Step) -> String {
         #expect(view.misfits == 0)
     }
 
+    @Test("A derived list is a list sender like a DynamicList: ~>, a chain's values, a derived value's reads")
+    func listSender() async {
+        let milk = Chore("milk"), eggs = Chore("eggs")
+        let todos = DynamicList([milk, eggs])
+        let open = todos.filter { !$0.done }
+        let view = ObjectRows<Chore>()
+        (open, \.elements) ~> view
+        let firstTitle = Derived { open.first?.title ?? "-" }
+        var iterator = Bind.in(open, \.elements).values.makeAsyncIterator()
+        #expect(await iterator.next()?.count == 2)
+        milk.done = true
+        #expect(await iterator.next()?.count == 1)
+        #expect(view.rows.elementsEqual([eggs], by: ===))
+        #expect(firstTitle.value == "eggs")
+        #expect(open.count == 1 && !open.isEmpty && open[0] === eggs)
+    }
+
     @Test("Rule 13: each operator runs its closure once per set that changes what it read, and once per new element")
     func oncePerSet() {
         let calls = Counter()
