@@ -60,6 +60,8 @@ public class _DerivedNode: @unchecked Sendable {
         self.label = label
         self.tracker = tracker
         self.isMainActor = isMainActor
+        // From the second evaluation on, a new read is listened to as it is made.
+        tracker.makeListener = { [unowned self] read in ReadListener(read, for: self) }
     }
 
     deinit {
@@ -128,7 +130,9 @@ public class _DerivedNode: @unchecked Sendable {
     /// every read not heard yet), and refuses a read of this value itself, directly or through
     /// other derived values. Returns the identities heard from now on, in read order. O(reads),
     /// and the graph lock taken once.
-    private func resubscribe(_ keys: [ReadTracker.Key], _ fresh: [ReadTracker.Read], _ derived: [DerivedNode]) -> [ReadTracker.Key] {
+    private func resubscribe(
+        _ keys: [ReadTracker.Key], _ fresh: [(read: ReadTracker.Read, listener: ReadListener?)], _ derived: [DerivedNode]
+    ) -> [ReadTracker.Key] {
         var refused: Set<ObjectIdentifier> = [ObjectIdentifier(ownRegistrar)]
         var cycles: [[String]] = []
         for node in derived where node !== self {
@@ -151,10 +155,20 @@ public class _DerivedNode: @unchecked Sendable {
         kept.reserveCapacity(subscriptions.count + fresh.count)
         for subscription in subscriptions { kept[subscription.key] = subscription.listener }
         var added: [ReadListener] = []
-        for read in fresh where !refused.contains(read.key.registrar) && kept[read.key] == nil {
-            let listener = ReadListener(read, for: self)
-            kept[read.key] = listener
-            added.append(listener)
+        var dropped: [ReadListener] = []
+        for (read, listening) in fresh {
+            // A read of itself, listened to while it was made, is dropped now.
+            if refused.contains(read.key.registrar) || kept[read.key] != nil {
+                if let listening { dropped.append(listening) }
+                continue
+            }
+            if let listening {
+                kept[read.key] = listening
+            } else {
+                let listener = ReadListener(read, for: self)
+                kept[read.key] = listener
+                added.append(listener)
+            }
         }
         // In the order of the reads, so that the next evaluation compares in order.
         var heard: [(key: ReadTracker.Key, listener: ReadListener)] = []
@@ -162,7 +176,7 @@ public class _DerivedNode: @unchecked Sendable {
         for key in keys where !refused.contains(key.registrar) {
             if let listener = kept.removeValue(forKey: key) { heard.append((key, listener)) }
         }
-        let dropped = Array(kept.values)
+        dropped += kept.values
         subscriptions = heard
         if !added.isEmpty || !dropped.isEmpty {
             GraphLock.shared.locked {

@@ -39,9 +39,19 @@ final class ReadTracker {
     }
 
     /// The identities of the evaluation's reads, in the order first made.
-    @exclusivity(unchecked) private(set) var keys: [Key] = []
+    var keys: [Key] { isInStep ? Array(listening.prefix(inStep)) : strayed }
+    /// The reads so far, once the evaluation strayed from `listening` (`isInStep` false).
+    @exclusivity(unchecked) private var strayed: [Key] = []
+    /// While `isInStep`, how many reads were made: the first `inStep` of `listening`.
+    @exclusivity(unchecked) private var inStep = 0
     /// The reads of the evaluation that the value does not listen to, in full.
-    @exclusivity(unchecked) private(set) var fresh: [Read] = []
+    /// Each with its listener, already listening, when the tracker has `makeListener`.
+    @exclusivity(unchecked) private(set) var fresh: [(read: Read, listener: ReadListener?)] = []
+    /// Makes the listener of a read the value does not listen to yet, which the tracker starts
+    /// listening at once, inside the getter and before it loads the value: a set made after
+    /// the load is heard, one made before it is read. Nil until the value exists (its first
+    /// evaluation's reads are listened to after it).
+    var makeListener: ((Read) -> ReadListener)?
     /// The identities the value listens to, in the order the last evaluation read them.
     @exclusivity(unchecked) private var listening: [Key] = []
     /// `listening` as a set, made the first time an evaluation strays from it (nil until then).
@@ -58,12 +68,12 @@ final class ReadTracker {
     @exclusivity(unchecked) private var derivedSet: Set<ObjectIdentifier> = []
 
     /// Whether the evaluation read nothing observable.
-    var isEmpty: Bool { keys.isEmpty }
+    var isEmpty: Bool { isInStep ? inStep == 0 : strayed.isEmpty }
 
     /// Whether the evaluation read exactly what the value listens to, in the same order: its
     /// subscriptions stay as they are.
     var readsWhatIsHeard: Bool {
-        fresh.isEmpty && keys.count == listening.count && (isInStep || keys == listening)
+        fresh.isEmpty && (isInStep ? inStep == listening.count : strayed == listening)
     }
 
     /// Records a read, unless it was recorded already: O(1), and a read that repeats the last
@@ -74,22 +84,26 @@ final class ReadTracker {
         hearing: @autoclosure () -> Hearing
     ) {
         let key = Key(registrar: ObjectIdentifier(registrar), slot: slot)
-        let position = keys.count
         if isInStep {
             // Nearly every read is the one the last evaluation made at the same position.
-            if position < listening.count, listening[position] == key {
-                keys.append(key)
+            if inStep < listening.count, listening[inStep] == key {
+                inStep += 1
                 return
             }
             isInStep = false
-            seen.reserveCapacity(position + 1)
-            for earlier in keys { seen.insert(earlier) }
+            strayed.append(contentsOf: listening.prefix(inStep))
+            seen.reserveCapacity(inStep + 1)
+            for earlier in strayed { seen.insert(earlier) }
         }
         guard seen.insert(key).inserted else { return }
-        keys.append(key)
+        strayed.append(key)
         if listeningSet == nil { listeningSet = Set(listening) }
         if listeningSet.unsafelyUnwrapped.contains(key) { return }
-        fresh.append(Read(registrar: registrar, slot: slot, object: object(), keyPath: keyPath(), hearing: hearing()))
+        let read = Read(registrar: registrar, slot: slot, object: object(), keyPath: keyPath(), hearing: hearing())
+        guard let makeListener else { return fresh.append((read, nil)) }
+        let listener = makeListener(read)
+        GraphLock.shared.locked { listener.subscribeLocked() }
+        fresh.append((read, listener))
     }
 
     /// Records that a derived value was read (its slot is recorded by its getter).
@@ -111,8 +125,9 @@ final class ReadTracker {
             listening = heard
             listeningSet = nil
         }
-        keys.removeAll(keepingCapacity: true)
+        inStep = 0
         if !isInStep {
+            strayed.removeAll(keepingCapacity: true)
             seen.removeAll(keepingCapacity: true)
             isInStep = true
         }

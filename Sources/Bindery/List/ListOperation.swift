@@ -95,8 +95,11 @@ class ListOperation<Source, Output>: AnyListOperation<Output> {
     final let dirty = ListDirtyRecords()
     /// The records in source order.
     final var sourceOrder = ListOrderTree()
-    /// Records the closure's reads of one element at a time.
+    /// Records the closure's reads of one element at a time, and listens to each new one at
+    /// once, for `trackedRecord` (see `ReadTracker.makeListener`).
     private let tracker = ReadTracker()
+    /// The record whose element the closure runs on.
+    private var trackedRecord: ListRecord?
     /// Listeners made or dropped by this evaluation, subscribed and cancelled together.
     private var added: [ReadListener] = []
     private var dropped: [ReadListener] = []
@@ -109,6 +112,7 @@ class ListOperation<Source, Output>: AnyListOperation<Output> {
         sourceObject = source
         changes = { [weak source] known in source?.changes(since: known) }
         super.init()
+        tracker.makeListener = { [unowned self] read in ElementReadListener(read, for: trackedRecord.unsafelyUnwrapped) }
     }
 
     /// Listens to the source for `node`, then reads it.
@@ -215,17 +219,23 @@ class ListOperation<Source, Output>: AnyListOperation<Output> {
     /// `record` listen to exactly what it read.
     final func tracking<Result>(_ record: ListRecord, _ body: () -> Result) -> Result {
         tracker.expect(record.listeners.lazy.map(\.key))
+        trackedRecord = record
         let result = tracker.recording(body)
+        trackedRecord = nil
         if tracker.readsWhatIsHeard {
             tracker.finish()
             return result
         }
         var kept: [ReadTracker.Key: ReadListener] = [:]
         for subscription in record.listeners { kept[subscription.key] = subscription.listener }
-        for read in tracker.fresh where kept[read.key] == nil {
-            let listener = ElementReadListener(read, for: record)
-            kept[read.key] = listener
-            added.append(listener)
+        for (read, listening) in tracker.fresh {
+            if let listening {
+                kept[read.key] = listening
+            } else {
+                let listener = ElementReadListener(read, for: record)
+                kept[read.key] = listener
+                added.append(listener)
+            }
         }
         var heard: [(key: ReadTracker.Key, listener: ReadListener)] = []
         for key in tracker.keys {

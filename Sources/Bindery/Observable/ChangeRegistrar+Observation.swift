@@ -160,7 +160,6 @@ extension _ChangeRegistrar {
         _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>,
         slot index: Int, after inherited: @autoclosure () -> Int, observed: UInt64
     ) {
-        guard observed != 0 else { return }
         if _slowPath(observed & Self.observationBit != 0) {
             observationDidSet(subject, keyPath)
         }
@@ -170,13 +169,24 @@ extension _ChangeRegistrar {
     /// Runs the chains that listen to the property in slot `index` of its class's own slots
     /// (after the `inherited` ones), if `observed`, the observed-slot word loaded for this
     /// store, says any do; `inherited` is evaluated only then.
+    ///
+    /// When that word says nobody listens to the slot, the word is loaded again, after the
+    /// store: a listener that began listening in between (a derived value's read, which
+    /// listens before it loads the value) may have read the value from before this store, and
+    /// must hear it. A set that nobody listens to costs that second load.
     @inlinable @inline(__always)
     func notifyListeners(_ observed: UInt64, slot index: Int, after inherited: () -> Int) {
-        guard observed & Self.listenerBits != 0 else { return }
-        let slot = inherited() &+ index
-        if observed & Self.bit(for: slot) != 0 {
-            notify(slot)
+        var current = observed
+        if current & Self.listenerBits == 0 {
+            current = observedSlots.load(ordering: .relaxed)
+            guard current & Self.listenerBits != 0 else { return }
         }
+        let slot = inherited() &+ index
+        let bit = Self.bit(for: slot)
+        if current & bit == 0 {
+            guard observedSlots.load(ordering: .relaxed) & bit != 0 else { return }
+        }
+        notify(slot)
     }
 
     /// Tells the object's `ObservationRegistrar` that a set begins. Out of line, so that a
