@@ -9,7 +9,8 @@ class ListRecord: ListOrderNode {
     final unowned(unsafe) let dirty: ListDirtyRecords
     /// Whether the record waits in `dirty`. Behind `dirty`'s lock.
     final var isDirty = false
-    /// Whether the record left the source: a change heard since is dropped.
+    /// Whether the record left the source: a change heard since is dropped. Used by the
+    /// operator's evaluation only.
     final var isRemoved = false
     /// The listeners of the closure's last reads of this element, in read order. Used by the
     /// operator's evaluation only.
@@ -53,7 +54,9 @@ final class ListDirtyRecords: @unchecked Sendable {
 final class ElementReadListener: ReadListener {
     override func heard(by target: AnyObject, _ thread: UnsafeMutablePointer<ThreadState>) {
         let record = unsafeDowncast(target, to: ListRecord.self)
-        guard !record.isRemoved, let node = record.node else { return }
+        // A record that left its source meanwhile is dropped by the evaluation, whose thread
+        // alone reads `isRemoved`.
+        guard let node = record.node else { return }
         record.dirty.add(record)
         node.inputChanged(thread)
     }

@@ -34,7 +34,7 @@ public final class _PropertyAccessor<Root: AnyObject, Value>: @unchecked Sendabl
 
     /// Accessors whose chains keep `placeholder` instead of the value they carried, and read
     /// the property again when they need it (a list's elements).
-    @usableFromInline
+    @inlinable
     init(_ keyPath: KeyPath<Root, Value>, get: @escaping (Root) -> Value, set: ((Root, Value) -> Void)? = nil, placeholder: Value?) {
         self.placeholder = placeholder
         self.get = get

@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 import Testing
 @testable import Bindery
@@ -103,10 +104,13 @@ import Testing
         Bind.in(box, \.int).out("heard", initial: false) { (_: Int) in heard.increment() }
         await confirmation(expectedCount: 1) { fired in
             withObservationTracking { _ = box.int } onChange: { fired() }
+            // A stored property is not atomic: the writers take turns to set it (the sets, and
+            // what Observation and the chain hear of them, still come from eight threads).
+            let turn = NSLock()
             await withTaskGroup(of: Void.self) { group in
                 for writer in 0..<8 {
                     group.addTask {
-                        for step in 1...50 { box.int = writer * 1000 + step }
+                        for step in 1...50 { turn.withLock { box.int = writer * 1000 + step } }
                     }
                 }
             }
