@@ -38,6 +38,9 @@ final class ListDirtyRecords: @unchecked Sendable {
         }
     }
 
+    /// Whether no record waits.
+    var isEmpty: Bool { lock.withLock { records.isEmpty } }
+
     /// Takes every waiting record, in the order their reads were set.
     func take() -> [ListRecord] {
         lock.withLock {
@@ -138,6 +141,8 @@ class ListOperation<Source, Output>: AnyListOperation<Output> {
         sourceVersion = version
         output = []
         rebuild(elements)
+        didRefresh()
+        output = []
         flushListeners()
         return current()
     }

@@ -119,6 +119,8 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
     /// against their neighbours in the next (see `verify`).
     private var recentlyPlaced: [ElementRecord<Element>] = []
     private var placedNow: [ElementRecord<Element>] = []
+    /// The records a rebuild sorted in this evaluation.
+    private var rebuilt: [ElementRecord<Element>] = []
 
     init(source: some ListOperand<Element>, areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
         self.areInIncreasingOrder = areInIncreasingOrder
@@ -168,7 +170,8 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
             return left < right
         }
         sortedOrder.build(sorted.map { records[$0].place.unsafelyUnwrapped })
-        placedNow = records
+        // Checked only if an element changed while they were sorted (see `verify`).
+        rebuilt = records
     }
 
     override func removeAllRecords() {
@@ -177,6 +180,7 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
         updated = []
         recentlyPlaced = []
         placedNow = []
+        rebuilt = []
     }
 
     override func current() -> [Element] {
@@ -205,8 +209,13 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
         let made = record(element)
         sourceOrder.insert(made, at: index)
         let place = made.place.unsafelyUnwrapped
-        let at = placement(of: made)
-        sortedOrder.insert(place, at: at)
+        if parked.isEmpty {
+            // The whole order is sorted: one descent of the tree.
+            sortedOrder.insert(place) { [unowned self] other in goesBefore(made, unsafeDowncast(other, to: SortPlace<Element>.self).record) }
+        } else {
+            sortedOrder.insert(place, at: placement(of: made))
+        }
+        let at = sortedOrder.index(of: place)
         placedNow.append(made)
         output.append(.insert(element, at: at))
     }
@@ -276,16 +285,21 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
     /// one are checked against theirs and placed again if they must be: the evaluation that the
     /// late set schedules checks those of the one it raced with.
     private func verify() {
-        var checked = recentlyPlaced + placedNow
+        // A whole sort is checked only if an element's compared property was set while it ran
+        // (its record waits to be evaluated again): otherwise it saw every element as it is.
+        if !rebuilt.isEmpty, dirty.isEmpty { rebuilt = [] }
+        var checked = recentlyPlaced + placedNow + rebuilt
+        // What this evaluation placed is checked again by the next one, and only that.
+        var placed = placedNow + rebuilt
+        rebuilt = []
         recentlyPlaced = []
         placedNow = []
         var rounds = 0
         while !checked.isEmpty, rounds < 8 {
             rounds += 1
             let misplaced = checked.filter { !$0.isRemoved && !isInOrder($0) }
-            recentlyPlaced += checked
             checked = []
-            for record in misplaced where !record.isRemoved {
+            for record in misplaced {
                 let place = record.place.unsafelyUnwrapped
                 let from = sortedOrder.index(of: place)
                 sortedOrder.remove(place)
@@ -293,9 +307,10 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
                 sortedOrder.insert(place, at: to)
                 if from != to { output.append(.move(from: from, to: to)) }
                 checked.append(record)
+                placed.append(record)
             }
         }
-        recentlyPlaced += checked
+        recentlyPlaced = placed
     }
 
     /// Whether `record` is in order with the records before and after it.
