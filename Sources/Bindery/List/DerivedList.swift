@@ -122,11 +122,11 @@ public final class DerivedList<Element>: _DerivedNode, DynamicObject, RandomAcce
             _ = ListChange<Element>.apply(step, to: &storage)
         }
         version &+= 1
-        log.record(steps, as: version)
+        let dropped = log.record(steps, as: version)
         let counted = storage.count != notifiedCount
         notifiedCount = storage.count
         lock.unlock()
-        withExtendedLifetime(released) {}
+        withExtendedLifetime((released, dropped)) {}
         _$registrar.didSet(self, keyPath: \.elements, slot: 0, after: 0, observed: observed)
         guard counted else { return }
         let countObserved = _$registrar.willSet(self, keyPath: \.count)

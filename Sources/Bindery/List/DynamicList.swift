@@ -199,6 +199,8 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
         var steps: [ListChange<Element>.Step] = []
         var problem: IndexProblem?
         var counted = false
+        var released: [ListChange<Element>.Step] = []
+        defer { withExtendedLifetime(released) {} }
         lock.lock()
         if let expected, expected != version {
             lock.unlock()
@@ -207,7 +209,7 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
         problem = edit(&storage, &steps)
         if !steps.isEmpty {
             version &+= 1
-            log.record(steps, as: version)
+            released = log.record(steps, as: version)
             counted = storage.count != notifiedCount
             notifiedCount = storage.count
             if batching, let made = batches[thread] { batches[thread] = (true, made.counted || counted) }

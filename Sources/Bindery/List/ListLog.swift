@@ -16,8 +16,11 @@ struct ListLog<Element> {
     private var entries: [Entry] = []
     private var stepCount = 0
 
-    /// Records the change that made `version` (one more than the last one recorded).
-    mutating func record(_ steps: [ListChange<Element>.Step], as version: UInt64) {
+    /// Records the change that made `version` (one more than the last one recorded), and
+    /// returns the steps of the changes it no longer keeps: the caller lets go of them once its
+    /// lock is released, since they may hold the last reference to an element (whose deinit is
+    /// its code). One dropped change, the usual case, is returned without copying.
+    mutating func record(_ steps: [ListChange<Element>.Step], as version: UInt64) -> [ListChange<Element>.Step] {
         entries.append(Entry(version: version, steps: steps))
         stepCount += steps.count
         var dropped = 0
@@ -25,7 +28,10 @@ struct ListLog<Element> {
             stepCount -= entries[dropped].steps.count
             dropped += 1
         }
-        if dropped > 0 { entries.removeFirst(dropped) }
+        guard dropped > 0 else { return [] }
+        let released = dropped == 1 ? entries[0].steps : entries[..<dropped].flatMap(\.steps)
+        entries.removeFirst(dropped)
+        return released
     }
 
     /// The steps from `version` to `current`, in order; nil when the log no longer reaches back

@@ -222,6 +222,7 @@ private func described(_ step: ListChange<Chore>.Step) -> String {
                         case 2: todos.append(Pick(rank: step % 7))
                         default: if todos.count > 30 { todos.removeLast() }
                         }
+                        if step.isMultiple(of: 25) { await Task.yield() }
                     }
                 }
             }

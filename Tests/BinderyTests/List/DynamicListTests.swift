@@ -21,6 +21,13 @@ final class CheckedList<Element: Sendable & Equatable>: ListReceiver, @unchecked
     }
 }
 
+/// An element that runs `farewell` when it goes.
+final class Farewell: Sendable {
+    let farewell: @Sendable () -> Void
+    init(_ farewell: @escaping @Sendable () -> Void) { self.farewell = farewell }
+    deinit { farewell() }
+}
+
 /// `DynamicList`: mutations that report their own steps, batches, threads.
 @Suite(.failOnUnexpectedDiagnostics) struct DynamicListTests {
     static let milk = Todo(id: 7, title: "milk"), eggs = Todo(id: 8, title: "eggs"), tea = Todo(id: 9, title: "tea")
@@ -184,6 +191,18 @@ final class CheckedList<Element: Sendable & Equatable>: ListReceiver, @unchecked
         }
         #expect(results.values == [.success])
         #expect(todos.elements == [Self.milk, Self.tea])
+    }
+
+    @Test("Rule 10: an element whose last reference was the list's log of changes goes with no lock held: its deinit may use the list", .timeLimit(.minutes(1)))
+    func logReleasesOutsideTheLock() {
+        let list = DynamicList<Farewell>()
+        let counts = Recorder<Int>()
+        for _ in 0..<80 {
+            list.append(Farewell { counts.append(list.count) })   // the log keeps the insert's step
+            list.removeLast()
+        }
+        // Every change after the log's 64th drops the oldest: its element's deinit ran.
+        #expect(counts.count >= 80 - 64 - 1)
     }
 
     @Test("Rule 10: removeAll(where:) runs its predicate with no Bindery lock held, and removes what it accepts in the list as it stands", .timeLimit(.minutes(1)))
