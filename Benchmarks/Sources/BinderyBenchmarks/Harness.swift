@@ -31,14 +31,19 @@ final class UpdateBody {
     let verify: (Int) -> Bool
     /// Ends chains and lets the objects go (run after measuring, outside any timing).
     let teardown: () -> Void
+    /// At most this many updates per run in quick mode: for a case whose update takes
+    /// milliseconds (a baseline that re-runs over a whole list), so that CI's quick run stays
+    /// quick.
+    let quickLimit: Int
     /// The next value to write: values keep increasing across warm-up, repetitions and the
     /// counted run, so that every write changes the value.
     var next = 1
 
-    init(divisor: Int = 1, update: @escaping (Int) -> Void, verify: @escaping (Int) -> Bool,
+    init(divisor: Int = 1, quickLimit: Int = .max, update: @escaping (Int) -> Void, verify: @escaping (Int) -> Bool,
          teardown: @escaping () -> Void = {}) {
         self.update = update
         self.divisor = divisor
+        self.quickLimit = quickLimit
         self.verify = verify
         self.teardown = teardown
     }
@@ -158,7 +163,7 @@ func measure(_ body: UpdateBody, _ config: Config) -> Figure {
         n = forced
         benchUpdateLoop(body, n)  // warm-up
     } else if config.isQuick {
-        n = max(10, config.quickUpdates / body.divisor)
+        n = max(10, min(config.quickUpdates, body.quickLimit) / body.divisor)
         benchUpdateLoop(body, n)  // warm-up
     } else {
         // Calibrate (this doubles as warm-up): double until a run takes 5 ms, then scale to
