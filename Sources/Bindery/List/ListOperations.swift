@@ -249,26 +249,16 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
         probe(record)
         guard !parks else { return }
         // The only change: taken out and put back, one move.
-        let place = record.place.unsafelyUnwrapped
-        let from = sortedOrder.index(of: place)
-        sortedOrder.remove(place)
-        let to = placement(of: record)
-        sortedOrder.insert(place, at: to)
         placedNow.append(record)
-        if from != to { output.append(.move(from: from, to: to)) }
+        _ = putBack(record)
     }
 
     override func didRefresh() {
         while !parked.isEmpty {
             let record = parked.removeFirst()
-            let place = record.place.unsafelyUnwrapped
-            let from = sortedOrder.index(of: place)
-            sortedOrder.remove(place)
             // `clean` counts the sorted part, which this record now leaves for good.
-            let to = placement(of: record)
-            sortedOrder.insert(place, at: to)
+            let to = putBack(record)
             placedNow.append(record)
-            if from != to { output.append(.move(from: from, to: to)) }
             if updated.remove(ObjectIdentifier(record)) != nil { output.append(.update(record.element, at: to)) }
         }
         parks = false
@@ -300,17 +290,24 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
             let misplaced = checked.filter { !$0.isRemoved && !isInOrder($0) }
             checked = []
             for record in misplaced {
-                let place = record.place.unsafelyUnwrapped
-                let from = sortedOrder.index(of: place)
-                sortedOrder.remove(place)
-                let to = placement(of: record)
-                sortedOrder.insert(place, at: to)
-                if from != to { output.append(.move(from: from, to: to)) }
+                _ = putBack(record)
                 checked.append(record)
                 placed.append(record)
             }
         }
         recentlyPlaced = placed
+    }
+
+    /// Takes `record` out and puts it back where the comparison says among the sorted part:
+    /// one move, if its place changed. Returns its index.
+    private func putBack(_ record: ElementRecord<Element>) -> Int {
+        let place = record.place.unsafelyUnwrapped
+        let from = sortedOrder.index(of: place)
+        sortedOrder.remove(place)
+        let to = placement(of: record)
+        sortedOrder.insert(place, at: to)
+        if from != to { output.append(.move(from: from, to: to)) }
+        return to
     }
 
     /// Whether `record` is in order with the records before and after it.
