@@ -4,6 +4,12 @@ import Testing
 
 /// `debounced` and `throttled`, driven by a manual clock.
 @Suite(.failOnUnexpectedDiagnostics) struct DynamicValueTimingTests {
+    /// Each test waits for the clock's tasks many times over, and each wait queues behind every
+    /// other suite's work on the cooperative pool (two threads here; ten times slower under the
+    /// thread sanitizer). The limit only stops a test that hangs: one minute was hit while the
+    /// model checks held the pool, with nothing wrong.
+    static let limit = TimeLimitTrait.Duration.minutes(10)
+
     /// Lets the clock's tasks run until `condition` holds; the test's time limit bounds the
     /// wait. A task the clock resumed runs on the cooperative pool, which other suites may keep
     /// busy, so no fixed number of yields is enough; and a task that starts its wait only now,
@@ -16,7 +22,7 @@ import Testing
         }
     }
 
-    @Test("debounced takes the last change once the wait passes with no other", .timeLimit(.minutes(1)))
+    @Test("debounced takes the last change once the wait passes with no other", .timeLimit(Self.limit))
     func debounce() async {
         let clock = TestClock()
         let text = Dynamic("")
@@ -36,7 +42,7 @@ import Testing
         #expect(query.value == "swi")
     }
 
-    @Test("throttled takes the first change at once and the window's last when it closes", .timeLimit(.minutes(1)))
+    @Test("throttled takes the first change at once and the window's last when it closes", .timeLimit(Self.limit))
     func throttleLatest() async {
         let clock = TestClock()
         let position = Dynamic(0)
@@ -57,7 +63,7 @@ import Testing
         #expect(seen.values == [1, 3, 4])
     }
 
-    @Test("throttled(latest: false) drops the changes inside a window", .timeLimit(.minutes(1)))
+    @Test("throttled(latest: false) drops the changes inside a window", .timeLimit(Self.limit))
     func throttleFirst() async {
         let clock = TestClock()
         let position = Dynamic(0)
@@ -75,7 +81,7 @@ import Testing
         #expect(seen.values == [1, 3])
     }
 
-    @Test("Rule 1: a debounced value holds its source weakly, and its wait ends with it", .timeLimit(.minutes(1)))
+    @Test("Rule 1: a debounced value holds its source weakly, and its wait ends with it", .timeLimit(Self.limit))
     func lifetime() async {
         let clock = TestClock()
         weak var weakSource: Dynamic<Int>?
