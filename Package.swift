@@ -11,6 +11,11 @@ let package = Package(
         .library(name: "BinderyTerminal", targets: ["BinderyTerminal"]),
         // The slot-machine demo in a terminal: `swift run lottery`.
         .executable(name: "lottery", targets: ["lottery"]),
+        // TodoMVC's view model and its SQLite store (GRDB), and GRDB observations feeding a
+        // DynamicList (BinderyGRDB): the one product that needs SQLite (libsqlite3-dev).
+        .library(name: "TodoModel", targets: ["TodoModel", "BinderyGRDB"]),
+        // TodoMVC in a terminal: `swift run todos`.
+        .executable(name: "todos", targets: ["todos"]),
         // GTK 4 widgets as Bindery controls; empty unless the `GTK` trait is on.
         .library(name: "BinderyGTK", targets: ["BinderyGTK"]),
         // The slot-machine demo in a GTK 4 window: `swift run --traits GTK lottery-gtk`.
@@ -30,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // A manual clock for the timing operators' tests; only BinderyTests uses it.
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        // SQLite for TodoMVC's store and BinderyGRDB only (needs Debian's libsqlite3-dev).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .macro(
@@ -53,6 +60,10 @@ let package = Package(
         // The demos' view model, shared by the terminal and the GTK screens.
         .target(name: "LotteryModel", dependencies: ["Bindery"]),
         .executableTarget(name: "lottery", dependencies: ["Bindery", "BinderyTerminal", "LotteryModel"]),
+        .target(name: "BinderyGRDB", dependencies: ["Bindery", .product(name: "GRDB", package: "GRDB.swift")]),
+        // TodoMVC's view model, shared by the terminal and the GTK screens, with its stores.
+        .target(name: "TodoModel", dependencies: ["Bindery", .product(name: "GRDB", package: "GRDB.swift")]),
+        .executableTarget(name: "todos", dependencies: ["Bindery", "BinderyTerminal", "TodoModel"]),
         // GTK 4's headers and libraries, found with pkg-config; only the `GTK` trait uses them.
         .systemLibrary(
             name: "CGtk",
@@ -91,6 +102,10 @@ let package = Package(
         .testTarget(
             name: "BinderyGTKTests",
             dependencies: ["Bindery", "BinderyGTK", .target(name: "CGtk", condition: .when(traits: ["GTK"]))]
+        ),
+        .testTarget(
+            name: "TodoModelTests",
+            dependencies: ["TodoModel", "BinderyGRDB", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "BinderyMacrosTests",
