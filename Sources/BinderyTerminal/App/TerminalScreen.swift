@@ -9,8 +9,9 @@ import Darwin
 /// A full-screen terminal program: widgets drawn in order, a focus ring that routes keys, and
 /// a run loop that redraws only what changed.
 ///
-/// The loop waits for keys (or the next blink tick), gives each key to the focused widget,
-/// then to the focus ring, then to ``quitKeys``. A mouse report goes to the widget under the
+/// The loop waits for keys (or the next blink tick), gives each key to ``keyHandler`` (the
+/// program's own keys), then to the focused widget, then to the focus ring, then to
+/// ``quitKeys``. A mouse report goes to the widget under the
 /// pointer instead (see ``handle(_:)-(MouseEvent)``). After every key, tick and resize it draws
 /// the widgets into a fresh canvas and writes the cells that differ from the last frame. A
 /// resize lays the widgets out again through ``layout`` and redraws the whole screen.
@@ -30,6 +31,17 @@ import Darwin
     public let focus: FocusRing
     /// Keys that end the loop when no widget used them. Esc, Ctrl-C and Ctrl-D by default.
     public var quitKeys: [Key] = [.escape, .control("c"), .control("d")]
+    /// The program's own keys: given every key before the focused widget (mouse reports
+    /// excepted); answers whether it used the key. A key it used goes no further.
+    ///
+    /// ```swift
+    /// screen.keyHandler = { key in
+    ///     guard !(screen.focus.focused is TextField), key == .character("1") else { return false }
+    ///     app.filter = .all
+    ///     return true
+    /// }
+    /// ```
+    public var keyHandler: (Key) -> Bool = { _ in false }
     /// Lays the widgets out for a screen of the given size; called before the first frame and
     /// after each resize.
     public var layout: (Size) -> Void
@@ -66,13 +78,14 @@ import Darwin
         return canvas
     }
 
-    /// Gives `key` to the focused widget, then the focus ring; answers whether it quits. A
-    /// mouse report goes to ``handle(_:)-(MouseEvent)``.
+    /// Gives `key` to ``keyHandler``, then the focused widget, then the focus ring; answers
+    /// whether it quits. A mouse report goes to ``handle(_:)-(MouseEvent)``.
     public func handle(_ key: Key) -> Bool {
         if case .mouse(let event) = key {
             handle(event)
             return false
         }
+        if keyHandler(key) { return false }
         if let focused = focus.focused, focused.handle(key) { return false }
         if focus.handle(key) { return false }
         return quitKeys.contains(key)

@@ -30,17 +30,24 @@ public struct Style: Equatable, Sendable {
     public var isReversed: Bool
     /// Underlined text.
     public var isUnderlined: Bool
+    /// Faint text: a disabled control, a completed todo.
+    public var isDim: Bool
+    /// Text struck through.
+    public var isStruckThrough: Bool
 
     /// A style.
     public init(
         foreground: TerminalColor = .default, background: TerminalColor = .default,
-        isBold: Bool = false, isReversed: Bool = false, isUnderlined: Bool = false
+        isBold: Bool = false, isReversed: Bool = false, isUnderlined: Bool = false,
+        isDim: Bool = false, isStruckThrough: Bool = false
     ) {
         self.foreground = foreground
         self.background = background
         self.isBold = isBold
         self.isReversed = isReversed
         self.isUnderlined = isUnderlined
+        self.isDim = isDim
+        self.isStruckThrough = isStruckThrough
     }
 
     /// The terminal's default look.
@@ -50,8 +57,10 @@ public struct Style: Equatable, Sendable {
     var escapeSequence: String {
         var codes = ["0"]
         if isBold { codes.append("1") }
+        if isDim { codes.append("2") }
         if isUnderlined { codes.append("4") }
         if isReversed { codes.append("7") }
+        if isStruckThrough { codes.append("9") }
         if foreground != .default { codes.append(String(foreground.foregroundCode)) }
         if background != .default { codes.append(String(background.backgroundCode)) }
         return "\u{1B}[" + codes.joined(separator: ";") + "m"

@@ -18,6 +18,10 @@ import Bindery
 /// inserted above them, moved, or removed (see ``ListViewState``): a person reading a row keeps
 /// it while draws arrive. At the very top, new rows at the start come into view.
 ///
+/// **A program's own keys and clicks.** ``rowKeyHandler`` sees each key first, with the selected
+/// row (Space toggles a todo, Delete destroys it); ``rowClickHandler`` sees each left press on a
+/// row first, with the cell under the pointer and how many presses in a row (2: a double click).
+///
 /// With the focus and nothing selected, ↑ and ↓ scroll a row (at an end they move the focus,
 /// as elsewhere); Page Up and Page Down scroll a page, Home and End to the ends; a mouse wheel
 /// over it scrolls ``wheelStep`` rows, focused or not. Its last column is a scroll bar while
@@ -68,6 +72,36 @@ import Bindery
 
     /// The selected row's view model, if any.
     public var selectedItem: Cell.ViewModel? { state.selection.map { state[$0] } }
+
+    /// Given each key before the list handles it, with the selected row's index (nil if none);
+    /// answers whether it used the key. By default it uses none.
+    ///
+    /// ```swift
+    /// todoList.rowKeyHandler = { key, row in
+    ///     guard key == .delete, let row else { return false }
+    ///     app.remove(app.visible[row])
+    ///     return true
+    /// }
+    /// ```
+    public var rowKeyHandler: (_ key: Key, _ selectedRow: Int?) -> Bool = { _, _ in false }
+
+    /// Given each left press on a row before the list handles it: the row's index, the cell
+    /// pressed, and how many presses there were in a row on that row (2 for a double click,
+    /// presses less than ``doubleClickInterval`` apart); answers whether it used the press (an
+    /// unused press selects the row, or clears the selection if it was selected).
+    ///
+    /// ```swift
+    /// todoList.rowClickHandler = { row, position, presses in
+    ///     guard presses == 2 else { return false }
+    ///     app.beginEditing(app.visible[row])
+    ///     return true
+    /// }
+    /// ```
+    public var rowClickHandler: (_ row: Int, _ position: Point, _ presses: Int) -> Bool = { _, _, _ in false }
+    /// The longest time between two presses on a row that make a double click.
+    public var doubleClickInterval = Duration.milliseconds(400)
+    /// The last left press on a row: which, when, and how many in a row.
+    private var lastPress: (row: Int, at: ContinuousClock.Instant, presses: Int)?
 
     private var state = ListViewState<Cell.ViewModel>()
     private var viewport = ListViewport()
@@ -122,6 +156,7 @@ import Bindery
     }
 
     public func handle(_ key: Key) -> Bool {
+        if rowKeyHandler(key, state.selection) { return true }
         switch key {
         case .enter, .character(" "):
             guard state.count > 0 else { return false }
@@ -149,6 +184,11 @@ import Bindery
         case .left:
             let row = viewport.offset + event.position.row - frame.origin.row
             guard viewport.visibleRows.contains(row), event.position.column < frame.origin.column + frame.size.columns - 1 else { return false }
+            let now = ContinuousClock.now
+            var presses = 1
+            if let last = lastPress, last.row == row, now - last.at <= doubleClickInterval { presses = last.presses + 1 }
+            lastPress = (row, now, presses)
+            if rowClickHandler(row, event.position, presses) { return true }
             selectedRow = state.selection == row ? nil : row
         default: return false
         }

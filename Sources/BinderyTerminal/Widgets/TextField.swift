@@ -7,8 +7,10 @@ import Bindery
 /// cursor, and so does a click (to the character under the pointer, or the end); each edit
 /// fires `.editingChanged` (moving the cursor fires nothing). Taking the
 /// focus fires `.editingDidBegin`, losing it `.editingDidEnd`. A program's (or Bindery's) own
-/// set of ``text`` fires nothing. Wide characters (`中`) take two columns and the cursor
-/// follows them; text wider than the field scrolls to keep the cursor in view.
+/// set of ``text`` fires nothing. Enter fires `.primaryActionTriggered` (and is used: it does
+/// not reach the screen). Wide characters (`中`) take two columns and the cursor follows them;
+/// text wider than the field scrolls to keep the cursor in view. A field whose ``isSecure`` is
+/// true shows a `•` for each character (a password).
 ///
 /// ```swift
 /// Bind.inout(lottery, \.winCode).inout(winCodeField, \.text, on: .editingChanged)
@@ -30,6 +32,8 @@ import Bindery
     private var storedText: String
     /// Shown, dimmed, while the text is empty.
     public var placeholder: String
+    /// Whether the text is masked: each character shows as `•`, as a password field does.
+    public var isSecure = false
     /// Where the cursor stands, in characters from the start.
     public private(set) var cursorIndex: Int
     public var frame: Rect
@@ -66,6 +70,7 @@ import Bindery
         case .right: cursorIndex = min(text.count, cursorIndex + 1)
         case .home: cursorIndex = 0
         case .end: cursorIndex = text.count
+        case .enter: sendActions(for: .primaryActionTriggered)
         default: return false
         }
         return true
@@ -80,7 +85,7 @@ import Bindery
     /// The cursor position a click at `column` picks: before the character drawn there (the
     /// half of a wide character counts as the whole), the end past the text.
     func index(atColumn column: Int) -> Int {
-        let characters = Array(text)
+        let characters = Array(shown)
         var index = visible.first
         var left = frame.origin.column
         while index < characters.count {
@@ -107,9 +112,14 @@ import Bindery
         sendActions(for: isFocused ? .editingDidBegin : .editingDidEnd)
     }
 
+    /// The text as drawn: masked if ``isSecure``.
+    private var shown: String {
+        isSecure ? String(repeating: "•", count: storedText.count) : storedText
+    }
+
     /// The characters shown: from `first`, as many as fit, keeping the cursor in view.
     private var visible: (first: Int, columns: Int) {
-        let characters = Array(text)
+        let characters = Array(shown)
         let room = max(1, frame.size.columns - 1)
         var first = 0
         while DisplayWidth.of(String(characters[first..<cursorIndex])) > room - 1, first < cursorIndex { first += 1 }
@@ -117,8 +127,8 @@ import Bindery
     }
 
     public var cursor: Point? {
-        let shown = Array(text)[visible.first..<cursorIndex]
-        return Point(column: frame.origin.column + DisplayWidth.of(String(shown)), row: frame.origin.row)
+        let before = Array(shown)[visible.first..<cursorIndex]
+        return Point(column: frame.origin.column + DisplayWidth.of(String(before)), row: frame.origin.row)
     }
 
     public func draw(in canvas: inout Canvas, context: DrawContext) {
@@ -127,7 +137,7 @@ import Bindery
         if text.isEmpty, !context.isFocused {
             canvas.draw(placeholder, at: frame.origin, style: Style(foreground: .brightBlack, isUnderlined: true), width: frame.size.columns)
         } else {
-            canvas.draw(Array(text)[visible.first...].map(String.init).joined(), at: frame.origin, style: field, width: visible.columns)
+            canvas.draw(String(Array(shown)[visible.first...]), at: frame.origin, style: field, width: visible.columns)
         }
     }
 }
