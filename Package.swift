@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "BinderyGTK", targets: ["BinderyGTK"]),
         // The slot-machine demo in a GTK 4 window: `swift run --traits GTK lottery-gtk`.
         .executable(name: "lottery-gtk", targets: ["lottery-gtk"]),
+        // TodoMVC in a GTK 4 window: `swift run --traits GTK todos-gtk`.
+        .executable(name: "todos-gtk", targets: ["todos-gtk"]),
     ],
     traits: [
         .trait(
@@ -78,6 +80,11 @@ let package = Package(
         .executableTarget(
             name: "lottery-gtk",
             dependencies: ["Bindery", "BinderyGTK", "LotteryModel", .target(name: "CGtk", condition: .when(traits: ["GTK"]))]
+        ),
+        // Without the trait it only says how to build it.
+        .executableTarget(
+            name: "todos-gtk",
+            dependencies: ["Bindery", "BinderyGTK", "TodoModel", .target(name: "CGtk", condition: .when(traits: ["GTK"]))]
         ),
         // One case of main-actor work queued while GTK's main loop runs, in a process of its own
         // (the main queue runs from GLib only on a first thread that Dispatch does not hold); run
