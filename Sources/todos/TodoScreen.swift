@@ -20,7 +20,7 @@ import TodoModel
     let notice = Label(style: Style(foreground: .brightRed, isBold: true))
     let storeError = Label(style: Style(foreground: .brightRed, isBold: true))
     let help = Label(
-        "Tab: next · Enter: add/edit/save · Esc: cancel · Space: toggle · Del: destroy · 1 2 3: filter · q: quit",
+        "Tab move  Enter add/edit  Esc cancel  Space toggle  Del destroy  1 2 3 filter  q quit",
         style: Style(foreground: .brightBlack))
     /// The todo the edit field was placed and focused for.
     private var editorShownFor: Todo?
@@ -172,8 +172,8 @@ import TodoModel
             column += tab.width + 1
         }
         place(clearButton, column + 2, footerRow, max(0, width - column - 2))
-        place(notice, 0, footerRow + 1, width)
-        place(storeError, 0, footerRow + 2, width)
+        place(notice, 0, footerRow + 1, size.columns - left)
+        place(storeError, 0, footerRow + 2, size.columns - left)
         place(help, 0, size.rows - 1, size.columns - left)
         if let editing = app.editing, let row = app.visible.firstIndex(where: { $0 === editing }) { placeEditor(at: row) }
     }

@@ -82,7 +82,9 @@ do {
 
 let screen = TodoScreen(app: app)
 screen.bind()
-if let movedAside { screen.notice.text = "\(movedAside); starting with no todos." }
+if case .unreadable(_, _, let aside?) = movedAside {
+    screen.notice.text = "Not a todo database, moved aside: \(aside)"
+}
 let terminal = TerminalScreen(widgets: screen.widgets, focus: screen.focusable, focused: screen.newField) { size in
     screen.layout(for: size)
 }

@@ -156,10 +156,12 @@ import Darwin
             }
             let bytes = try device.read(timeout: blinkInterval)
             if bytes.isEmpty, signals.isEmpty { isBlinkPhase.toggle() }
-            for key in decoder.keys(from: bytes) where handle(key) {
-                return .quit
+            let keys = decoder.keys(from: bytes)
+            for key in keys {
+                if handle(key) { return .quit }
+                onTick()   // after every key, as documented: before the next one is handled
             }
-            onTick()
+            if keys.isEmpty { onTick() }
             try draw(on: device, size: size)
         }
     }
