@@ -68,6 +68,82 @@ extension DynamicValue where Self: Sendable, Value: Sendable {
     }
 }
 
+extension DynamicObject {
+    /// A derived value that takes the last change of the property at `keyPath` once `duration`
+    /// has passed without another one: ``DynamicValue/debounced(for:clock:)`` for a `@Dynamic`
+    /// property, with no `Derived { }` around it first.
+    ///
+    /// The result starts at the property's value now; it is set on the clock's task and sent
+    /// to its receivers from there (main-actor receivers on the main actor, in order). It holds
+    /// the object weakly, and its wait ends when it goes.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property.
+    ///   - duration: How long no change must come.
+    ///   - clock: The clock to wait on; a test passes a manual one.
+    /// - Returns: The debounced value.
+    ///
+    /// ```swift
+    /// let model = Model()
+    /// let query = model.debounced(\.query, for: .milliseconds(300), clock: ContinuousClock())
+    /// Bind.in(query, \.value).out(winCodeLabel, \.text, convert: { "search for \($0)" })
+    /// ```
+    public func debounced<Value: Sendable, C: Clock>(_ keyPath: KeyPath<Self, Value>, for duration: C.Duration, clock: C) -> Derived<Value> {
+        TimingGate.start(on: self, keyPath, clock: clock) { gate, value in gate.debounce(value, duration) }
+    }
+
+    /// ``debounced(_:for:clock:)`` on the `ContinuousClock`.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property.
+    ///   - duration: How long no change must come.
+    /// - Returns: The debounced value.
+    ///
+    /// ```swift
+    /// let model = Model()
+    /// model.debounced(\.query, for: .milliseconds(300)).observe { print("search for", $0) }
+    /// ```
+    public func debounced<Value: Sendable>(_ keyPath: KeyPath<Self, Value>, for duration: Duration) -> Derived<Value> {
+        debounced(keyPath, for: duration, clock: ContinuousClock())
+    }
+
+    /// A derived value that takes at most one change of the property at `keyPath` per
+    /// `duration`: ``DynamicValue/throttled(for:clock:latest:)`` for a `@Dynamic` property. It
+    /// holds the object weakly, and its window ends when it goes.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property.
+    ///   - duration: The window.
+    ///   - clock: The clock to measure windows on; a test passes a manual one.
+    ///   - latest: Whether a window's last change is taken when it closes.
+    /// - Returns: The throttled value.
+    ///
+    /// ```swift
+    /// let model = Model()
+    /// let volume = model.throttled(\.volume, for: .milliseconds(100), clock: ContinuousClock())
+    /// Bind.in(volume, \.value).out(rateSlider, \.value)
+    /// ```
+    public func throttled<Value: Sendable, C: Clock>(_ keyPath: KeyPath<Self, Value>, for duration: C.Duration, clock: C, latest: Bool = true) -> Derived<Value> {
+        TimingGate.start(on: self, keyPath, clock: clock) { gate, value in gate.throttle(value, duration, latest: latest) }
+    }
+
+    /// ``throttled(_:for:clock:latest:)`` on the `ContinuousClock`.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property.
+    ///   - duration: The window.
+    ///   - latest: Whether a window's last change is taken when it closes.
+    /// - Returns: The throttled value.
+    ///
+    /// ```swift
+    /// let model = Model()
+    /// model.throttled(\.volume, for: .milliseconds(100)).observe { print("volume", $0) }
+    /// ```
+    public func throttled<Value: Sendable>(_ keyPath: KeyPath<Self, Value>, for duration: Duration, latest: Bool = true) -> Derived<Value> {
+        throttled(keyPath, for: duration, clock: ContinuousClock(), latest: latest)
+    }
+}
+
 /// The state of one timing operator: the box its result reads, and the clock's task that is
 /// waiting, if any. Thread-safe: every change of the source and every task's wake-up meet
 /// under `lock`, and nothing runs under it but bookkeeping.
@@ -86,7 +162,7 @@ final class TimingGate<Value: Sendable, C: Clock>: @unchecked Sendable {
     /// A throttle's change held for the end of its window.
     private var held: Value?
     /// The observer on the source, ended with the gate.
-    private var bond: DynamicBond?
+    private var bond: (any BindingHandle)?
 
     private init(_ value: Value, clock: C) {
         latch = Dynamic(value)
@@ -111,6 +187,22 @@ final class TimingGate<Value: Sendable, C: Clock>: @unchecked Sendable {
         gate.lock.withLock { gate.bond = observer }
         // The result keeps the gate (its closure does), the gate keeps the latch.
         return Derived(label: "timing of \(Source.self)", isSame: nil, initial: { gate.latch.value }) { $0 = gate.latch.value }
+    }
+
+    /// A result that reads a new gate's latch; `changed` is called with the gate and each
+    /// change of `object`'s property at `keyPath`, on the changing thread. The chain holds the
+    /// object weakly, as every chain does.
+    static func start<Object: DynamicObject>(
+        on object: Object, _ keyPath: KeyPath<Object, Value>, clock: C,
+        _ changed: @escaping @Sendable (TimingGate, Value) -> Void
+    ) -> Derived<Value> {
+        let gate = TimingGate(object[keyPath: keyPath], clock: clock)
+        let chain = Bind.in(object, keyPath).adding(block: "timing", isAnonymous: true, initial: false, delivery: .immediate) { [weak gate] (value: Value) in
+            guard let gate else { return }
+            changed(gate, value)
+        }
+        gate.lock.withLock { gate.bond = chain }
+        return Derived(label: "timing of \(Object.self)", isSame: nil, initial: { gate.latch.value }) { $0 = gate.latch.value }
     }
 
     /// A debounce's change: restarts the wait.

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// The main queue, the main actor's executor, for endpoints that ask for main-actor delivery.
 enum MainQueue {
@@ -31,10 +32,27 @@ enum MainQueue {
         return DispatchQueue.getSpecific(key: key) != nil
     }
 
+    /// How many works `enqueue` queued that have not finished yet.
+    private static let unfinished = Atomic<Int>(0)
+
     /// Runs `work` on the main queue, after what is already there.
     static func enqueue(_ work: @escaping () -> Void) {
         let box = UncheckedWork(work: work)
-        DispatchQueue.main.async { box.work() }
+        unfinished.add(1, ordering: .relaxed)
+        DispatchQueue.main.async {
+            box.work()
+            unfinished.subtract(1, ordering: .releasing)
+        }
+    }
+
+    /// Returns once every work queued before the call, and every work those queued in turn,
+    /// has run: it waits behind them on the main queue until none is left.
+    static func flush() async {
+        repeat {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                DispatchQueue.main.async { done.resume() }
+            }
+        } while unfinished.load(ordering: .acquiring) > 0
     }
 
     private struct UncheckedWork: @unchecked Sendable {

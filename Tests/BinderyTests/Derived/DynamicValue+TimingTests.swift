@@ -98,3 +98,59 @@ import Testing
         #expect(weakResult == nil)
     }
 }
+
+@Dynamic private final class SearchForm {
+    var query = ""
+    var position = 0
+}
+
+/// `debounced` and `throttled` on a `@Dynamic` property, with no `Derived { }` first.
+@Suite(.failOnUnexpectedDiagnostics) struct DynamicObjectTimingTests {
+    private func settle(_ clock: TestClock<Duration>, until condition: () -> Bool) async {
+        while !condition(), !Task.isCancelled {
+            await clock.advance(by: .zero)
+            await Task.yield()
+        }
+    }
+
+    @Test("A property's debounce takes its last change once the wait passes; its throttle the first at once", .timeLimit(DynamicValueTimingTests.limit))
+    func propertyTiming() async {
+        let clock = TestClock()
+        let form = SearchForm()
+        let query = form.debounced(\.query, for: .milliseconds(300), clock: clock)
+        let position = form.throttled(\.position, for: .milliseconds(100), clock: clock)
+        let queries = Recorder<String>(), positions = Recorder<Int>()
+        query.observeNew(isolation: nil) { queries.append($0) }
+        position.observeNew(isolation: nil) { positions.append($0) }
+        form.query = "s"
+        form.position = 1
+        form.position = 2
+        #expect(positions.values == [1])                  // the first at once, the second held
+        await clock.advance(by: .milliseconds(200))
+        await settle(clock) { positions.count == 2 }
+        #expect(positions.values == [1, 2])               // taken when the window closed
+        form.query = "sw"
+        await clock.advance(by: .milliseconds(299))
+        #expect(queries.values.isEmpty)
+        await clock.advance(by: .milliseconds(1))
+        await settle(clock) { queries.count == 1 }
+        #expect(queries.values == ["sw"] && query.value == "sw")
+    }
+
+    @Test("Rule 1: a property's debounced value holds the object weakly, and its wait ends with it", .timeLimit(DynamicValueTimingTests.limit))
+    func lifetime() async {
+        let clock = TestClock()
+        weak var weakForm: SearchForm?
+        weak var weakResult: Derived<String>?
+        do {
+            let form = SearchForm()
+            weakForm = form
+            let result = form.debounced(\.query, for: .seconds(1), clock: clock)
+            weakResult = result
+            form.query = "x"
+        }
+        #expect(weakForm == nil)
+        await clock.run()
+        #expect(weakResult == nil)
+    }
+}
