@@ -11,6 +11,14 @@ import CGtk
 /// `gtk_editable_set_text`, …) as a person would. A set of ``text`` (by a program or by
 /// Bindery) fires nothing, so a chain's write never comes back to it as an edit.
 ///
+/// **Enter, focus and keys.** Enter in the entry (GTK's `activate` signal, also what
+/// `gtk_widget_activate` does) fires `.primaryActionTriggered`; the focus moving into the
+/// entry fires `.editingDidBegin`, and moving out of it (to another widget, or nowhere when the
+/// entry is hidden) `.editingDidEnd`, from a focus controller's `enter` and `leave` signals.
+/// A program's `gtk_widget_grab_focus` moves the focus as a person's click does, so it fires
+/// them too. Each key pressed while the entry has the focus goes first to ``keyHandler``, if
+/// there is one (Escape to leave an edit, say). All on the main thread.
+///
 /// Bindery holds the wrapper weakly: keep it (a screen's `let`) for as long as its chains
 /// should live. The widget's ownership and what happens when GTK destroys it are described in
 /// ``WrappedWidget``; a destroyed entry leaves its chains.
@@ -20,6 +28,8 @@ import CGtk
 /// Bind.inout(lottery, \.winCode)
 ///     .inout(winCodeEntry, \.text, on: .editingChanged)
 ///     .filter { Lottery.isAcceptable($0) }   // a refused edit is put back, the entry keeps its text
+/// Bind.in(winCodeEntry, \.text, on: .primaryActionTriggered)
+///     .out("spin", initial: false, delivery: .mainActor) { lottery.spin() }   // Enter spins
 /// ```
 @MainActor public final class Entry: WrappedWidget, @MainActor Control {
     private let handle: WidgetHandle
@@ -53,8 +63,40 @@ import CGtk
         gtk_entry_set_placeholder_text(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkEntry.self), placeholder)
         gtk_entry_set_max_length(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkEntry.self), Int32(clamping: maximumLength))
         handle.connect("changed") { [weak self] in self?.changed() }
+        handle.connect("activate") { [weak self] in self?.sendActions(for: .primaryActionTriggered) }
+        // The focus is on the entry's text, a child: `enter` and `leave` say when it comes into
+        // the entry and when it leaves it, not when it moves inside it.
+        let focus = gtk_event_controller_focus_new()!
+        handle.track(Signal.connect(UnsafeMutableRawPointer(focus), "enter") { [weak self] in self?.sendActions(for: .editingDidBegin) }, on: UnsafeMutableRawPointer(focus))
+        handle.track(Signal.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] in self?.sendActions(for: .editingDidEnd) }, on: UnsafeMutableRawPointer(focus))
+        gtk_widget_add_controller(widget, focus)
+        // In the capture phase: before the entry's text handles the key its own way.
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        handle.track(
+            EventSignal.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] keyval, modifiers in self?.keyPressed(keyval, modifiers) ?? false },
+            on: UnsafeMutableRawPointer(keys))
+        gtk_widget_add_controller(widget, keys)
         handle.onDestroy = { [weak self] in self?.destroyed() }
     }
+
+    /// Called with each key pressed while the entry has the focus (its GDK key value, such as
+    /// `GDK_KEY_Escape`, and the modifiers held), before the entry handles it; answers whether
+    /// it used the key: true stops it there, false lets the entry (and then the window) have
+    /// it. Nil (the default) leaves every key to the entry.
+    ///
+    /// The entry holds the closure strongly until it is replaced or the entry deinitialises:
+    /// capture the entry, and what holds it, weakly. It runs on the main thread, while GTK
+    /// handles the key; after GTK destroyed the widget it is never called.
+    ///
+    /// ```swift
+    /// editEntry.keyHandler = { [weak app] keyval, _ in
+    ///     guard Int32(bitPattern: keyval) == GDK_KEY_Escape else { return false }
+    ///     app?.cancelEdit()
+    ///     return true
+    /// }
+    /// ```
+    public var keyHandler: (@MainActor (_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool)?
 
     /// The `GtkEntry`; nil once GTK has destroyed it.
     public var widget: UnsafeMutablePointer<GtkWidget>? { handle.widget }
@@ -85,7 +127,12 @@ import CGtk
         sendActions(for: .editingChanged)
     }
 
+    private func keyPressed(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
+        keyHandler?(keyval, modifiers) ?? false
+    }
+
     private func destroyed() {
+        keyHandler = nil
         Bind.unbind(self)
     }
 }
