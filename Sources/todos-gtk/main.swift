@@ -65,8 +65,9 @@ struct Options {
         }
     }
 
-    /// The database file: `--database PATH`, or the user's data directory (made if missing).
-    var databasePath: String {
+    /// The database file: `--database PATH`, or the user's data directory (made if missing;
+    /// exits if it cannot be).
+    func databasePath() -> String {
         if let database { return database }
         let environment = ProcessInfo.processInfo.environment
         let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
@@ -83,7 +84,7 @@ struct Options {
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
-let path = options.databasePath
+let path = options.databasePath()
 
 guard gtk_init_check() != 0 else {
     printError("""

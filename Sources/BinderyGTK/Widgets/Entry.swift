@@ -11,13 +11,15 @@ import CGtk
 /// `gtk_editable_set_text`, …) as a person would. A set of ``text`` (by a program or by
 /// Bindery) fires nothing, so a chain's write never comes back to it as an edit.
 ///
-/// **Enter, focus and keys.** Enter in the entry (GTK's `activate` signal, also what
-/// `gtk_widget_activate` does) fires `.primaryActionTriggered`; the focus moving into the
-/// entry fires `.editingDidBegin`, and moving out of it (to another widget, or nowhere when the
-/// entry is hidden) `.editingDidEnd`, from a focus controller's `enter` and `leave` signals.
-/// A program's `gtk_widget_grab_focus` moves the focus as a person's click does, so it fires
-/// them too. Each key pressed while the entry has the focus goes first to ``keyHandler``, if
-/// there is one (Escape to leave an edit, say). All on the main thread.
+/// **Enter, focus and keys.** Enter in the entry (its text's `activate` signal, which GtkEntry
+/// passes on as its own `activate`) fires `.primaryActionTriggered`; the focus moving into the
+/// entry fires `.editingDidBegin`, and moving out of it (to another widget, or to none)
+/// `.editingDidEnd`, from a focus controller's `enter` and `leave` signals. A program's
+/// `gtk_widget_grab_focus` moves the focus as a person's click does, so it fires them too.
+/// GTK keeps the focus on an entry that is hidden until its next frame, where it moves it to
+/// another widget: `.editingDidEnd` comes then, unless the program moved the focus first.
+/// Each key pressed while the entry has the focus goes first to ``keyHandler``, if there is
+/// one (Escape to leave an edit, say). All on the main thread.
 ///
 /// Bindery holds the wrapper weakly: keep it (a screen's `let`) for as long as its chains
 /// should live. The widget's ownership and what happens when GTK destroys it are described in
