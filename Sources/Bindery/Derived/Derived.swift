@@ -137,7 +137,7 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
     /// The value, as last computed. A read inside another derived value's evaluation makes that
     /// value depend on this one; reads are seen by Observation too.
     public var value: Value {
-        _$registrar.access(self, keyPath: \.value, slot: 0, after: 0)
+        _$registrar.access(self, keyPath: Self.valuePath, slot: 0, after: 0)
         if let tracker = ReadTracker.current { tracker.record(derived: self) }
         return untrackedValue
     }
@@ -164,10 +164,13 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
     /// Stores a new value into a value that Observation observes, and reports it.
     @inline(never)
     private func storeObserved(_ computed: Value) {
-        _$registrar.withMutation(of: self, keyPath: \.value, slot: 0, after: 0, storing: computed) { derived, value in
+        _$registrar.withMutation(of: self, keyPath: Self.valuePath, slot: 0, after: 0, storing: computed) { derived, value in
             derived.valueLock.withLock { derived.current = value }
         }
     }
+
+    /// `\.value`, made once (see `KeyPathCache`).
+    private static var valuePath: KeyPath<Derived, Value> { KeyPathCache.keyPath(0, of: Derived.self) { \.value } }
 
     /// `\.value`. Not API.
     public static var _valueKeyPath: KeyPath<Derived<Value>, Value> { \.value }

@@ -167,7 +167,7 @@ extension _ChangeRegistrar {
     /// Records a read of slot `slot` for the evaluation running on this thread. Out of line:
     /// a getter's way past it keeps nothing for it.
     @usableFromInline @inline(never)
-    func recordRead(of subject: AnyObject, _ keyPath: AnyKeyPath, slot: Int) {
-        ReadTracker.current?.record(self, slot: slot, object: subject, keyPath: keyPath, hearing: Hearing.slot(self, slot))
+    func recordRead(of subject: AnyObject, _ keyPath: @autoclosure () -> AnyKeyPath, slot: Int) {
+        ReadTracker.current?.record(self, slot: slot, object: subject, keyPath: keyPath(), hearing: Hearing.slot(self, slot))
     }
 }

@@ -73,7 +73,7 @@ public final class DerivedList<Element>: _DerivedNode, DynamicObject, RandomAcce
     /// Bind.in(todos.filter { !$0.done }, \.elements).out(todoView)
     /// ```
     public var elements: [Element] {
-        _$registrar.access(self, keyPath: \.elements, slot: 0, after: 0)
+        _$registrar.access(self, keyPath: Self.elementsPath, slot: 0, after: 0)
         return snapshot
     }
 
@@ -83,7 +83,7 @@ public final class DerivedList<Element>: _DerivedNode, DynamicObject, RandomAcce
     /// The number of elements; a read inside a derived value's evaluation is heard only when
     /// the count changes.
     public var count: Int {
-        _$registrar.access(self, keyPath: \.count, slot: 1, after: 0)
+        _$registrar.access(self, keyPath: Self.countPath, slot: 1, after: 0)
         return lock.withLock { storage.count }
     }
 
@@ -101,37 +101,52 @@ public final class DerivedList<Element>: _DerivedNode, DynamicObject, RandomAcce
     ///
     /// - Parameter position: The index.
     public subscript(position: Int) -> Element {
-        _$registrar.access(self, keyPath: \.elements, slot: 0, after: 0)
+        _$registrar.access(self, keyPath: Self.elementsPath, slot: 0, after: 0)
         return lock.withLock { storage[position] }
     }
 
     override func evaluateOnce(_ thread: UnsafeMutablePointer<ThreadState>) {
         let steps = operation.refresh()
         guard !steps.isEmpty else { return }
-        let observed = _$registrar.willSet(self, keyPath: \.elements)
+        let observed = _$registrar.willSet(self, keyPath: Self.elementsPath)
+        // Many steps are not applied one by one to the array (each insertion or removal shifts
+        // its tail): the whole result is read from the operation instead, in O(n).
+        var rebuilt = steps.count > Self.stepsApplied ? operation.elements() : nil
         // What the steps let go of is released after the lock: a deinit is its element's code.
         var released: [Element] = []
         lock.lock()
-        for step in steps {
-            switch step {
-            case .remove(let index) where storage.indices.contains(index): released.append(storage[index])
-            case .update(_, let index) where storage.indices.contains(index): released.append(storage[index])
-            case .reset: released.append(contentsOf: storage)
-            default: break
+        if rebuilt != nil {
+            swap(&storage, &rebuilt!)      // the old array goes after the lock
+        } else {
+            for step in steps {
+                switch step {
+                case .remove(let index) where storage.indices.contains(index): released.append(storage[index])
+                case .update(_, let index) where storage.indices.contains(index): released.append(storage[index])
+                case .reset: released.append(contentsOf: storage)
+                default: break
+                }
+                _ = ListChange<Element>.apply(step, to: &storage)
             }
-            _ = ListChange<Element>.apply(step, to: &storage)
         }
         version &+= 1
         let dropped = log.record(steps, as: version)
         let counted = storage.count != notifiedCount
         notifiedCount = storage.count
         lock.unlock()
-        withExtendedLifetime((released, dropped)) {}
-        _$registrar.didSet(self, keyPath: \.elements, slot: 0, after: 0, observed: observed)
+        withExtendedLifetime((released, rebuilt, dropped)) {}
+        _$registrar.didSet(self, keyPath: Self.elementsPath, slot: 0, after: 0, observed: observed)
         guard counted else { return }
-        let countObserved = _$registrar.willSet(self, keyPath: \.count)
-        _$registrar.didSet(self, keyPath: \.count, slot: 1, after: 0, observed: countObserved)
+        let countObserved = _$registrar.willSet(self, keyPath: Self.countPath)
+        _$registrar.didSet(self, keyPath: Self.countPath, slot: 1, after: 0, observed: countObserved)
     }
+
+    /// Up to this many steps, a change is applied to the array step by step; past it, the
+    /// array is made again from the operation's result.
+    private static var stepsApplied: Int { 16 }
+
+    /// `\.elements` and `\.count`, made once (see `KeyPathCache`).
+    private static var elementsPath: KeyPath<DerivedList, [Element]> { KeyPathCache.keyPath(0, of: DerivedList.self) { \.elements } }
+    private static var countPath: KeyPath<DerivedList, Int> { KeyPathCache.keyPath(1, of: DerivedList.self) { \.count } }
 
     /// `\.elements`, in slot 0, and `\.count`, in slot 1. Not API.
     public static var _$dynamicProperties: [_DynamicProperty] {

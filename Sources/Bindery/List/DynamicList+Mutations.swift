@@ -177,10 +177,20 @@ extension DynamicList {
             guard !gone.isEmpty else { return }
             var released: [Element] = []
             let applied = mutate(ifVersion: seen) { storage, steps in
-                for index in gone.reversed() {
-                    steps.append(.remove(at: index))
-                    released.append(storage.remove(at: index))
+                // One pass over the list, not a removal (and a shift of the tail) per element.
+                var kept: [Element] = []
+                kept.reserveCapacity(storage.count - gone.count)
+                var next = 0
+                for (index, element) in storage.enumerated() {
+                    if next < gone.count, gone[next] == index {
+                        released.append(element)
+                        next += 1
+                    } else {
+                        kept.append(element)
+                    }
                 }
+                storage = kept
+                for index in gone.reversed() { steps.append(.remove(at: index)) }
                 return nil
             }
             withExtendedLifetime(released) {}

@@ -91,7 +91,7 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
     /// ```
     public var elements: [Element] {
         get {
-            _$registrar.access(self, keyPath: \.elements, slot: 0, after: 0)
+            _$registrar.access(self, keyPath: Self.elementsPath, slot: 0, after: 0)
             return snapshot
         }
         set { replace(with: newValue) }
@@ -105,7 +105,7 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
     /// The number of elements. A read inside a derived value's evaluation is tracked, and heard
     /// only when the count changes (not when an element is updated or moved).
     public var count: Int {
-        _$registrar.access(self, keyPath: \.count, slot: 1, after: 0)
+        _$registrar.access(self, keyPath: Self.countPath, slot: 1, after: 0)
         return lock.withLock { storage.count }
     }
 
@@ -129,7 +129,7 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
     /// ```
     public subscript(position: Int) -> Element {
         get {
-            _$registrar.access(self, keyPath: \.elements, slot: 0, after: 0)
+            _$registrar.access(self, keyPath: Self.elementsPath, slot: 0, after: 0)
             return lock.withLock { storage[position] }
         }
         set { update(newValue, at: position) }
@@ -160,7 +160,7 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
             try body(self)
             return
         }
-        let observed = _$registrar.willSet(self, keyPath: \.elements)
+        let observed = _$registrar.willSet(self, keyPath: Self.elementsPath)
         lock.withLock { batches[thread] = (false, false) }
         batchCount.add(1, ordering: .relaxed)
         defer {
@@ -195,7 +195,7 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
     ) -> Bool {
         let thread = Self.currentThread
         let batching = isBatching(thread)
-        let observed = batching ? 0 : _$registrar.willSet(self, keyPath: \.elements)
+        let observed = batching ? 0 : _$registrar.willSet(self, keyPath: Self.elementsPath)
         var steps: [ListChange<Element>.Step] = []
         var problem: IndexProblem?
         var counted = false
@@ -245,10 +245,10 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
 
     /// Tells Observation and the chains that the list changed, and its count if `count`.
     private func changed(_ observed: UInt64, count: Bool) {
-        _$registrar.didSet(self, keyPath: \.elements, slot: 0, after: 0, observed: observed)
+        _$registrar.didSet(self, keyPath: Self.elementsPath, slot: 0, after: 0, observed: observed)
         guard count else { return }
-        let counted = _$registrar.willSet(self, keyPath: \.count)
-        _$registrar.didSet(self, keyPath: \.count, slot: 1, after: 0, observed: counted)
+        let counted = _$registrar.willSet(self, keyPath: Self.countPath)
+        _$registrar.didSet(self, keyPath: Self.countPath, slot: 1, after: 0, observed: counted)
     }
 
     /// The list and its version, read together.
@@ -259,6 +259,10 @@ public final class DynamicList<Element>: DynamicObject, RandomAccessCollection {
     private static var currentThread: UInt { UInt(bitPattern: ThreadState.current) }
 
     // MARK: Plumbing
+
+    /// `\.elements` and `\.count`, made once (see `KeyPathCache`).
+    private static var elementsPath: KeyPath<DynamicList, [Element]> { KeyPathCache.keyPath(0, of: DynamicList.self) { \.elements } }
+    private static var countPath: KeyPath<DynamicList, Int> { KeyPathCache.keyPath(1, of: DynamicList.self) { \.count } }
 
     /// `\.elements`, in slot 0, and `\.count`, in slot 1. Not API.
     public static var _$dynamicProperties: [_DynamicProperty] {

@@ -76,6 +76,9 @@ class AnyListOperation<Output> {
     /// the elements whose reads were set; empty when nothing changed.
     func refresh() -> [ListChange<Output>.Step] { [] }
 
+    /// The whole output, as it stands after the last `refresh()`.
+    func elements() -> [Output] { [] }
+
     /// Stops listening to everything (the operator is going).
     func stop() {}
 }
@@ -170,6 +173,8 @@ class ListOperation<Source, Output>: AnyListOperation<Output> {
         defer { output = [] }
         return output
     }
+
+    override final func elements() -> [Output] { current() }
 
     override final func stop() {
         var listeners = sourceListener.map { [$0] } ?? []

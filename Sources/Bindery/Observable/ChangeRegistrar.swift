@@ -190,8 +190,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
             // is retired, so that leaving the list later cannot free it under that update.
             retireLocked(Unmanaged.passRetained(first))
         case .several(let list):
-            let position = endpoint.joinsNoChain ? nil : list.endpoints.firstIndex(where: \.joinsNoChain)
-            list.endpoints.insert(endpoint, at: position ?? list.endpoints.endIndex)
+            list.add(endpoint)
         }
         observedSlots.bitwiseOr(Self.bit(for: slot), ordering: .relaxed)
     }
@@ -205,8 +204,8 @@ public final class _ChangeRegistrar: @unchecked Sendable {
             publish(0, slot: slot)
             retireLocked(sole)
         case .several(let list):
-            list.endpoints.removeAll { $0 === endpoint }
-            guard list.endpoints.count <= 1 else { return }
+            list.remove(endpoint)
+            guard list.count <= 1 else { return }
             // One left: it is the slot's sole listener again, published for the update path.
             publish(list.endpoints.first.map { Self.word(Unmanaged.passRetained($0)) } ?? 0, slot: slot)
             GraphLock.shared.buryLocked(Unmanaged<ListenerList>.fromOpaque(Self.pointer(list)).takeRetainedValue())
@@ -227,9 +226,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
             retireLocked(sole)
             return true
         case .several(let list):
-            guard let index = list.endpoints.firstIndex(where: { $0 === old }) else { return false }
-            list.endpoints[index] = new
-            return true
+            return list.replace(old, with: new)
         }
     }
 
@@ -442,13 +439,98 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     var isIdle: Bool { firstMember == nil && (0..<slotCapacity).allSatisfy { entry($0).isNone } }
 }
 
-/// The listeners of a registrar slot that has several, in the order they began listening.
-/// Guarded by the graph lock; the update path never reads it.
+/// The listeners of a registrar slot that has several: chains' endpoints in the order they
+/// began listening, then the endpoints that join no chain, likewise. Guarded by the graph lock;
+/// the update path never reads it.
+///
+/// A slot can have many listeners: a list operator whose closure reads a shared property (a
+/// filter's setting, a search text) listens to it once per element. So a listener leaves in
+/// O(1), amortised, keeping the order: its place is emptied, found through an index by identity
+/// once the list is long, and the places are closed up when half of them are empty.
 final class ListenerList {
-    @exclusivity(unchecked) var endpoints: [AnyEndpoint]
+    /// The listeners in order; nil where one left.
+    @exclusivity(unchecked) private var places: [AnyEndpoint?]
+    /// How many places are nil.
+    @exclusivity(unchecked) private var holes = 0
+    /// Each listener's place, by identity; kept once the list is longer than `indexedLength`.
+    @exclusivity(unchecked) private var index: [ObjectIdentifier: Int]?
+    /// The listeners in order, made again after a change.
+    @exclusivity(unchecked) private var dense: [AnyEndpoint]?
+
+    /// Past this length, a listener's place is found through `index` rather than by a scan.
+    private static let indexedLength = 32
 
     init(_ endpoints: [AnyEndpoint]) {
-        self.endpoints = endpoints
+        places = endpoints
+        dense = endpoints
+    }
+
+    /// How many listeners there are.
+    var count: Int { places.count - holes }
+
+    /// The listeners, in order.
+    var endpoints: [AnyEndpoint] {
+        if let dense { return dense }
+        let made = places.compactMap { $0 }
+        dense = made
+        return made
+    }
+
+    /// Adds `endpoint`: a chain's after the other chains', a listener's at the end.
+    func add(_ endpoint: AnyEndpoint) {
+        dense = nil
+        if endpoint.joinsNoChain {
+            places.append(endpoint)
+            index?[ObjectIdentifier(endpoint)] = places.count - 1
+        } else {
+            let position = places.firstIndex { $0?.joinsNoChain == true } ?? places.endIndex
+            places.insert(endpoint, at: position)
+            index = nil
+        }
+        indexIfLong()
+    }
+
+    /// Removes `endpoint`, if it listens.
+    func remove(_ endpoint: AnyEndpoint) {
+        guard let place = place(of: endpoint) else { return }
+        dense = nil
+        places[place] = nil
+        index?[ObjectIdentifier(endpoint)] = nil
+        holes += 1
+        if holes > places.count / 2 {
+            places.removeAll { $0 == nil }
+            holes = 0
+            index = nil
+            indexIfLong()
+        }
+    }
+
+    /// Puts `new` in `old`'s place; false if `old` does not listen.
+    func replace(_ old: AnyEndpoint, with new: AnyEndpoint) -> Bool {
+        guard let place = place(of: old) else { return false }
+        dense = nil
+        places[place] = new
+        if index != nil {
+            index![ObjectIdentifier(old)] = nil
+            index![ObjectIdentifier(new)] = place
+        }
+        return true
+    }
+
+    private func place(of endpoint: AnyEndpoint) -> Int? {
+        if let index { return index[ObjectIdentifier(endpoint)] }
+        return places.firstIndex { $0 === endpoint }
+    }
+
+    /// Makes the index, if the list is long and has none.
+    private func indexIfLong() {
+        guard index == nil, places.count > Self.indexedLength else { return }
+        var made: [ObjectIdentifier: Int] = [:]
+        made.reserveCapacity(places.count)
+        for (place, endpoint) in places.enumerated() {
+            if let endpoint { made[ObjectIdentifier(endpoint)] = place }
+        }
+        index = made
     }
 }
 

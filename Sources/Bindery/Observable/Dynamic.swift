@@ -32,24 +32,27 @@ public final class Dynamic<Value>: DynamicValue {
     /// (`withObservationTracking`), as an `@Observable` property's are.
     public var value: Value {
         get {
-            _$registrar.access(self, keyPath: \.value, slot: 0, after: 0)
+            _$registrar.access(self, keyPath: Self.valuePath, slot: 0, after: 0)
             return lock.withLock { storage }
         }
         set {
-            _$registrar.withMutation(of: self, keyPath: \.value, slot: 0, after: 0, storing: newValue) { box, value in
+            _$registrar.withMutation(of: self, keyPath: Self.valuePath, slot: 0, after: 0, storing: newValue) { box, value in
                 box.lock.withLock { box.storage = value }
             }
         }
         _modify {
-            let observed = _$registrar.willSet(self, keyPath: \.value)
+            let observed = _$registrar.willSet(self, keyPath: Self.valuePath)
             lock.lock()
             do {
                 defer { lock.unlock() }
                 yield &storage
             }
-            _$registrar.didSet(self, keyPath: \.value, slot: 0, after: 0, observed: observed)
+            _$registrar.didSet(self, keyPath: Self.valuePath, slot: 0, after: 0, observed: observed)
         }
     }
+
+    /// `\.value`, made once (see `KeyPathCache`).
+    private static var valuePath: KeyPath<Dynamic, Value> { KeyPathCache.keyPath(0, of: Dynamic.self) { \.value } }
 
     /// The value, read as Bindery reads it: not reported to Observation.
     var untrackedValue: Value {
