@@ -14,6 +14,8 @@ let package = Package(
         // TodoMVC's view model and its SQLite store (GRDB), and GRDB observations feeding a
         // DynamicList (BinderyGRDB): the one product that needs SQLite (libsqlite3-dev).
         .library(name: "TodoModel", targets: ["TodoModel", "BinderyGRDB"]),
+        // TodoMVC's terminal screen (BinderyTerminal widgets bound to TodoModel), and the app.
+        .library(name: "TodoTerminal", targets: ["TodoTerminal"]),
         // TodoMVC in a terminal: `swift run todos`.
         .executable(name: "todos", targets: ["todos"]),
         // GTK 4 widgets as Bindery controls; empty unless the `GTK` trait is on.
@@ -65,7 +67,8 @@ let package = Package(
         .target(name: "BinderyGRDB", dependencies: ["Bindery", .product(name: "GRDB", package: "GRDB.swift")]),
         // TodoMVC's view model, shared by the terminal and the GTK screens, with its stores.
         .target(name: "TodoModel", dependencies: ["Bindery", .product(name: "GRDB", package: "GRDB.swift")]),
-        .executableTarget(name: "todos", dependencies: ["Bindery", "BinderyTerminal", "TodoModel"]),
+        .target(name: "TodoTerminal", dependencies: ["Bindery", "BinderyTerminal", "TodoModel"]),
+        .executableTarget(name: "todos", dependencies: ["BinderyTerminal", "TodoModel", "TodoTerminal"]),
         // GTK 4's headers and libraries, found with pkg-config; only the `GTK` trait uses them.
         .systemLibrary(
             name: "CGtk",

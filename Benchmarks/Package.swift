@@ -16,6 +16,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Bindery", package: "Bindery"),
                 .product(name: "BinderyTerminal", package: "Bindery"),
+                .product(name: "TodoModel", package: "Bindery"),
+                .product(name: "TodoTerminal", package: "Bindery"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 "BenchSupport",
             ],

@@ -6,8 +6,22 @@ import TodoModel
 /// app, and the keys. Nothing here copies a value of the model into a widget: every caption,
 /// count, visibility and row follows the app through the chains made in ``bind()``; the keys and
 /// clicks call the app's actions.
-@MainActor final class TodoScreen {
-    let app: TodoApp
+///
+/// The keys: the input has the focus at start, Enter adds; Tab and Shift-Tab move through the
+/// input, "Mark all as complete", the list, the filters and "Clear completed"; in the list ↑↓
+/// select, Space toggles the selected todo, Enter edits it (so does a double click), Delete
+/// destroys it (so does a click on its ✕); while editing Enter saves, Escape discards, and Tab
+/// or a click elsewhere saves; `1` `2` `3` choose All, Active, Completed outside the text
+/// fields; `q` (outside a text field) and Ctrl-C quit.
+///
+/// ```swift
+/// let screen = TodoScreen(app: try TodoApp(store: InMemoryTodoStore()))
+/// let terminal = screen.makeTerminal()
+/// let frame = terminal.render(size: Size(columns: 80, rows: 24))   // or terminal.run(on: device)
+/// ```
+@MainActor public final class TodoScreen {
+    /// The app shown.
+    public let app: TodoApp
 
     let header = Label("todos", style: Style(foreground: .brightMagenta, isBold: true))
     let newField = TextField(placeholder: "What needs to be done?")
@@ -17,7 +31,8 @@ import TodoModel
     let counter = Counter()
     lazy var tabs = TodoFilter.allCases.map { filter in FilterTab(filter) { [app] in app.filter = $0 } }
     let clearButton = Button("Clear completed")
-    let notice = Label(style: Style(foreground: .brightRed, isBold: true))
+    /// A line for a notice (a database moved aside), under the footer.
+    public let notice = Label(style: Style(foreground: .brightRed, isBold: true))
     let storeError = Label(style: Style(foreground: .brightRed, isBold: true))
     let help = Label(
         "Tab move  Enter add/edit  Esc cancel  Space toggle  Del destroy  1 2 3 filter  q quit",
@@ -25,9 +40,29 @@ import TodoModel
     /// The todo the edit field was placed and focused for.
     private var editorShownFor: Todo?
 
-    init(app: TodoApp) {
+    /// A screen for `app`, with its widgets made and bound.
+    ///
+    /// - Parameter app: The app; the screen holds it, and its chains end with the screen's widgets.
+    public init(app: TodoApp) {
         self.app = app
         editField.isVisible = false
+        bind()
+    }
+
+    /// A terminal screen of these widgets, the input focused, with the screen's keys, its
+    /// layout and its editing wired in: run it with ``BinderyTerminal/TerminalScreen/run(on:blinkInterval:)``,
+    /// or drive it in a test with `handle(_:)` and `render(size:)`.
+    ///
+    /// - Returns: The terminal screen; `q`, Ctrl-C and Ctrl-D quit. It holds this screen (its
+    ///   layout, keys and editing are the screen's), and the screen holds the app.
+    public func makeTerminal() -> TerminalScreen {
+        let terminal = TerminalScreen(widgets: widgets, focus: focusable, focused: newField) { [self] size in
+            layout(for: size)
+        }
+        terminal.quitKeys = [.control("c"), .control("d"), .character("q")]
+        terminal.keyHandler = { [self, unowned terminal] key in handleKey(key, focused: terminal.focus.focused) }
+        terminal.onTick = { [self, unowned terminal] in followEditing(focus: terminal.focus) }
+        return terminal
     }
 
     /// The widgets, bottom to top.
@@ -38,7 +73,7 @@ import TodoModel
     var focusable: [any FocusableWidget] { [newField, markAll, todoList, editField] + tabs + [clearButton] }
 
     /// Ties every widget to the app.
-    func bind() {
+    private func bind() {
         Bind.inout(app, \.newTitle).inout(newField, \.text, on: .editingChanged)
         Bind.inout(app, \.editTitle).inout(editField, \.text, on: .editingChanged)
         Bind.inout(app, \.allCompleted).inout(markAll, \.isOn, on: .valueChanged)

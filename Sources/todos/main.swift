@@ -7,6 +7,7 @@ import Darwin
 import BinderyTerminal
 import Foundation
 import TodoModel
+import TodoTerminal
 
 /// Writes `text` to standard error.
 func printError(_ text: String) {
@@ -81,16 +82,10 @@ do {
 }
 
 let screen = TodoScreen(app: app)
-screen.bind()
 if case .unreadable(_, _, let aside?) = movedAside {
     screen.notice.text = "Not a todo database, moved aside: \(aside)"
 }
-let terminal = TerminalScreen(widgets: screen.widgets, focus: screen.focusable, focused: screen.newField) { size in
-    screen.layout(for: size)
-}
-terminal.quitKeys = [.control("c"), .control("d"), .character("q")]
-terminal.keyHandler = { key in screen.handleKey(key, focused: terminal.focus.focused) }
-terminal.onTick = { screen.followEditing(focus: terminal.focus) }
+let terminal = screen.makeTerminal()
 
 do {
     let stop = try terminal.run(on: device)

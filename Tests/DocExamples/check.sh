@@ -40,8 +40,15 @@ print(count)
 PY
 )
     [ "$count" -eq 0 ] && continue
-    sources=("Tests/DocExamples/Widgets.swift" "$main")
-    [ -f "Tests/DocExamples/$name.prelude.swift" ] && sources+=("Tests/DocExamples/$name.prelude.swift")
+    # A prelude whose first line says so leaves Widgets.swift out: its document uses a widget
+    # kit's own widgets (BuildingTodoMVC, with BinderyTerminal's).
+    prelude="Tests/DocExamples/$name.prelude.swift"
+    if [ -f "$prelude" ] && head -1 "$prelude" | grep -q "without Widgets.swift"; then
+        sources=("$main" "$prelude")
+    else
+        sources=("Tests/DocExamples/Widgets.swift" "$main")
+        [ -f "$prelude" ] && sources+=("$prelude")
+    fi
     output=$(swiftc -swift-version 6 -warnings-as-errors -wmo -emit-sil -o /dev/null -module-name "DocExample$passed$failed" \
         -I "$bin/Modules" -Xcc -fmodule-map-file="$bin/BinderyRuntime.build/module.modulemap" \
         -load-plugin-executable "$bin/BinderyMacros-tool#BinderyMacros" "${sources[@]}" 2>&1)

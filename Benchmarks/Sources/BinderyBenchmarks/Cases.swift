@@ -359,6 +359,7 @@ let measurements: [Measurement] = [
     + derivedMeasurements
     + listMeasurements
     + listOperatorMeasurements
+    + todoMVCMeasurements
 
 /// Every measurement by its id.
 let measurementsByID = Dictionary(uniqueKeysWithValues: measurements.map { ($0.id, $0) })

@@ -80,13 +80,16 @@ final class BatchBody {
     }
 }
 
-/// A computation timed whole, a few times (a diff of two large lists): `run()` performs it once
-/// (through its own `@inline(never)` function), `verify()` checks what the last run made.
+/// A computation timed whole, a few times (a diff of two large lists): `prepare()` sets up
+/// each run, untimed (nothing by default), `run()` performs it once (through its own
+/// `@inline(never)` function), `verify()` checks what the last run made.
 final class SingleBody {
+    let prepare: () -> Void
     let run: () -> Void
     let verify: () -> Bool
 
-    init(run: @escaping () -> Void, verify: @escaping () -> Bool) {
+    init(prepare: @escaping () -> Void = {}, run: @escaping () -> Void, verify: @escaping () -> Bool) {
+        self.prepare = prepare
         self.run = run
         self.verify = verify
     }
@@ -272,16 +275,19 @@ func countAlignedAllocations(_ n: Int) -> UInt64 {
 /// when it is the first repetition), then as many as fit in about a second, at most
 /// `repetitions`; the fastest is reported, per run.
 func measure(_ body: SingleBody, _ config: Config) -> Figure {
+    body.prepare()
     var start = nowNs()
     benchSingleRun(body)
     let first = Double(nowNs() - start)
     var best = first > 500_000_000 ? first : Double.infinity
     let runs = config.isQuick || first > 500_000_000 ? (best.isFinite ? 0 : 1) : min(config.repetitions, max(1, Int(1_000_000_000 / max(first, 1))))
     for _ in 0..<runs {
+        body.prepare()
         start = nowNs()
         benchSingleRun(body)
         best = min(best, Double(nowNs() - start))
     }
+    body.prepare()
     bench_count_start()
     benchSingleRun(body)
     let count = bench_count_stop()

@@ -119,7 +119,10 @@ if case .callgrind(let id) = config.mode {
         body.cleanup()
         loop = measurementID == "bind-unbind" ? "benchBindUnbindLoop" : "benchSubscribeCancelLoop"
     case .single(let body):
-        for _ in 0..<n { benchSingleRun(body) }
+        for _ in 0..<n {
+            body.prepare()
+            benchSingleRun(body)
+        }
         verified = body.verify()
         loop = "benchSingleRun"
     case .memory:

@@ -12,7 +12,7 @@ import Darwin
 /// The loop waits for keys (or the next blink tick), gives each key to ``keyHandler`` (the
 /// program's own keys), then to the focused widget, then to the focus ring, then to
 /// ``quitKeys``. A mouse report goes to the widget under the
-/// pointer instead (see ``handle(_:)-(MouseEvent)``). After every key, tick and resize it draws
+/// pointer instead (see ``handle(_:)-(MouseEvent)``). After every batch of keys read at once, tick and resize it draws
 /// the widgets into a fresh canvas and writes the cells that differ from the last frame. A
 /// resize lays the widgets out again through ``layout`` and redraws the whole screen.
 @MainActor public final class TerminalScreen {
@@ -45,7 +45,8 @@ import Darwin
     /// Lays the widgets out for a screen of the given size; called before the first frame and
     /// after each resize.
     public var layout: (Size) -> Void
-    /// Called a few times a second and after every key, before drawing.
+    /// Called a few times a second and after every key (before the next key is handled, and
+    /// before drawing).
     public var onTick: () -> Void = {}
     /// The frame last written, to compare the next one with.
     private var shown: Canvas?

@@ -1,6 +1,6 @@
 import Bindery
 
-/// A push button: a ``Bindery/Control`` whose designated property is ``taps``, the number of
+/// A push button: a `Control` whose designated property is ``taps``, the number of
 /// presses, and whose presses fire `.touchUpInside`.
 ///
 /// Enter or Space presses it: ``taps`` goes up by one and `.touchUpInside` fires. So does a

@@ -1,6 +1,6 @@
 import Bindery
 
-/// A check box with a caption: a ``Bindery/Control`` whose designated property is ``isOn`` and
+/// A check box with a caption: a `Control` whose designated property is ``isOn`` and
 /// whose user toggles fire `.valueChanged`.
 ///
 /// Drawn `☑ caption` when on and `☐ caption` when off. Space or Enter toggles it and fires

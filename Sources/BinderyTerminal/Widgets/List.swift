@@ -8,19 +8,20 @@ import Bindery
 /// the cells of the rows that left are given the rows that came in (their `viewModel` is
 /// reassigned, which rebinds them). A change applied (``apply(_:)``) touches only the rows in
 /// view that it moved or replaced, and costs O(log n) per step plus the rows in view (see
-/// ``ListViewState``): a one-step change about the same for a hundred rows as for a hundred
+/// `ListViewState`): a one-step change about the same for a hundred rows as for a hundred
 /// thousand, a change of k steps (a shuffle of k rows) O(k log n).
 ///
 /// **Selection and scroll position.** A row can be selected: a click on it, or, with the focus,
 /// Enter or Space (the top row in view; again to clear). With a row selected, ↑ and ↓ move the
 /// selection, keeping it in view. The selected row is drawn with a `▶` in its first column on a
 /// blue background. The selection and the top row in view stay on their items across rows
-/// inserted above them, moved, or removed (see ``ListViewState``): a person reading a row keeps
+/// inserted above them, moved, or removed (see `ListViewState`): a person reading a row keeps
 /// it while draws arrive. At the very top, new rows at the start come into view.
 ///
 /// **A program's own keys and clicks.** ``rowKeyHandler`` sees each key first, with the selected
 /// row (Space toggles a todo, Delete destroys it); ``rowClickHandler`` sees each left press on a
-/// row first, with the cell under the pointer and how many presses in a row (2: a double click).
+/// row first, with the screen cell (the point) under the pointer and how many presses in a row
+/// (2: a double click).
 ///
 /// With the focus and nothing selected, ↑ and ↓ scroll a row (at an end they move the focus,
 /// as elsewhere); Page Up and Page Down scroll a page, Home and End to the ends; a mouse wheel
@@ -85,8 +86,8 @@ import Bindery
     /// ```
     public var rowKeyHandler: (_ key: Key, _ selectedRow: Int?) -> Bool = { _, _ in false }
 
-    /// Given each left press on a row before the list handles it: the row's index, the cell
-    /// pressed, and how many presses there were in a row on that row (2 for a double click,
+    /// Given each left press on a row before the list handles it: the row's index, the point
+    /// of the screen pressed, and how many presses there were in a row on that row (2 for a double click,
     /// presses less than ``doubleClickInterval`` apart); answers whether it used the press (an
     /// unused press selects the row, or clears the selection if it was selected).
     ///

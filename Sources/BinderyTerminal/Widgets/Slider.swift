@@ -1,6 +1,6 @@
 import Bindery
 
-/// A horizontal slider: a ``Bindery/Control`` whose designated property is ``value`` and
+/// A horizontal slider: a `Control` whose designated property is ``value`` and
 /// whose user moves fire `.valueChanged`.
 ///
 /// ← and → move it one step, Home and End to its ends; a click or a drag sets the step under

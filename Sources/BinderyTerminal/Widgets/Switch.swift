@@ -1,6 +1,6 @@
 import Bindery
 
-/// An on/off switch: a ``Bindery/Control`` whose designated property is ``isOn`` and whose
+/// An on/off switch: a `Control` whose designated property is ``isOn`` and whose
 /// user toggles fire `.valueChanged`.
 ///
 /// Space or Enter toggles it and fires `.valueChanged`, and so does a click (a left press on

@@ -1,6 +1,6 @@
 import Bindery
 
-/// A one-line text field: a ``Bindery/Control`` whose designated property is ``text`` and
+/// A one-line text field: a `Control` whose designated property is ``text`` and
 /// whose user edits fire `.editingChanged`.
 ///
 /// Typing inserts at the cursor, Backspace and Delete remove, ←, →, Home and End move the

@@ -4,7 +4,7 @@ import Bindery
 ///
 /// Widgets draw their current state each frame; the screen writes only the cells that
 /// changed. They are isolated to the main actor, as every UI kit's widgets are. Every widget is a
-/// ``Bindery/BindingTarget``: `label.bindKey(\.text, toKeyPath: \.name, of: user)` keeps it in step.
+/// `BindingTarget`: `label.bindKey(\.text, toKeyPath: \.name, of: user)` keeps it in step.
 @MainActor public protocol Widget: BindingTarget {
     /// Where the widget is drawn.
     var frame: Rect { get set }
