@@ -115,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoModelTests",
-            dependencies: ["TodoModel", "BinderyGRDB", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["TodoModel", "BinderyGRDB", "TodoTerminal", "BinderyTerminal", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "BinderyMacrosTests",

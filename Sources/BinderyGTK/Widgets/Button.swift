@@ -2,7 +2,7 @@
 import Bindery
 import CGtk
 
-/// A push button (`GtkButton`): a ``Bindery/Control`` whose designated property is ``taps``,
+/// A push button (`GtkButton`): a `Control` whose designated property is ``taps``,
 /// the number of presses, and whose presses fire `.touchUpInside`.
 ///
 /// Each `clicked` signal (a person clicking it or pressing Enter or Space while it has the

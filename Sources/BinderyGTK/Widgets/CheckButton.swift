@@ -2,7 +2,7 @@
 import Bindery
 import CGtk
 
-/// A check box with an optional caption (`GtkCheckButton`): a ``Bindery/Control`` whose
+/// A check box with an optional caption (`GtkCheckButton`): a `Control` whose
 /// designated property is ``isOn`` and whose toggles fire `.valueChanged`.
 ///
 /// Every change of the check button's state that the wrapper did not make itself fires

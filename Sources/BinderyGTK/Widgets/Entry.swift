@@ -2,7 +2,7 @@
 import Bindery
 import CGtk
 
-/// A one-line text entry (`GtkEntry`): a ``Bindery/Control`` whose designated property is
+/// A one-line text entry (`GtkEntry`): a `Control` whose designated property is
 /// ``text`` and whose edits fire `.editingChanged`.
 ///
 /// Every change of the entry's text that the wrapper did not make itself fires

@@ -26,7 +26,7 @@ import CGtk
 /// (the `:selected` state themes draw) on the place that shows it; no place is selected while
 /// the row is scrolled out of view.
 ///
-/// **Selection and scroll position stay on their rows** (see ``Bindery/ListViewState``): rows
+/// **Selection and scroll position stay on their rows** (see `ListViewState`): rows
 /// inserted above, moved, or removed leave the selection and the top row in view on the same
 /// items, so a person reading a row keeps it while rows arrive. At the very top (``offset`` 0)
 /// rows inserted at the start come into view, as in a feed; the selection is cleared when its

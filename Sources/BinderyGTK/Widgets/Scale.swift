@@ -2,14 +2,14 @@
 import Bindery
 import CGtk
 
-/// A horizontal slider (`GtkScale`): a ``Bindery/Control`` whose designated property is
+/// A horizontal slider (`GtkScale`): a `Control` whose designated property is
 /// ``value`` and whose moves fire `.valueChanged`.
 ///
 /// Every change of the value that the wrapper did not make itself fires `.valueChanged`, on
 /// the main thread, from GtkRange's `value-changed` signal: a person dragging or using the
 /// keys, and code that moves the widget through the GTK API (`gtk_range_set_value`). A set of
 /// ``value`` (by a program or by Bindery) fires nothing. The value a person picks is rounded
-/// to ``digits`` decimals, so a step of a tenth shows as `0.1`, not `0.10000000000000001`.
+/// to `digits` decimals, so a step of a tenth shows as `0.1`, not `0.10000000000000001`.
 ///
 /// Bindery holds the wrapper weakly; a scale that GTK destroys leaves its chains (see
 /// ``WrappedWidget``).

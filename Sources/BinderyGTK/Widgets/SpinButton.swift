@@ -2,7 +2,7 @@
 import Bindery
 import CGtk
 
-/// A number entry with − and + buttons (`GtkSpinButton`): a ``Bindery/Control`` whose
+/// A number entry with − and + buttons (`GtkSpinButton`): a `Control` whose
 /// designated property is ``value`` and whose changes fire `.valueChanged`.
 ///
 /// Every change of the value that the wrapper did not make itself fires `.valueChanged`, on

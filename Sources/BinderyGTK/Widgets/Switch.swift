@@ -2,7 +2,7 @@
 import Bindery
 import CGtk
 
-/// An on/off switch (`GtkSwitch`): a ``Bindery/Control`` whose designated property is
+/// An on/off switch (`GtkSwitch`): a `Control` whose designated property is
 /// ``isOn`` and whose toggles fire `.valueChanged`.
 ///
 /// Every change of the switch that the wrapper did not make itself fires `.valueChanged`, on

@@ -3,7 +3,7 @@ import Bindery
 import CGtk
 
 /// A button that stays pressed in or out (`GtkToggleButton`), captioned: a
-/// ``Bindery/Control`` whose designated property is ``isOn`` and whose toggles fire
+/// `Control` whose designated property is ``isOn`` and whose toggles fire
 /// `.valueChanged`.
 ///
 /// Every change of the button's state that the wrapper did not make itself fires

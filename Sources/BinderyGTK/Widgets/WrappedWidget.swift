@@ -17,7 +17,7 @@ import CGtk
 /// Wrappers are isolated to the main actor, as GTK is to the thread that runs its main loop:
 /// create and use them on the main thread, and run GTK's main context there.
 ///
-/// Every wrapper is a ``Bindery/BindingTarget``: `label.bindKey(\.text, toKeyPath: \.name, of: user)`
+/// Every wrapper is a `BindingTarget`: `label.bindKey(\.text, toKeyPath: \.name, of: user)`
 /// keeps it in step with a model.
 ///
 /// **GTK's main loop and the main actor.** The first wrapper made installs the

@@ -89,4 +89,22 @@ import Testing
         _ = screen.handle(.mouse(MouseEvent(.press, .wheelDown, at: Point(column: 2, row: 5))))   // over the button
         #expect(list.offset == 3)
     }
+
+    @Test("The key handler sees each key before the focused widget; a key it uses goes no further")
+    func keyHandler() {
+        let field = TextField()
+        let button = Button("OK")
+        let screen = TerminalScreen(widgets: [field, button], focus: [field, button], focused: field)
+        var seen: [Key] = []
+        screen.keyHandler = { key in
+            seen.append(key)
+            return key == .character("1")
+        }
+        #expect(!screen.handle(.character("1")))
+        #expect(!screen.handle(.character("2")))
+        #expect(field.text == "2" && seen == [.character("1"), .character("2")])
+        _ = screen.handle(.mouse(MouseEvent(.press, .left, at: Point(column: 0, row: 0))))
+        #expect(seen.count == 2)                       // mouse reports go to the widgets
+    }
 }
+

@@ -1,4 +1,5 @@
 import Bindery
+import LotteryModel
 import Testing
 @testable import BinderyTerminal
 
@@ -40,5 +41,29 @@ import Testing
         _ = button.handle(MouseEvent(.release, .left, at: Point(column: 12, row: 2)))
         #expect(!button.handle(MouseEvent(.release, .right, at: Point(column: 5, row: 2))))
         #expect(taps.value == 1)
+    }
+
+    @Test("A disabled button is drawn dim and a press does nothing; bound to a model's flag, it follows it")
+    func disabled() {
+        let button = Button("Sign up", frame: Rect(column: 0, row: 0, columns: 14))
+        let taps = EventCount(button, on: .touchUpInside)
+        let lottery = Lottery()
+        Bind.in(lottery, \.flashesOnWin).out(button, \.isEnabled)
+        lottery.flashesOnWin = false
+        #expect(!button.isEnabled)
+        #expect(button.handle(.enter))                       // the key is the button's, and does nothing
+        button.press()
+        _ = button.handle(MouseEvent(.press, .left, at: Point(column: 1, row: 0)))
+        _ = button.handle(MouseEvent(.release, .left, at: Point(column: 1, row: 0)))
+        #expect(button.taps == 0 && taps.value == 0)
+        var canvas = Canvas(size: Size(columns: 14, rows: 1))
+        button.draw(in: &canvas, context: DrawContext())
+        #expect(canvas[0, 0].style.isDim)
+        lottery.flashesOnWin = true
+        button.press()
+        #expect(button.taps == 1 && taps.value == 1)
+        canvas = Canvas(size: Size(columns: 14, rows: 1))
+        button.draw(in: &canvas, context: DrawContext())
+        #expect(!canvas[0, 0].style.isDim && canvas[0, 0].style.isBold)
     }
 }

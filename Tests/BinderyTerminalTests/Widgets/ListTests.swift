@@ -240,4 +240,36 @@ import Testing
         list.scroll(to: 12)
         #expect(bar() == "···┃")
     }
+
+    @Test("The row key handler sees each key first, with the selected row; the row click handler each press, with the presses in a row")
+    func rowHandlers() {
+        let list = List(frame: Rect(column: 0, row: 0, columns: 12, rows: 4)) { RowCell() }
+        list.rows = drawRows(0..<10)
+        var keys: [(Key, Int?)] = []
+        list.rowKeyHandler = { key, row in
+            keys.append((key, row))
+            return key == .delete
+        }
+        #expect(list.handle(.delete))
+        list.selectedRow = 2
+        #expect(list.handle(.delete) && list.selectedRow == 2)
+        #expect(list.handle(.down) && list.selectedRow == 3)      // not used by the handler: the list's own
+        #expect(keys.map(\.1) == [nil, 2, 2])
+        var clicks: [(row: Int, column: Int, presses: Int)] = []
+        list.rowClickHandler = { row, position, presses in
+            clicks.append((row, position.column, presses))
+            return presses == 2
+        }
+        list.doubleClickInterval = .seconds(60)
+        _ = list.handle(MouseEvent(.press, .left, at: Point(column: 3, row: 1)))
+        #expect(list.selectedRow == 1)                           // a single press: the list selects
+        _ = list.handle(MouseEvent(.press, .left, at: Point(column: 3, row: 1)))
+        #expect(list.selectedRow == 1)                           // the double click was the handler's
+        _ = list.handle(MouseEvent(.press, .left, at: Point(column: 5, row: 2)))
+        #expect(clicks.map(\.row) == [1, 1, 2] && clicks.map(\.presses) == [1, 2, 1] && clicks.last?.column == 5)
+        list.doubleClickInterval = .zero
+        _ = list.handle(MouseEvent(.press, .left, at: Point(column: 5, row: 2)))
+        #expect(clicks.last?.presses == 1)                       // too far apart: not a double click
+    }
 }
+

@@ -19,6 +19,31 @@ import Testing
         #expect(changes.value == 3)
     }
 
+    @Test("Enter fires primaryActionTriggered, and is used; a block bound to it runs on Enter, not on edits, beside a two-way chain of the text")
+    func enterFiresPrimaryAction() {
+        let field = TextField("")
+        let model = Lottery()
+        Bind.inout(model, \.player).inout(field, \.text, on: .editingChanged)
+        let entered = EventCount(field, on: .primaryActionTriggered)
+        let edits = EventCount(field, on: .editingChanged)
+        #expect(field.handle(.character("a")) && field.handle(.character("b")))
+        #expect(entered.value == 0 && edits.value == 2 && model.player == "ab")
+        #expect(field.handle(.enter))
+        #expect(entered.value == 1 && edits.value == 2)
+    }
+
+    @Test("A secure field shows a bullet per character, and keeps the text")
+    func secureField() {
+        let field = TextField("pass", frame: Rect(column: 0, row: 0, columns: 10))
+        field.isSecure = true
+        var canvas = Canvas(size: Size(columns: 10, rows: 1))
+        field.draw(in: &canvas, context: DrawContext())
+        #expect(canvas.text(ofRow: 0).hasPrefix("••••"))
+        #expect(field.text == "pass" && field.cursor == Point(column: 4, row: 0))
+        _ = field.handle(.character("中"))
+        #expect(field.text == "pass中" && field.cursor == Point(column: 5, row: 0))   // one bullet, one column
+    }
+
     @Test("Moving the cursor and a program's set of text fire nothing")
     func programSetsAreSilent() {
         let field = TextField("abc")
