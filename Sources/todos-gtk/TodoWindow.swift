@@ -153,6 +153,7 @@ import TodoModel
         Bind.in(app, \.storeError)
             .out(storeError, \.text)                                    // nil -> ""
             .out(storeError, \.isVisible, convert: { $0 != nil })
+        Bind.in(app, \.clearCompletedTitle).out(clearButton, \.title)
         clearButton.observe { [app] in app.clearCompleted() }
         // An edit that ends hides its entry, maybe with the focus in it (Enter, Escape): the
         // focus goes back to the new todo's entry (GTK would move it at its next frame, to a
@@ -211,16 +212,4 @@ import TodoModel
     }
 }
 
-extension ColorBox {
-    /// Whether the box is shown (`gtk_widget_get_visible`); a set shows or hides it, with
-    /// everything in it: a receiver for the spec's "hidden when there are no todos". False once
-    /// the widget is destroyed, where a set goes nowhere.
-    var isVisible: Bool {
-        get { widget.map { gtk_widget_get_visible($0) != 0 } ?? false }
-        set {
-            guard let widget else { return }
-            gtk_widget_set_visible(widget, newValue ? 1 : 0)
-        }
-    }
-}
 #endif

@@ -43,6 +43,25 @@ import CGtk
         handle.onDestroy = { [weak self] in self?.destroyed() }
     }
 
+    /// The caption (`gtk_button_get_label`); a set changes it: a receiver for a caption that
+    /// follows the model ("Clear completed (2)"). Empty once the widget is destroyed.
+    ///
+    /// ```swift
+    /// let clearButton = Button("Clear completed")
+    /// Bind.in(lottery, \.sn).out(clearButton, \.title, convert: { "Clear completed (\($0))" })
+    /// ```
+    public var title: String {
+        get { handle.widget.flatMap { gtk_button_get_label(pointer($0)) }.map { String(cString: $0) } ?? "" }
+        set {
+            guard let widget = handle.widget else { return }
+            gtk_button_set_label(pointer(widget), newValue)
+        }
+    }
+
+    private func pointer(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkButton> {
+        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkButton.self)
+    }
+
     /// The `GtkButton`; nil once GTK has destroyed it.
     public var widget: UnsafeMutablePointer<GtkWidget>? { handle.widget }
 

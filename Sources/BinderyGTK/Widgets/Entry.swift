@@ -39,6 +39,21 @@ import CGtk
     /// destroyed (GtkEntry lets its text go before it says `destroy`).
     private var lastText: String
 
+    /// Whether the text is masked (`gtk_entry_set_visibility`): each character shows as a
+    /// bullet, as a password entry's. The text itself is unchanged.
+    ///
+    /// ```swift
+    /// let passwordEntry = Entry(placeholder: "password")
+    /// passwordEntry.isSecure = true
+    /// ```
+    public var isSecure: Bool {
+        get { handle.widget.map { gtk_entry_get_visibility(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkEntry.self)) == 0 } ?? false }
+        set {
+            guard let widget = handle.widget else { return }
+            gtk_entry_set_visibility(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkEntry.self), newValue ? 0 : 1)
+        }
+    }
+
     /// The event center through which the entry reports edits to Bindery.
     public let eventCenter = ControlEventCenter()
     /// The designated property: ``text``.

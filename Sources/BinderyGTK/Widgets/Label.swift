@@ -61,21 +61,6 @@ import CGtk
         }
     }
 
-    /// Whether the label is shown (`gtk_widget_get_visible`); a set shows or hides it: a
-    /// receiver for a chain of flags (`.init(\.isWin, ~>, \.winBadge.isVisible)` in a cell's
-    /// bindings). False once the widget is destroyed.
-    ///
-    /// ```swift
-    /// Bind.in(lottery, \.isWin).out(winBadge, \.isVisible)
-    /// ```
-    public var isVisible: Bool {
-        get { handle.widget.map { gtk_widget_get_visible($0) != 0 } ?? false }
-        set {
-            guard let widget = handle.widget else { return }
-            gtk_widget_set_visible(widget, newValue ? 1 : 0)
-        }
-    }
-
     /// Whether the label blinks: while true, the CSS class ``blinkClass`` goes on and off every
     /// ``blinkPhase`` milliseconds (a GLib timeout on the main context); false removes the
     /// class and the timeout.

@@ -35,4 +35,38 @@ import CGtk
     /// The GTK widget, to place in a container or to style; nil once GTK has destroyed it.
     var widget: UnsafeMutablePointer<GtkWidget>? { get }
 }
+
+extension WrappedWidget {
+    /// Whether the widget is shown (`gtk_widget_get_visible`); a set shows or hides it (and
+    /// what it contains): a receiver for a model's flag. False once the widget is destroyed,
+    /// where a set goes nowhere.
+    ///
+    /// ```swift
+    /// let clearButton = Button("Clear completed")
+    /// Bind.in(lottery, \.isWin).out(clearButton, \.isVisible)
+    /// ```
+    public var isVisible: Bool {
+        get { widget.map { gtk_widget_get_visible($0) != 0 } ?? false }
+        set {
+            guard let widget else { return }
+            gtk_widget_set_visible(widget, newValue ? 1 : 0)
+        }
+    }
+
+    /// Whether a person can use the widget (`gtk_widget_get_sensitive`): a disabled widget is
+    /// drawn greyed out by GTK's theme and takes no clicks, keys or focus, so a disabled
+    /// button sends no press. False once the widget is destroyed, where a set goes nowhere.
+    ///
+    /// ```swift
+    /// let submitButton = Button("Sign up")
+    /// Bind.in(lottery, \.isWin).out(submitButton, \.isEnabled)
+    /// ```
+    public var isEnabled: Bool {
+        get { widget.map { gtk_widget_get_sensitive($0) != 0 } ?? false }
+        set {
+            guard let widget else { return }
+            gtk_widget_set_sensitive(widget, newValue ? 1 : 0)
+        }
+    }
+}
 #endif

@@ -39,7 +39,7 @@ import Testing
         try #require(Display.isOpen, Display.missing)
         let check = CheckButton()
         let widget = try alive(check)
-        try await confirmation("one .valueChanged per toggle through GTK", expectedCount: 2) { toggled in
+        await confirmation("one .valueChanged per toggle through GTK", expectedCount: 2) { toggled in
             Bind.in(check, \.isOn, on: .valueChanged).out("count", initial: false, delivery: .mainActor) { toggled() }
             check.isOn = true
             check.isOn = false
