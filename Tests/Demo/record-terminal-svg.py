@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Records the terminal lottery as an animated SVG for the README: Docs/lottery-terminal.svg.
+"""Records a terminal demo as an animated SVG for the README: the lottery (Docs/lottery-terminal.svg) or TodoMVC (--app todos: Docs/todos-terminal.svg).
 
 Plays a scripted run of `lottery` in a detached tmux session (keys, and mouse clicks and drags
 sent as the raw SGR reports a terminal sends), captures the pane with its colours
@@ -16,6 +16,7 @@ repeat (a blink's two phases) share one picture, so the file stays small.
     Tests/Demo/record-terminal-svg.py --binary .build/debug/lottery   # no build
     Tests/Demo/record-terminal-svg.py --still 12 /tmp/frame.svg   # also one frame, unanimated
                                                                   # (rsvg-convert it to check)
+    Tests/Demo/record-terminal-svg.py --app todos                  # TodoMVC, on a fresh database
 Needs tmux and python3 (standard library only).
 """
 import argparse
@@ -28,6 +29,8 @@ import time
 import unicodedata
 
 COLUMNS, ROWS = 96, 21
+# The command the title bar shows, and its description; --app todos changes them.
+COMMAND, DESCRIPTION = "swift run lottery", "the Bindery slot machine in a terminal"
 CELL_WIDTH, CELL_HEIGHT, FONT_SIZE = 8.4, 18, 14
 PADDING, TITLE_BAR = 14, 30
 BACKGROUND, FOREGROUND = "#1e1f22", "#d3d7cf"
@@ -173,12 +176,12 @@ def cells_of(text, style):
 # --- Driving tmux -----------------------------------------------------------------------------
 
 class Session:
-    """The lottery in a detached tmux session of COLUMNS × ROWS."""
+    """The demo in a detached tmux session of COLUMNS × ROWS."""
 
-    def __init__(self, binary):
+    def __init__(self, command):
         self.socket = "bindery-record-%d" % os.getpid()
         self.tmux("new-session", "-d", "-s", "demo", "-x", str(COLUMNS), "-y", str(ROWS),
-                  "env -i PATH=/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 %s" % binary)
+                  "env -i PATH=/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 %s" % command)
         self.started = time.monotonic()
 
     def tmux(self, *arguments):
@@ -494,48 +497,97 @@ class Writer:
         return (
             '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" xml:space="preserve" '
             'width="%s" height="%s" viewBox="0 0 %s %s">\n'
-            '<title>swift run lottery: the Bindery slot machine in a terminal</title>\n'
+            '<title>%s: %s</title>\n'
             '<style>%s</style>\n'
             '<defs>%s</defs>\n'
             '<rect width="100%%" height="100%%" rx="8" fill="%s"/>\n'
             '<circle cx="20" cy="16" r="6" fill="#ef2929"/><circle cx="40" cy="16" r="6" fill="#fce94f"/><circle cx="60" cy="16" r="6" fill="#8ae234"/>\n'
-            '<text x="%s" y="21" text-anchor="middle" class="%s">swift run lottery</text>\n'
+            '<text x="%s" y="21" text-anchor="middle" class="%s">%s</text>\n'
             '<svg x="%d" y="%d" width="%s" height="%s" viewBox="0 0 %s %s"><g class="strip">%s</g></svg>\n'
             '</svg>\n'
         ) % (number(outer_width), outer_height, number(outer_width), outer_height,
+             html.escape(COMMAND), html.escape(DESCRIPTION),
              "\n".join(styles), "\n".join(self.row_defs), BACKGROUND,
-             number(outer_width / 2), title_class,
+             number(outer_width / 2), title_class, html.escape(COMMAND),
              PADDING, PADDING + TITLE_BAR, number(width), height, number(width), height, strip)
 
 
-def build(scratch_path):
-    """Builds lottery and answers the binary's path."""
-    command = ["swift", "build", "--product", "lottery"]
+def play_todos(recorder):
+    """TodoMVC's scripted run: todos added, one checked with a click, one edited with a double
+    click, the filters, Clear completed."""
+    s, r = recorder.session, recorder
+    s.wait_for("^  todos")
+    r.frame(1.2)
+    for title in ["Buy milk", "Write the README", "Call mom"]:
+        r.type(title, lambda typed: re.escape(typed.rstrip()))
+        s.keys("Enter")
+        r.frame(0.8, re.escape("☐ " + title))
+    column, row = s.locate(r"Buy milk", "☐")
+    r.click(column, row, r"☑ Buy milk", 1.2)
+    column, row = s.locate(r"Call mom", "Call mom")
+    s.mouse(0, column, row, "M")
+    s.mouse(0, column, row, "m")
+    r.click(column, row, r"☐▸Call mom", 1.0)
+    s.keys("End")
+    r.type(" back", lambda typed: re.escape(("Call mom" + typed).rstrip()))
+    s.keys("Enter")
+    r.frame(1.2, r"☐ Call mom back")
+    s.keys("Tab")
+    s.text("2")
+    r.frame(1.6, r"\[Active\]")
+    s.text("3")
+    r.frame(1.6, r"\[Completed\]")
+    s.text("1")
+    r.frame(1.2, r"\[All\]")
+    column, row = s.locate(r"Clear completed", "Clear completed")
+    r.click(column, row, r"^(?![\s\S]*Buy milk)", 2.0)
+    column, row = s.locate(r"Write the README", "☐")
+    r.click(column, row, r"☑ Write the README", 1.2)
+    column, row = s.locate(r"Mark all as complete", "☐")
+    r.click(column, row, r"☑ Call mom back", 2.5)
+
+
+def build(scratch_path, product="lottery"):
+    """Builds the demo and answers the binary's path."""
+    command = ["swift", "build", "--product", product]
     if scratch_path:
         command += ["--scratch-path", scratch_path]
     subprocess.run(command, check=True)
     bin_path = subprocess.run(command[:2] + command[4:] + ["--show-bin-path"], check=True,
                               capture_output=True, text=True).stdout.strip()
-    return os.path.join(bin_path, "lottery")
+    return os.path.join(bin_path, product)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--scratch-path", help="the build folder (swift build --scratch-path)")
-    parser.add_argument("--binary", help="a lottery already built (skips the build)")
-    parser.add_argument("--output", default="Docs/lottery-terminal.svg")
+    parser.add_argument("--app", choices=["lottery", "todos"], default="lottery")
+    parser.add_argument("--binary", help="the demo already built (skips the build)")
+    parser.add_argument("--output", help="default: Docs/lottery-terminal.svg, Docs/todos-terminal.svg")
     parser.add_argument("--still", nargs=2, metavar=("FRAME", "PATH"), action="append", default=[],
                         help="also write frame FRAME (from 0) alone, unanimated, to PATH (repeatable)")
     arguments = parser.parse_args()
+    global COLUMNS, ROWS, COMMAND, DESCRIPTION
     binary = arguments.binary and os.path.abspath(arguments.binary)
     os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-    binary = binary or build(arguments.scratch_path)
-    session = Session(binary)
+    binary = binary or build(arguments.scratch_path, arguments.app)
+    command = binary
+    if arguments.app == "todos":
+        COLUMNS, ROWS = 90, 16
+        COMMAND, DESCRIPTION = "swift run todos", "TodoMVC on Bindery in a terminal"
+        database = "/tmp/bindery-record-todos-%d.sqlite" % os.getpid()
+        command = "%s --database %s" % (binary, database)
+    arguments.output = arguments.output or "Docs/%s-terminal.svg" % arguments.app
+    session = Session(command)
     recorder = Recorder(session)
     try:
-        play(recorder)
+        (play_todos if arguments.app == "todos" else play)(recorder)
     finally:
         session.close()
+        if arguments.app == "todos":
+            for suffix in ["", "-wal", "-shm"]:
+                if os.path.exists(database + suffix):
+                    os.remove(database + suffix)
     frames = recorder.frames
     svg = Writer().svg(frames)
     with open(arguments.output, "w", encoding="utf-8") as file:
