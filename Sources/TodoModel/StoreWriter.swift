@@ -34,7 +34,12 @@ import Bindery
         if change.steps.count > Self.stepLimit || change.isReset {
             writeDifference(to: change.elements)
         } else {
-            for step in change.steps { write(step) }
+            // A step whose index does not fit what the store has (never from Bindery) is not
+            // trusted: what is left is written as the difference to the change's elements.
+            for step in change.steps where !write(step) {
+                writeDifference(to: change.elements)
+                break
+            }
         }
         flushUnlessHeld()
     }
@@ -57,24 +62,30 @@ import Bindery
         return body()
     }
 
-    private func write(_ step: ListChange<TodoRecord>.Step) {
+    /// Writes one step; false, having written nothing, if its indices do not fit.
+    private func write(_ step: ListChange<TodoRecord>.Step) -> Bool {
         switch step {
         case .insert(let record, let index):
+            guard (0...records.count).contains(index) else { return false }
             pending.append(.insert(record, after: index > 0 ? records[index - 1].id : nil))
             records.insert(record, at: index)
         case .remove(let index):
+            guard records.indices.contains(index) else { return false }
             pending.append(.delete(id: records.remove(at: index).id))
         case .move(let from, let to):
+            guard records.indices.contains(from), records.indices.contains(to) else { return false }
             let record = records.remove(at: from)
             records.insert(record, at: to)
             pending.append(.move(id: record.id, after: to > 0 ? records[to - 1].id : nil))
         case .update(let record, let index):
-            guard records[index] != record else { return }
+            guard records.indices.contains(index) else { return false }
+            guard records[index] != record else { return true }
             records[index] = record
             pending.append(.update(record))
         case .reset(let elements):
             writeDifference(to: elements)
         }
+        return true
     }
 
     /// Writes what turns `records` into `new`: deletions, updates and insertions when the

@@ -11,7 +11,8 @@
 /// dropping one ends nothing (bindings end when their objects go, see <doc:Lifetime>).
 ///
 /// **Threads.** Handles are `Sendable`; ``unbind()`` and ``isBound`` may be called from any
-/// thread, and ``unbind()`` returns once no callback of the binding can start.
+/// thread. After ``unbind()`` returns, later changes reach none of what the binding declared,
+/// and a main-actor update of it already queued is dropped.
 ///
 /// ```swift
 /// let model = Model()
