@@ -4,7 +4,10 @@ public struct Canvas: Equatable, Sendable {
     /// One cell: the character drawn there and its style. The second cell of a wide character
     /// holds an empty string.
     public struct Cell: Equatable, Sendable {
+        /// The character drawn there, as a string (a character and its combining marks); empty
+        /// for the second cell of a wide character.
         public var text: String
+        /// How it is drawn.
         public var style: Style
 
         /// A blank cell.

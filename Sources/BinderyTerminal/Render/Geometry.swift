@@ -1,6 +1,8 @@
 /// A cell position: column and row from the top left, from 0.
 public struct Point: Equatable, Sendable {
+    /// The column, from 0 at the left.
     public var column: Int
+    /// The row, from 0 at the top.
     public var row: Int
 
     /// A position.
@@ -12,7 +14,9 @@ public struct Point: Equatable, Sendable {
 
 /// A size in cells.
 public struct Size: Equatable, Sendable {
+    /// How many columns wide.
     public var columns: Int
+    /// How many rows high.
     public var rows: Int
 
     /// A size.
@@ -24,7 +28,9 @@ public struct Size: Equatable, Sendable {
 
 /// A rectangle of cells.
 public struct Rect: Equatable, Sendable {
+    /// The top left cell.
     public var origin: Point
+    /// How many columns and rows it covers.
     public var size: Size
 
     /// A rectangle at `column`, `row`, `columns` wide and `rows` high.

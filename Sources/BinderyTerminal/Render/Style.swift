@@ -2,7 +2,9 @@
 public enum TerminalColor: Int, Sendable, CaseIterable {
     /// The terminal's default: for a background, whatever is already drawn there shows through.
     case `default` = -1
+    /// The eight standard colours (SGR 30 to 37; 40 to 47 for a background).
     case black = 0, red, green, yellow, blue, magenta, cyan, white
+    /// Their bright variants (SGR 90 to 97; 100 to 107 for a background).
     case brightBlack = 8, brightRed, brightGreen, brightYellow, brightBlue, brightMagenta, brightCyan, brightWhite
 
     /// The SGR parameter that selects this colour for text.

@@ -2,7 +2,10 @@
 public enum Key: Equatable, Sendable {
     /// A character to type: a letter, a digit, a space, `é`, `中`.
     case character(Character)
+    /// Enter (Return), Tab, Shift-Tab, Backspace, Delete (the key right of Backspace, or Del on
+    /// a keypad) and Escape.
     case enter, tab, backTab, backspace, delete, escape
+    /// The arrow keys, Home and End.
     case up, down, left, right, home, end
     /// Page Up and Page Down.
     case pageUp, pageDown

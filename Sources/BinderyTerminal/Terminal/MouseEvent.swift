@@ -23,6 +23,7 @@ public struct MouseEvent: Equatable, Sendable {
 
     /// Which button.
     public enum Button: Equatable, Sendable {
+        /// The left, middle and right buttons.
         case left, middle, right
         /// The wheel, one notch away from the person (up) or towards them (down).
         case wheelUp, wheelDown

@@ -16,6 +16,7 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
     /// Reading or writing the terminal failed (it went away).
     case io(errno: Int32)
 
+    /// What went wrong, as a person reads it (with the system's message for the `errno`).
     public var description: String {
         switch self {
         case .notATerminal:
