@@ -36,7 +36,8 @@ extension AnyEndpoint {
         static let hearsUnderLock = Traits(rawValue: 8)
         /// Writes go to the main actor (see `delivery`).
         static let onMainActor = Traits(rawValue: 16)
-        /// Never found by a declaration (see `EndpointKind.joinsChains`).
-        static let joinsNoChain = Traits(rawValue: 32)
+        /// Found by declarations, and told of a change before the endpoints that are not (see
+        /// `EndpointKind.joinsChains`).
+        static let joinsChains = Traits(rawValue: 32)
     }
 }

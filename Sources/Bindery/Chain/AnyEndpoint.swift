@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Every stored `var` here is guarded by the graph lock (`GraphLock`).
 @usableFromInline
-class AnyEndpoint {
+class AnyEndpoint: RegistrarListener {
     // An endpoint is kept per member of every chain (see <doc:Guarantees#Cost>): what only some
     // endpoints need is in `extras`, what is fixed at bind time and fits in a bit is in
     // `traits`, what the lock guards and fits in a bit is in `flags`, one registrar field
@@ -49,7 +49,7 @@ class AnyEndpoint {
     let object: Unmanaged<AnyObject>
     /// The registrar whose deinit means this endpoint's object is gone, of which it is a
     /// member (see `_ChangeRegistrar.firstMember`); unretained. Lock held.
-    var lifetime: Unmanaged<_ChangeRegistrar>? {
+    override var lifetime: Unmanaged<_ChangeRegistrar>? {
         get { flags.contains(.isMember) ? registrar : nil }
         set {
             if let newValue {
@@ -86,13 +86,20 @@ class AnyEndpoint {
     /// one list at most, and one that is replaced has left it for good (a measured trade, paid
     /// for in the "memory per live chain" benchmark row). Guarded by the graph lock.
     @exclusivity(unchecked) private var link: Unmanaged<AnyEndpoint>?
-    /// The next member of `lifetime`, unretained. Lock held.
-    var nextMember: Unmanaged<AnyEndpoint>? {
+    /// The next endpoint of the list it is in (its lifetime registrar's members, or the
+    /// registry's index), unretained. Lock held.
+    var nextListed: Unmanaged<AnyEndpoint>? {
         get { isReplaced ? nil : link }
         set {
             assert(!isReplaced, "Bindery: a replaced endpoint rejoined its registrar's members")
             link = newValue
         }
+    }
+    /// The next member of `lifetime`, unretained, as the registrar walks its members. Lock
+    /// held.
+    override var nextMember: Unmanaged<RegistrarListener>? {
+        get { nextListed.map { .fromOpaque($0.toOpaque()) } }
+        set { nextListed = newValue.map { .fromOpaque($0.toOpaque()) } }
     }
     /// The endpoint that took this one's place (declared again, or moved by a merge). Lock
     /// held.
@@ -100,8 +107,8 @@ class AnyEndpoint {
     /// The next endpoint at the same object's address in the registry's index, unretained (see
     /// `link`; an indexed endpoint has no lifetime registrar). Lock held.
     var nextOfObject: Unmanaged<AnyEndpoint>? {
-        get { nextMember }
-        set { nextMember = newValue }
+        get { nextListed }
+        set { nextListed = newValue }
     }
     /// What only some endpoints have; made with the endpoint, never replaced.
     let extras: Extras?
@@ -182,9 +189,12 @@ class AnyEndpoint {
     /// Whether every change must be heard under the lock, by the endpoint's kind (its `extras`
     /// has it; see `EndpointKind.hearsUnderLock`).
     var hearsUnderLock: Bool { traits.contains(.hearsUnderLock) }
-    /// Never found by a declaration, and hears after the chains that are (a listener's: see
-    /// `EndpointKind.joinsChains`).
-    var joinsNoChain: Bool { traits.contains(.joinsNoChain) }
+    /// Whether declarations find it, and it hears before the endpoints they do not (a
+    /// listener's, see `EndpointKind.joinsChains`).
+    override var joinsChains: Bool { traits.contains(.joinsChains) }
+
+    /// The slots of its object's class when the object owns the registrar it listens to.
+    override var slotsOfOwnerClass: Int { notifierIsObject ? LifetimeReader.of(objectType).slotCount : 0 }
 
     /// Whether an endpoint for these needs `Extras`.
     private static func needsExtras(weak: Bool, kept: (any EndpointKind)?, index: Int?, events: ControlEvents, listensElsewhere: Bool) -> Bool {
@@ -245,7 +255,7 @@ class AnyEndpoint {
         object = Unmanaged.passUnretained(spec.object)
         var traits: Traits = spec.initial ? .wantsInitial : []
         if spec.delivery == .mainActor { traits.insert(.onMainActor) }
-        if !spec.hearing.joinsChains { traits.insert(.joinsNoChain) }
+        if spec.hearing.joinsChains { traits.insert(.joinsChains) }
         var kept: (any EndpointKind)?
         var listensElsewhere = false
         let found = spec.hearing.traits(lifetime: spec.lifetime)
@@ -279,7 +289,7 @@ class AnyEndpoint {
         events = []
         role = .sends
         self.object = Unmanaged.passUnretained(object)
-        traits = kind == nil ? [.joinsNoChain] : [.joinsNoChain, .hearsUnderLock]
+        traits = kind == nil ? [] : [.hearsUnderLock]
         extras = kind.map { Extras(weakTarget: nil, objectType: nil, kind: $0, index: nil) }
         UnownedObject.keepMemory(of: self.object)
     }
@@ -323,6 +333,7 @@ class AnyEndpoint {
         } else {
             extras = nil
         }
+        super.init()
         declarations = declared
         if !isWeak { UnownedObject.keepMemory(of: object) }
     }
@@ -439,6 +450,48 @@ class AnyEndpoint {
 
     /// Carries out a decision. Lock not held: reads the value (user code) and dispatches.
     func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {}
+
+    /// Hears a set of `slot` of `registrar`, as its sole listener, inside the registrar's read
+    /// of its table (see `RegistrarListener.heard`): the engine decides without its lock, the
+    /// read ends, and the decision is carried out; or, when the chain is busy or the endpoint
+    /// must hear under the lock, the locked way decides for every listener
+    /// (`Registry.notifyLocked`). An endpoint of a typed chain does the same with its own
+    /// functions called directly (`Endpoint.heard`).
+    override func heard(_ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>) {
+        carryOut(decideWithoutLock(thread), slot, of: registrar, thread, act)
+    }
+
+    /// Carries out `decision` for a set of `slot` of `registrar` heard inside its read: ends the
+    /// read, then acts (`act`, this endpoint's), keeping the endpoint alive past the read when
+    /// the decision gives its chain back.
+    @inline(__always)
+    final func carryOut(
+        _ decision: Decision?, _ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>,
+        _ act: (Decision, UnsafeMutablePointer<ThreadState>) -> Void
+    ) {
+        guard let decision else {
+            registrar.endRead()
+            Registry.shared.notifyLocked(registrar, slot: slot, thread)
+            return
+        }
+        switch decision {
+        case .ignore:
+            registrar.endRead()
+        case .abandon:
+            // Kept past the read, to give its chain back.
+            let kept = Unmanaged.passUnretained(self).retain()
+            registrar.endRead()
+            // The listener left its chain as this thread took it: the chain is given back,
+            // and the change goes to whoever listens now.
+            act(decision, thread)
+            kept.release()
+            Registry.shared.notifyLocked(registrar, slot: slot, thread)
+        default:
+            // By now the endpoint is kept by the chain this thread owns.
+            registrar.endRead()
+            act(decision, thread)
+        }
+    }
 
     // MARK: Membership (graph lock held)
 

@@ -60,12 +60,35 @@ class Endpoint<Value>: AnyEndpoint {
         return withCore { $0.decideLocked(origin: self, thread) }
     }
 
-    final override func decideWithoutLock(_ thread: UnsafeMutablePointer<ThreadState>) -> Decision? {
+    /// What a change heard without the lock means for the chain: nil when the locked way must
+    /// decide (see `ChainCore.takeWithoutLock`).
+    @inline(__always)
+    private final func decideWithoutLock(_ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) -> Decision? {
         guard !hearsUnderLock, !isDetached, role.contains(.sends) else { return nil }
         // A write this thread is making for the chain, as its owner or on the main actor: its
         // echo (rule 3).
         if thread.pointee.writing == ObjectIdentifier(self) { return .ignore }
-        return withCore { $0.takeWithoutLock(origin: self, thread) }
+        return core.takeWithoutLock(origin: self, thread)
+    }
+
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Float)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    @_specialize(where Value == Int?)
+    @_specialize(where Value == ())
+    final override func heard(_ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>) {
+        // Kept apart from the work, as `act` is (see there). The chain is lent to the work.
+        withCore { hear(slot, of: registrar, thread, $0) }
+    }
+
+    /// `heard`'s work: decides without the lock, ends the registrar's read, and carries the
+    /// decision out (`AnyEndpoint.carryOut`), calling this endpoint's functions directly.
+    @inline(never)
+    private final func hear(_ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) {
+        carryOut(decideWithoutLock(thread, core), slot, of: registrar, thread) { perform($0, $1, core) }
     }
 
     @_specialize(where Value == Int)

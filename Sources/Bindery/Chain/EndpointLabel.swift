@@ -32,3 +32,10 @@ enum EndpointLabel {
         return "(computed property of type \(Swift.type(of: keyPath).valueType))"
     }
 }
+
+/// How diagnostics and the binding graph name a box's bond endpoints (see `EndpointLabel`): a box's
+/// bonds are declared above the engine, which asks them their names through this.
+protocol DynamicBondNaming: AnyObject {
+    /// The name of the property at `keyPath`, if it is a bond's.
+    static func bondName(of keyPath: AnyKeyPath) -> String?
+}

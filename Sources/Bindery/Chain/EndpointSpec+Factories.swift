@@ -213,19 +213,6 @@ extension EndpointSpec {
         return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: accessors)
     }
 
-    /// Makes this endpoint hear `object`'s changes of its key path.
-    @usableFromInline
-    mutating func observe(_ object: some DynamicObject) {
-        if let hearing = DynamicRoute.hearing(for: keyPath, of: object) {
-            self.hearing = hearing
-        } else if let found = ComputedProperties.hearing(for: keyPath, of: object) {
-            hearing = found.hearing
-            accessors = found.property.reading(through: accessors)
-        } else if problem == nil {
-            problem = Report.Problem.unobservable(keyPath, in: type(of: object))
-        }
-    }
-
     /// Makes this endpoint hear `control`'s events.
     @usableFromInline
     mutating func listen(to control: some Control, on events: ControlEvents) {

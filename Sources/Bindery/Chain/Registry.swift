@@ -13,11 +13,20 @@ import Darwin
 /// lists): `GraphLock`, at the bottom of the engine, so that the parts below the registry (a
 /// registrar's table, a chain's shape) take it and release through it without reaching up here. It is never held while user code runs: setters, getters of computed properties,
 /// converters, filters and blocks all run after it is released (see <doc:Guarantees#Threads>).
-/// An update of a slot with one listener takes no lock (`_ChangeRegistrar.notify(_:)`); one with several
-/// listeners, a route's, or one whose chain is busy takes it once, uncontended.
-final class Registry: @unchecked Sendable {
+/// An update of a slot with one listener takes no lock (`_ChangeRegistrar.notify(_:)`); a
+/// route's, or one whose chain another thread owns, takes it once; one with N listeners takes it
+/// 1 + N times, once to read the listeners and once as each is asked (so that a listener
+/// declared again meanwhile is found in its replacement: `notifyLocked`). Each time uncontended
+/// unless another thread binds or updates through the lock meanwhile.
+final class Registry: RegistrarEngine, @unchecked Sendable {
     // @unchecked: every stored var is guarded by the graph lock (`GraphLock`).
-    static let shared = Registry()
+
+    /// The registry, installed as the engine every registrar tells when it is made.
+    static let shared: Registry = {
+        let made = Registry()
+        _ChangeRegistrar.install(made)
+        return made
+    }()
 
     /// The graph lock, kept here so that the registry's own critical sections reach it through
     /// `self` (each reach for a lazily made global is a call).
@@ -79,13 +88,14 @@ final class Registry: @unchecked Sendable {
     /// its one listener must be asked under the lock (a route, or a chain another thread
     /// owns). The way without the lock is the registrar's (`_ChangeRegistrar.notify(_:)`).
     @inline(never)
-    func notifyLocked(_ registrar: _ChangeRegistrar, slot: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
+    override func notifyLocked(_ registrar: _ChangeRegistrar, slot: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
         var single: Unmanaged<AnyEndpoint>?
         var decision = Decision.ignore
         var several: [AnyEndpoint] = []
         locked(thread: thread) {
             guard slot < registrar.slotCapacity else { return }
-            if let endpoint = registrar.soleListener(slot: slot) {
+            if let listener = registrar.soleListener(slot: slot) {
+                let endpoint = Unmanaged<AnyEndpoint>.fromOpaque(listener.toOpaque())
                 decision = endpoint._withUnsafeGuaranteedRef { $0.decideLocked(thread, from: registrar, slot: slot) }
                 if case .enqueue = decision {
                     // Kept until its change is queued. On `.dispatch` this thread owns the
@@ -94,7 +104,7 @@ final class Registry: @unchecked Sendable {
                 }
                 single = endpoint
             } else {
-                several = registrar.listenersLocked(slot: slot)
+                several = registrar.endpointsLocked(slot: slot)
             }
         }
         if let single {
@@ -126,14 +136,14 @@ final class Registry: @unchecked Sendable {
 
     /// Runs the listeners of the slots whose bits are set in `mask` (several control events),
     /// each listener once.
-    func notify(_ registrar: _ChangeRegistrar, events mask: UInt32) {
+    override func notify(_ registrar: _ChangeRegistrar, events mask: UInt32) {
         let listeners = locked { () -> [AnyEndpoint] in
             var seen: [AnyEndpoint] = []
             var bits = mask
             while bits != 0 {
                 let slot = bits.trailingZeroBitCount
                 bits &= bits - 1
-                for endpoint in registrar.listenersLocked(slot: slot) where !seen.contains(where: { $0 === endpoint }) {
+                for endpoint in registrar.endpointsLocked(slot: slot) where !seen.contains(where: { $0 === endpoint }) {
                     seen.append(endpoint)
                 }
             }
@@ -278,7 +288,7 @@ final class Registry: @unchecked Sendable {
     /// Where `object`'s endpoints are listed: its registrar's members, or its entries in the
     /// index, after dropping stale ones (see `liveHeadLocked(of:)`).
     func listLocked(of object: AnyObject, lifetime: _ChangeRegistrar?) -> (first: Unmanaged<AnyEndpoint>?, isMembers: Bool) {
-        if let lifetime { return (lifetime.firstMember, true) }
+        if let lifetime { return (lifetime.firstMember.map { .fromOpaque($0.toOpaque()) }, true) }
         return (liveHeadLocked(of: object), false)
     }
 
@@ -286,7 +296,7 @@ final class Registry: @unchecked Sendable {
     /// The endpoint after `endpoint` in its list.
     @inline(__always)
     static func next(after endpoint: Unmanaged<AnyEndpoint>, members: Bool) -> Unmanaged<AnyEndpoint>? {
-        endpoint._withUnsafeGuaranteedRef { members ? $0.nextMember : $0.nextOfObject }
+        endpoint._withUnsafeGuaranteedRef { $0.nextListed }
     }
 
     /// The first of `first` and the endpoints after it in its object's list for which
@@ -307,16 +317,17 @@ final class Registry: @unchecked Sendable {
     ///
     /// A dispatch on another thread may still hold one of its endpoints: it cannot reach the
     /// object, which is deinitialising (see `UnownedObject`), so nothing waits for it.
-    func registrarWillDeinit(_ registrar: _ChangeRegistrar) {
+    override func registrarWillDeinit(_ registrar: _ChangeRegistrar) {
         locked {
             for listeners in registrar.removeAllListeners() {
+                let listeners = listeners.map { unsafeDowncast($0, to: AnyEndpoint.self) }
                 for endpoint in listeners {
                     endpoint.removeSubscriptions { $0.registrar === registrar }
                     // A route that lost a link's object is read again at its next notification.
                     endpoint.reachesLeaf = false
                 }
             }
-            let members = registrar.removeAllMembers()
+            let members = registrar.removeAllMembers().map { unsafeDowncast($0, to: AnyEndpoint.self) }
             for endpoint in members {
                 endpoint.anyCore.detachLocked(endpoint)
             }
@@ -331,7 +342,7 @@ final class Registry: @unchecked Sendable {
     func detachListeners(of registrar: _ChangeRegistrar) {
         locked {
             var listeners: [AnyEndpoint] = []
-            for slot in 0..<registrar.slotCapacity { listeners += registrar.listenersLocked(slot: slot) }
+            for slot in 0..<registrar.slotCapacity { listeners += registrar.endpointsLocked(slot: slot) }
             for endpoint in listeners where !endpoint.isDetached && endpoint.isChainMember {
                 endpoint.anyCore.detachLocked(endpoint)
             }
@@ -401,7 +412,7 @@ final class Registry: @unchecked Sendable {
         guard spec.hearing.joinsChains else { return nil }
         let list = listLocked(of: spec.object, lifetime: spec.lifetime)
         return firstEntry(from: list.first, members: list.isMembers) {
-            !$0.joinsNoChain && $0.events == spec.events && !$0.observesOtherSlot(than: spec.hearing)
+            $0.joinsChains && $0.events == spec.events && !$0.observesOtherSlot(than: spec.hearing)
                 && $0.matches(spec.object, spec.keyPath, events: nil, index: .some(spec.index))
         }
     }
@@ -440,5 +451,13 @@ final class Registry: @unchecked Sendable {
     /// which is the control's code: never call it with the lock held.
     static func lifetimeRegistrar(of object: AnyObject) -> _ChangeRegistrar? {
         LifetimeReader.of(type(of: object)).registrar(of: object)
+    }
+}
+
+extension _ChangeRegistrar {
+    /// The listeners of `slot`, as the engine's endpoints they all are (see
+    /// `listenersLocked(slot:)`). Lock held.
+    func endpointsLocked(slot: Int) -> [AnyEndpoint] {
+        listenersLocked(slot: slot).map { unsafeDowncast($0, to: AnyEndpoint.self) }
     }
 }

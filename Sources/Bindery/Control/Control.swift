@@ -1,3 +1,4 @@
+internal import BinderyRuntime
 import Synchronization
 
 /// Something a person edits: it reports user edits as ``ControlEvents``.
@@ -40,7 +41,7 @@ extension Control {
     public func sendActions(for events: ControlEvents) {
         let center = eventCenter
         guard center.claim(for: self) else {
-            Report.foreignEventCenter(type(of: self), events)
+            Report.foreignEventCenter(type(of: self), "\(events)")
             return
         }
         center.registrar.notify(events: events.rawValue)
@@ -65,11 +66,13 @@ extension Control {
     /// }
     /// ```
     public func reportRead() {
-        guard let tracker = ReadTracker.current else { return }
+        guard let recorder = ReadRecorder.onThisThread else { return }
         let center = eventCenter
-        tracker.record(
-            center.registrar, slot: -Int(Self.designatedEvents.rawValue), object: self, keyPath: Self.designatedKeyPath,
-            hearing: .kind(center.kind(hearing: Self.designatedEvents)))
+        recorder._withUnsafeGuaranteedRef {
+            $0.recordRead(
+                of: center.registrar, events: Self.designatedEvents.rawValue, center: center, object: self,
+                keyPath: { Self.designatedKeyPath })
+        }
     }
 }
 
@@ -87,32 +90,18 @@ public final class ControlEventCenter: Sendable {
     private let owner = Atomic<UInt>(0)
 
     /// The endpoint kind of the first events a binding listened to here (the address of a
-    /// retained `ControlEventsKind`, or 0), kept so that binding the control again on the same
-    /// events allocates no kind: set once, released by the deinit.
-    private let firstKind = Atomic<UInt>(0)
+    /// retained object the engine made, a `ControlEventsKind`, or 0), kept so that binding the
+    /// control again on the same events allocates no kind: set once by the engine (see
+    /// `kind(hearing:)`), released by the deinit.
+    let firstKind = Atomic<UInt>(0)
 
     /// Creates an event center for one control.
     public init() {}
 
     deinit {
         if let kind = UnsafeRawPointer(bitPattern: firstKind.load(ordering: .acquiring)) {
-            Unmanaged<ControlEventsKind>.fromOpaque(kind).release()
+            Unmanaged<AnyObject>.fromOpaque(kind).release()
         }
-    }
-
-    /// The endpoint kind that hears `events` here.
-    func kind(hearing events: ControlEvents) -> ControlEventsKind {
-        if let first = UnsafeRawPointer(bitPattern: firstKind.load(ordering: .acquiring)) {
-            let kind = Unmanaged<ControlEventsKind>.fromOpaque(first).takeUnretainedValue()
-            if kind.events == events { return kind }
-            return ControlEventsKind(registrar: registrar, events: events)
-        }
-        let made = ControlEventsKind(registrar: registrar, events: events)
-        let address = UInt(bitPattern: Unmanaged.passRetained(made).toOpaque())
-        if !firstKind.compareExchange(expected: 0, desired: address, ordering: .acquiringAndReleasing).exchanged {
-            Unmanaged<ControlEventsKind>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release()
-        }
-        return made
     }
 
     /// Whether `control` owns this center, making it the owner if none does yet.

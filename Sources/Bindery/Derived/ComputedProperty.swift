@@ -5,12 +5,12 @@ import Synchronization
 /// every chain, operator and target-action on the property shares one evaluation per change.
 ///
 /// Its value is sent through slot 0 of a registrar of its own, which the property's endpoints
-/// listen to (`ComputedPropertyKind`); the endpoints read the property through its getter, as
+/// listen to (`RelayKind`); the endpoints read the property through its getter, as
 /// any key path is read. An `Equatable` value is sent only when it changed. A property whose
 /// getter reads nothing observable is not made one: it stays refused as unobservable.
-final class ComputedProperty<Root, Value>: DerivedNode, AnyComputedProperty, @unchecked Sendable {
+final class ComputedProperty<Root, Value>: _DerivedNode, AnyComputedProperty, @unchecked Sendable {
     // @unchecked: `last` is behind `lock`, `object` is a weak reference (safe to load from any
-    // thread), everything else is immutable; the node's state is its own (see `DerivedNode`).
+    // thread), everything else is immutable; the node's state is its own (see `_DerivedNode`).
     /// The registrar whose slot 0 sends the property's changes.
     let registrar = _ChangeRegistrar()
     /// The object, held weakly: its own registrar keeps this value.
@@ -21,7 +21,7 @@ final class ComputedProperty<Root, Value>: DerivedNode, AnyComputedProperty, @un
     /// The value sent last, behind `lock`.
     @exclusivity(unchecked) private var last: Value
     /// How the property's endpoints hear it; one for all of them.
-    let kind: ComputedPropertyKind
+    let kind: RelayKind
     /// The thread (its `ThreadState`'s address) sending the value just evaluated, or 0.
     private let deliveringThread = Atomic<UInt>(0)
 
@@ -42,7 +42,7 @@ final class ComputedProperty<Root, Value>: DerivedNode, AnyComputedProperty, @un
         self.keyPath = keyPath
         isSame = EquatableTest.of(Value.self)
         last = first
-        kind = ComputedPropertyKind(registrar: registrar)
+        kind = RelayKind(registrar: registrar)
         super.init(label: EndpointLabel.make(object, keyPath: keyPath, index: nil, events: []), tracker: tracker)
         subscribeToReads()
     }
@@ -77,7 +77,7 @@ final class ComputedProperty<Root, Value>: DerivedNode, AnyComputedProperty, @un
 /// A computed property's derived value, whatever its types: what its object's registrar keeps.
 protocol AnyComputedProperty: AnyObject {
     var propertyKeyPath: AnyKeyPath { get }
-    var kind: ComputedPropertyKind { get }
+    var kind: RelayKind { get }
     /// The value being sent, as a `Value`, while its send runs on this thread; nil otherwise.
     func delivered<Value>(as type: Value.Type) -> Value?
 }
@@ -93,24 +93,6 @@ extension AnyComputedProperty {
     }
 }
 
-/// How an endpoint on a computed property hears it: slot 0 of its derived value's registrar.
-/// The object's lifetime is its own registrar's, found as for any property; the derived value
-/// is kept by that registrar.
-final class ComputedPropertyKind: EndpointKind {
-    let registrar: _ChangeRegistrar
-
-    init(registrar: _ChangeRegistrar) {
-        self.registrar = registrar
-    }
-
-    /// Listens to the derived value's registrar, not to the object's own.
-    func listensElsewhere(lifetime: _ChangeRegistrar?) -> Bool { true }
-
-    func subscribeLocked(_ endpoint: AnyEndpoint) {
-        endpoint.subscribeLocked(registrar, slot: 0)
-    }
-}
-
 /// Finds or makes the derived values of computed properties.
 enum ComputedProperties {
     /// How `object`'s computed property at `keyPath` is heard, making its derived value on the
@@ -122,19 +104,23 @@ enum ComputedProperties {
     /// force-unwrapped link would trap when evaluated while nil; both stay refused, with the
     /// reason (see `Report.Problem.unobservable`).
     static func hearing(for keyPath: AnyKeyPath, of object: some DynamicObject) -> (hearing: Hearing, property: any AnyComputedProperty)? {
+        /// The computed property at `keyPath` that `registrar` keeps, if it keeps one. Lock held.
+        func keptProperty(_ keyPath: AnyKeyPath, of registrar: _ChangeRegistrar) -> (any AnyComputedProperty)? {
+            registrar.keptSenders.first { $0.keyPath == keyPath }.flatMap { $0.sender as? any AnyComputedProperty }
+        }
         guard let components = KeyPathLayout.components(of: keyPath), components.count == 1,
               case .computed = components[0],
               let opened = keyPath as? any ComputedKeyPath
         else { return nil }
         let registrar = object._$registrar
-        if let found = GraphLock.shared.locked({ registrar.computedProperties.first { $0.propertyKeyPath == keyPath } }) {
+        if let found = GraphLock.shared.locked({ keptProperty(keyPath, of: registrar) }) {
             return (.kind(found.kind), found)
         }
         // Evaluated outside the lock: the getter is the user's code.
         guard let made = opened.computedProperty(of: object) else { return nil }
         let kept = GraphLock.shared.locked { () -> any AnyComputedProperty in
-            if let raced = registrar.computedProperties.first(where: { $0.propertyKeyPath == keyPath }) { return raced }
-            registrar.computedProperties.append(made)
+            if let raced = keptProperty(keyPath, of: registrar) { return raced }
+            registrar.keptSenders.append((keyPath, made))
             return made
         }
         return (.kind(kept.kind), kept)

@@ -185,6 +185,6 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
 
 // `current` is behind `valueLock`; `update` is `@Sendable`, or isolated to the main actor and
 // called only there; `isSame` is `==` or the caller's `@Sendable` test; the node's state is its
-// own concern (see `DerivedNode`).
+// own concern (see `_DerivedNode`).
 extension Derived: @unchecked Sendable where Value: Sendable {}
 

@@ -1,7 +1,12 @@
 import Synchronization
 
-/// Not API: what every ``Derived`` value is (public because `Derived` is its subclass); named
-/// `DerivedNode` inside Bindery.
+/// Not API: what every ``Derived`` value and ``DerivedList`` is.
+///
+/// Public and not final because ``Derived`` and ``DerivedList``, which are public, subclass it
+/// (Swift requires a public class's superclass to be public); it is not `open`, so nothing
+/// outside Bindery can subclass it, and its leading underscore keeps it out of the
+/// documentation. Making it internal means a derived value that holds its node instead of
+/// being one, which the engine's fourth generation has not done yet.
 ///
 /// What every derived value is, whatever its value's type: a closure evaluated with its reads
 /// tracked, listening to what its last evaluation read, and evaluated again, by the thread that
@@ -106,7 +111,7 @@ public class _DerivedNode: @unchecked Sendable {
 
     /// Schedules an evaluation on the calling thread (a subscription's listener heard a set).
     final func inputChanged(_ thread: UnsafeMutablePointer<ThreadState>) {
-        thread.pointee.derived.schedule(self, thread)
+        DerivedSchedule.of(thread).schedule(self, thread)
     }
 
     // MARK: Subscriptions
@@ -131,7 +136,7 @@ public class _DerivedNode: @unchecked Sendable {
     /// other derived values. Returns the identities heard from now on, in read order. O(reads),
     /// and the graph lock taken once.
     private func resubscribe(
-        _ keys: [ReadTracker.Key], _ fresh: [(read: ReadTracker.Read, listener: ReadListener?)], _ derived: [DerivedNode]
+        _ keys: [ReadTracker.Key], _ fresh: [(read: ReadTracker.Read, listener: ReadListener?)], _ derived: [_DerivedNode]
     ) -> [ReadTracker.Key] {
         var refused: Set<ObjectIdentifier> = [ObjectIdentifier(ownRegistrar)]
         var cycles: [[String]] = []
@@ -190,7 +195,7 @@ public class _DerivedNode: @unchecked Sendable {
 
     /// The labels of the derived values from this one to `target`, through what each read
     /// last, if `target` is among them.
-    private func path(to target: DerivedNode, visited: inout Set<ObjectIdentifier>) -> [String]? {
+    private func path(to target: _DerivedNode, visited: inout Set<ObjectIdentifier>) -> [String]? {
         guard visited.insert(ObjectIdentifier(self)).inserted else { return nil }
         if self === target { return [] }
         let next = lock.withLock { inputs.compactMap(\.node) }
@@ -200,7 +205,7 @@ public class _DerivedNode: @unchecked Sendable {
         return nil
     }
 
-    private func path(to target: DerivedNode) -> [String]? {
+    private func path(to target: _DerivedNode) -> [String]? {
         var visited: Set<ObjectIdentifier> = []
         return path(to: target, visited: &visited)
     }
@@ -208,9 +213,6 @@ public class _DerivedNode: @unchecked Sendable {
 
 /// A derived value held weakly: one that reads another does not keep it.
 struct WeakNode {
-    weak var node: DerivedNode?
-    init(_ node: DerivedNode) { self.node = node }
+    weak var node: _DerivedNode?
+    init(_ node: _DerivedNode) { self.node = node }
 }
-
-/// What every derived value is (see `_DerivedNode`).
-typealias DerivedNode = _DerivedNode

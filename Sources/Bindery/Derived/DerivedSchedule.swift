@@ -20,10 +20,19 @@
 /// A main-actor derived value scheduled on another thread is scheduled again on the main
 /// actor, behind the main-actor work already queued, and evaluated there.
 ///
-/// One per thread (`ThreadState.derived`), used by its thread only.
-final class DerivedSchedule {
+/// One per thread (`ThreadState.dispatchEnd`), used by its thread only.
+final class DerivedSchedule: DispatchEndWork {
+    /// `thread`'s schedule, made the first time the thread schedules a value.
+    @inline(__always)
+    static func of(_ thread: UnsafeMutablePointer<ThreadState>) -> DerivedSchedule {
+        if let schedule = thread.pointee.dispatchEnd { return unsafeDowncast(schedule, to: DerivedSchedule.self) }
+        let made = DerivedSchedule()
+        thread.pointee.dispatchEnd = made
+        return made
+    }
+
     private struct Entry {
-        let node: DerivedNode
+        let node: _DerivedNode
         /// The causal depth of the change that scheduled it.
         let depth: Int
         /// The endpoint the thread was writing for its chain when the change was made: a
@@ -36,7 +45,7 @@ final class DerivedSchedule {
 
     /// Schedules `node` for evaluation on this thread, once the outermost dispatch ends; at
     /// once if the thread dispatches nothing.
-    func schedule(_ node: DerivedNode, _ thread: UnsafeMutablePointer<ThreadState>) {
+    func schedule(_ node: _DerivedNode, _ thread: UnsafeMutablePointer<ThreadState>) {
         if !pending.contains(where: { $0.node === node }) {
             pending.append(Entry(node: node, depth: thread.pointee.causalDepth, writing: thread.pointee.writing))
         }
@@ -65,7 +74,7 @@ final class DerivedSchedule {
                 MainQueue.enqueue {
                     ThreadState.runDeferred(depth: depth, writing: nil) {
                         let main = ThreadState.current
-                        main.pointee.derived.schedule(node, main)
+                        DerivedSchedule.of(main).schedule(node, main)
                     }
                 }
                 continue

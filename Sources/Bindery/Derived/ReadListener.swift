@@ -3,7 +3,7 @@
 ///
 /// Not a chain: it is a listener (see `ListenerKind`) that no declaration finds, with no block,
 /// no plan and no value; the registrar calls it after the chains that carry the property on,
-/// and it hands the change to its value (`DerivedNode.inputChanged(_:)`), which
+/// and it hands the change to its value (`_DerivedNode.inputChanged(_:)`), which
 /// schedules an evaluation on the changing thread (see `DerivedSchedule`). So a tracked read
 /// costs one small object and a word in the registrar's table, and a set that reaches it
 /// allocates nothing.
@@ -76,6 +76,6 @@ class ReadListener: AnyEndpoint {
 
     /// What the target does with a change: a derived value schedules an evaluation.
     func heard(by target: AnyObject, _ thread: UnsafeMutablePointer<ThreadState>) {
-        unsafeDowncast(target, to: DerivedNode.self).inputChanged(thread)
+        unsafeDowncast(target, to: _DerivedNode.self).inputChanged(thread)
     }
 }

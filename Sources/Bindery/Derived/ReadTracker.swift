@@ -10,12 +10,12 @@ internal import BinderyRuntime
 /// class's property) is not seen, and so never heard.
 ///
 /// Used by one evaluation at a time, on its thread: a derived value's evaluations are exclusive
-/// (see `DerivedNode`). It records each read's identity (`Key`: registrar and slot, no
+/// (see `_DerivedNode`). It records each read's identity (`Key`: registrar and slot, no
 /// reference counted), and the whole read only when the value does not listen to it yet
 /// (`fresh`): an evaluation that reads what the last one read retains and copies nothing. What
 /// it records is kept until the evaluation's subscriptions are updated (`finish(listening:)`),
 /// its buffers kept for the next evaluation.
-final class ReadTracker {
+final class ReadTracker: ReadRecorder {
     /// One observable read.
     struct Read {
         /// The registrar that reports the read property's changes.
@@ -63,7 +63,7 @@ final class ReadTracker {
     /// a read is recorded with one comparison, no hashing.
     @exclusivity(unchecked) private var isInStep = true
     /// The derived values read, for the height of the one evaluated and for finding cycles.
-    @exclusivity(unchecked) private(set) var derived: [DerivedNode] = []
+    @exclusivity(unchecked) private(set) var derived: [_DerivedNode] = []
     /// `derived` as identities, once it is long enough for a linear search to cost more.
     @exclusivity(unchecked) private var derivedSet: Set<ObjectIdentifier> = []
 
@@ -106,8 +106,22 @@ final class ReadTracker {
         fresh.append((read, listener))
     }
 
+    /// Records a getter's read (see `ReadRecorder`).
+    override func recordRead(of registrar: _ChangeRegistrar, slot: Int, object: AnyObject, keyPath: () -> AnyKeyPath) {
+        record(registrar, slot: slot, object: object, keyPath: keyPath(), hearing: Hearing.slot(registrar, slot))
+    }
+
+    /// Records a control's designated read (see `ReadRecorder`).
+    override func recordRead(
+        of registrar: _ChangeRegistrar, events: UInt32, center: AnyObject, object: AnyObject, keyPath: () -> AnyKeyPath
+    ) {
+        record(
+            registrar, slot: -Int(events), object: object, keyPath: keyPath(),
+            hearing: .kind(unsafeDowncast(center, to: ControlEventCenter.self).kind(hearing: ControlEvents(rawValue: events))))
+    }
+
     /// Records that a derived value was read (its slot is recorded by its getter).
-    func record(derived node: DerivedNode) {
+    func record(derived node: _DerivedNode) {
         if derived.count < 8 {
             for known in derived where known === node { return }
             derived.append(node)
@@ -160,14 +174,5 @@ final class ReadTracker {
     /// The tracker recording the calling thread's reads, if an evaluation runs.
     static var current: ReadTracker? {
         bindery_read_tracker().map { Unmanaged<ReadTracker>.fromOpaque($0).takeUnretainedValue() }
-    }
-}
-
-extension _ChangeRegistrar {
-    /// Records a read of slot `slot` for the evaluation running on this thread. Out of line:
-    /// a getter's way past it keeps nothing for it.
-    @usableFromInline @inline(never)
-    func recordRead(of subject: AnyObject, _ keyPath: @autoclosure () -> AnyKeyPath, slot: Int) {
-        ReadTracker.current?.record(self, slot: slot, object: subject, keyPath: keyPath(), hearing: Hearing.slot(self, slot))
     }
 }

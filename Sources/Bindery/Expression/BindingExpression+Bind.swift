@@ -125,3 +125,5 @@ final class ExpressionCache: @unchecked Sendable {
         }
     }
 }
+
+extension ExpressionBinding: BindingHandle {}

@@ -24,8 +24,8 @@ struct ThreadState {
     /// several objects): a `@Dynamic` object read then gets no `ObservationRegistrar` (see
     /// `_ChangeRegistrar.access(_:keyPath:)`).
     var readsUntracked = false
-    /// Whether `derived` holds values to evaluate when the outermost dispatch ends: the one
-    /// thing a dispatch's end tests for them.
+    /// Whether `dispatchEnd` has work to do when the outermost dispatch ends (derived values to
+    /// evaluate): the one thing a dispatch's end tests for it.
     var hasPendingDerived = false
     /// How many slots with several listeners this thread is notifying one listener at a time:
     /// derived values wait until every listener has heard (see `DerivedSchedule`).
@@ -39,15 +39,18 @@ struct ThreadState {
         spare.initialize(to: [])
         return spare
     }()
-    /// This thread's coalescing transaction (see `Coalesce`). The state holds references (this
-    /// and `memo`): save the fields a dispatch changes, never a copy of the whole state, which
-    /// would retain and release them on every update.
-    let coalescing = CoalesceTransaction()
+    /// This thread's coalescing transaction, made by the first `Coalesce.begin()` or held-back
+    /// call on the thread (see `CoalesceTransaction`, a layer above, which keeps it here). The
+    /// state holds references (this, `memo` and `dispatchEnd`): save the fields a dispatch
+    /// changes, never a copy of the whole state, which would retain and release them on every
+    /// update.
+    var coalescing: AnyObject?
     /// Bind-time answers this thread has had (see `ThreadMemo`).
     let memo = ThreadMemo()
-    /// The derived values this thread evaluates when its outermost dispatch ends (see
-    /// `DerivedSchedule`).
-    let derived = DerivedSchedule()
+    /// What this thread does when its outermost dispatch ends: the derived values it scheduled
+    /// (see `DerivedSchedule`, a layer above, which puts itself here when it first schedules
+    /// one and sets `hasPendingDerived`).
+    var dispatchEnd: (any DispatchEndWork)?
     /// Whether this is the process's first thread, the one that runs `main` (see
     /// `MainQueue.isCurrent`). Asked once per thread.
     let isFirstThread = bindery_is_first_thread()
@@ -116,7 +119,7 @@ struct ThreadState {
     @inline(__always)
     static func endOfDispatch(_ thread: UnsafeMutablePointer<ThreadState>) {
         if _slowPath(thread.pointee.hasPendingDerived), thread.pointee.nesting == 0, thread.pointee.notifyingSeveral == 0 {
-            thread.pointee.derived.drain(thread)
+            thread.pointee.dispatchEnd.unsafelyUnwrapped.drain(thread)
         }
     }
 
@@ -173,4 +176,12 @@ struct ThreadState {
         precondition(status == 0, "Bindery: pthread_key_create failed (\(status))")
         return key
     }()
+}
+
+/// Work a layer above the engine does on a thread when its outermost dispatch ends (the derived
+/// values' schedule): kept in `ThreadState.dispatchEnd`, so that the thread's state names
+/// nothing above it.
+protocol DispatchEndWork: AnyObject {
+    /// Does the work; `thread` is the calling thread's state, its outermost dispatch just ended.
+    func drain(_ thread: UnsafeMutablePointer<ThreadState>)
 }

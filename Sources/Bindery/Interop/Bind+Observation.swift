@@ -63,7 +63,7 @@ extension Bind {
                         return true
                     }
                 }))
-        spec.hearing = .kind(ObservationKind(registrar: sender.registrar))
+        spec.hearing = .kind(RelayKind(registrar: sender.registrar))
         if !isHeard { spec.problem = Report.Problem.untrackedByObservation }
         return Chain(head: spec)
     }

@@ -36,7 +36,7 @@
 /// `map`'s results are kept while their elements stay, and released when they leave.
 public final class DerivedList<Element>: _DerivedNode, DynamicObject, RandomAccessCollection {
     // `storage`, `version`, `log` and `notifiedCount` are behind `lock`, never held while user
-    // code runs; `operation` is used by the evaluation, which is exclusive (see `DerivedNode`),
+    // code runs; `operation` is used by the evaluation, which is exclusive (see `_DerivedNode`),
     // and by the initialiser and deinit.
 
     /// The list's registrar. Not API. A chain the list sends into keeps it alive.
@@ -170,16 +170,16 @@ extension DerivedList: ListSource, ListOperand {
 
     var elementsKeyPath: AnyKeyPath { \DerivedList<Element>.elements }
 
-    var operandNode: DerivedNode? { self }
+    var operandNode: _DerivedNode? { self }
 }
 
 extension DynamicList: ListOperand {
     var elementsKeyPath: AnyKeyPath { \DynamicList<Element>.elements }
 
-    var operandNode: DerivedNode? { nil }
+    var operandNode: _DerivedNode? { nil }
 }
 
 // The storage, the version and the log are behind `lock`; the operation is the exclusive
-// evaluation's (see `DerivedNode`); its closures are `@Sendable`, or isolated to the main actor
+// evaluation's (see `_DerivedNode`); its closures are `@Sendable`, or isolated to the main actor
 // and called only there. Elements cross threads, so they are `Sendable`.
 extension DerivedList: @unchecked Sendable where Element: Sendable {}

@@ -4,7 +4,7 @@ import Synchronization
 /// `ListOrderNode`), and the listeners of what the operator's closure read of it last.
 class ListRecord: ListOrderNode {
     /// The operator, held weakly: its listeners must not keep it.
-    final weak var node: DerivedNode?
+    final weak var node: _DerivedNode?
     /// Where the record goes when one of its reads is set; the operator's, alive while `node` is.
     final unowned(unsafe) let dirty: ListDirtyRecords
     /// Whether the record waits in `dirty`. Behind `dirty`'s lock.
@@ -16,7 +16,7 @@ class ListRecord: ListOrderNode {
     /// operator's evaluation only.
     final var listeners: [(key: ReadTracker.Key, listener: ReadListener)] = []
 
-    init(node: DerivedNode, dirty: ListDirtyRecords) {
+    init(node: _DerivedNode, dirty: ListDirtyRecords) {
         self.node = node
         self.dirty = dirty
     }
@@ -70,7 +70,7 @@ final class ElementReadListener: ReadListener {
 class AnyListOperation<Output> {
     /// Starts listening to the source for `node`, the ``DerivedList``, and makes the first
     /// elements; the operator's closure runs on each.
-    func attach(to node: DerivedNode) -> [Output] { [] }
+    func attach(to node: _DerivedNode) -> [Output] { [] }
 
     /// The steps from the elements last made to the ones now, from the source's changes and
     /// the elements whose reads were set; empty when nothing changed.
@@ -91,7 +91,7 @@ class AnyListOperation<Output> {
 ///
 /// Subclasses implement the steps: `rebuild` (the whole source), `insert`, `remove`, `move`,
 /// `update` (a source step at source indices) and `reevaluate` (a dirty record). They append
-/// their output steps to `output`. Used by one evaluation at a time (see `DerivedNode`), with no
+/// their output steps to `output`. Used by one evaluation at a time (see `_DerivedNode`), with no
 /// lock held while the closure runs.
 class ListOperation<Source, Output>: AnyListOperation<Output> {
     /// The source, held weakly: an operator does not keep what it reads.
@@ -115,7 +115,7 @@ class ListOperation<Source, Output>: AnyListOperation<Output> {
     /// The steps of the evaluation running.
     final var output: [ListChange<Output>.Step] = []
     /// The operator (the `DerivedList`), weakly: records schedule it.
-    final weak var node: DerivedNode?
+    final weak var node: _DerivedNode?
 
     init(source: some ListOperand<Source>) {
         sourceObject = source
@@ -125,7 +125,7 @@ class ListOperation<Source, Output>: AnyListOperation<Output> {
     }
 
     /// Listens to the source for `node`, then reads it.
-    override final func attach(to node: DerivedNode) -> [Output] {
+    override final func attach(to node: _DerivedNode) -> [Output] {
         self.node = node
         // Listening first: a change made while the source is read is heard after.
         if let source = sourceObject as? any ListOperand<Source> {
@@ -315,5 +315,5 @@ protocol ListOperand<Element>: ListSource, DynamicObject {
     /// `\.elements`, the property the operator listens to.
     var elementsKeyPath: AnyKeyPath { get }
     /// The derived value the operand is, if any: an operator evaluates after it.
-    var operandNode: DerivedNode? { get }
+    var operandNode: _DerivedNode? { get }
 }

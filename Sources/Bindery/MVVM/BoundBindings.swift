@@ -19,8 +19,22 @@
 /// view model or any object in the chains), until the next ``BindableView/rebind()``; the
 /// bindings end then, or when the view or the view model goes (see <doc:Lifetime>).
 ///
-/// **Threads.** Used by ``BindableView/rebind()`` on the main actor only.
-public final class BoundBindings {
+/// **Threads.** ``BindableView/rebind()`` uses it on the main actor. As a ``BindingHandle`` it
+/// may be asked and ended from any thread: ``unbind()`` ends what the view bound for the view
+/// model it shows now, as the view's next ``BindableView/rebind()`` would, and a later
+/// `rebind()` binds afresh. Its record is behind a lock of its own, never held while the
+/// bindings end.
+///
+/// ```swift
+/// var bindings: [any BindingHandle] = [Bind.in(model, \.title).out(titleLabel, \.text)]
+/// bindings.append(cell.boundBindings)      // the cell's declared bindings, ended with the rest
+/// for binding in bindings { binding.unbind() }
+/// ```
+public final class BoundBindings: BindingHandle, @unchecked Sendable {
+    // @unchecked: `parts`, its only mutable state, is behind `lock`.
+
+    /// Guards `parts`; never held while a binding ends (that takes the graph lock).
+    private let lock = Lock()
     /// The bindings made by the last bind, in declaration order.
     private var parts: [OperatorParts] = []
 
@@ -29,16 +43,35 @@ public final class BoundBindings {
 
     /// Records a binding the view's declarations made.
     func append(_ made: OperatorParts) {
-        parts.append(made)
+        lock.withLock { parts.append(made) }
     }
 
     /// Ends every binding recorded, with the graph lock taken once, and forgets them (keeping
     /// the room for the next view model's).
     func endAll() {
-        guard !parts.isEmpty else { return }
-        GraphLock.shared.locked {
-            for made in parts { made.endLocked() }
+        let ending = lock.withLock { () -> [OperatorParts] in
+            let taken = parts
+            parts.removeAll(keepingCapacity: true)
+            return taken
         }
-        parts.removeAll(keepingCapacity: true)
+        guard !ending.isEmpty else { return }
+        GraphLock.shared.locked {
+            for made in ending { made.endLocked() }
+        }
+    }
+
+    /// Ends the bindings the view made for the view model it shows now, and nothing else (see
+    /// ``BindingHandle/unbind()``). The view model stays shown, unbound, until the view's next
+    /// ``BindableView/rebind()``. Calling it again does nothing.
+    public func unbind() {
+        endAll()
+    }
+
+    /// Whether any binding the view made for the view model it shows now is still in effect:
+    /// not unbound, and its objects still there.
+    public var isBound: Bool {
+        let recorded = lock.withLock { parts }
+        guard !recorded.isEmpty else { return false }
+        return GraphLock.shared.locked { recorded.contains { $0.isInEffectLocked() } }
     }
 }

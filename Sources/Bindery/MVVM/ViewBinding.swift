@@ -240,3 +240,27 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
 /// assert(bindings.count == 1)
 /// ```
 public typealias Bindings<View: AnyObject, ViewModel: DynamicObject> = [ViewBinding<View, ViewModel>]
+
+extension Report {
+    // The view bindings' messages (in `Messages.swift`), given the key paths and direction as a
+    // view binding has them.
+
+    @usableFromInline
+    static func viewSideCannotSend(_ source: AnyKeyPath, _ direction: BindingDirection, _ target: AnyKeyPath) {
+        viewSideCannotSend(label(source), direction.symbol, label(target))
+    }
+
+    @usableFromInline
+    static func readOnlySource(_ source: AnyKeyPath, _ direction: BindingDirection, _ control: Any.Type) {
+        readOnlySource(label(source), direction.symbol, control)
+    }
+
+    static func viewNoReverse(_ transformer: Any.Type, _ source: AnyKeyPath, _ direction: BindingDirection, _ control: Any.Type) {
+        viewNoReverse(transformer, label(source), direction.symbol, control)
+    }
+
+    /// How a view binding's side is named (never by printing its key path; see `EndpointLabel`).
+    private static func label(_ keyPath: AnyKeyPath) -> String {
+        OperatorLink<Void, Void>.label(of: keyPath)
+    }
+}

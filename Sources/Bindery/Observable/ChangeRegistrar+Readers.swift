@@ -25,45 +25,28 @@ extension _ChangeRegistrar {
 
     /// Runs the listeners of `slot`, which was just set, synchronously on this thread.
     ///
-    /// The way of nearly every update: the slot's one listener is read from the published
-    /// table with no lock, and the engine, asked without its lock, takes the listener's chain
-    /// (`Endpoint.decideWithoutLock`). The read ends before the engine acts: by then the
-    /// listener is kept by the chain this thread owns, or by a reference taken before it ends.
-    /// Every other case (no sole listener, a route, a chain another thread owns) goes the
-    /// locked way, `Registry.notifyLocked`.
+    /// The registrar's one way into the engine for a change: the slot's one listener is read
+    /// from the published table with no lock and told (`RegistrarListener.heard`), inside the
+    /// read, which the listener ends before it acts; the registrar does nothing with what the
+    /// engine decides. A slot with several listeners, or none the table names (a listener that
+    /// just left), goes to the engine, which reads them under its lock
+    /// (`RegistrarEngine.notifyLocked`).
     @usableFromInline
     func notify(_ slot: Int) {
         let thread = ThreadState.current
         beginRead()
-        guard let listener = soleListener(slot: slot),
-              let decision = listener._withUnsafeGuaranteedRef({ $0.decideWithoutLock(thread) })
-        else {
+        guard let listener = soleListener(slot: slot) else {
             endRead()
-            Registry.shared.notifyLocked(self, slot: slot, thread)
+            Self.engine.load()?.notifyLocked(self, slot: slot, thread)
             return
         }
-        switch decision {
-        case .ignore:
-            endRead()
-        case .abandon:
-            // Kept past the read, to give its chain back.
-            _ = listener.retain()
-            endRead()
-            // The listener left its chain as this thread took it: the chain is given back,
-            // and the change goes to whoever listens now.
-            listener._withUnsafeGuaranteedRef { $0.act(decision, thread) }
-            listener.release()
-            Registry.shared.notifyLocked(self, slot: slot, thread)
-        default:
-            endRead()
-            listener._withUnsafeGuaranteedRef { $0.act(decision, thread) }
-        }
+        listener._withUnsafeGuaranteedRef { $0.heard(slot, of: self, thread) }
     }
 
     /// The sole listener of `slot`, if it has exactly one: read with the lock held, or without
     /// it between ``beginRead()`` and ``endRead()``.
     @inline(__always)
-    func soleListener(slot: Int) -> Unmanaged<AnyEndpoint>? {
+    func soleListener(slot: Int) -> Unmanaged<RegistrarListener>? {
         let tableWord = table.load(ordering: .sequentiallyConsistent)
         if tableWord & 1 != 0 {
             return Self.inlineSlot(tableWord) == slot ? Self.inlineListener(tableWord) : nil
@@ -118,7 +101,7 @@ extension _ChangeRegistrar {
 
     /// Lets go of the table's reference to `endpoint`, which it no longer names (see
     /// `retireLocked(_:)`). Lock held.
-    func retireLocked(_ endpoint: Unmanaged<AnyEndpoint>) {
+    func retireLocked(_ endpoint: Unmanaged<RegistrarListener>) {
         // Nearly always no update is reading: then it goes with the lock, as anything else a
         // critical section lets go of, and nothing is allocated.
         if hasNoReaders {

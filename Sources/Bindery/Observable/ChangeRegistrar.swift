@@ -79,13 +79,14 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     let retired = Atomic<UInt>(0)
 
     /// The first endpoint whose object owns this registrar; the others follow through
-    /// `AnyEndpoint.nextMember`. They leave their chains when the registrar goes. Unretained:
+    /// `RegistrarListener.nextMember`. They leave their chains when the registrar goes. Unretained:
     /// an endpoint is a member only while its chain holds it. Guarded by the graph lock.
-    @exclusivity(unchecked) var firstMember: Unmanaged<AnyEndpoint>?
+    @exclusivity(unchecked) var firstMember: Unmanaged<RegistrarListener>?
 
-    /// The object's computed properties that were bound as senders, each a derived value kept
-    /// for as long as the object lives (see `ComputedProperty`). Guarded by the graph lock.
-    @exclusivity(unchecked) var computedProperties: [any AnyComputedProperty] = []
+    /// The object's computed properties that were bound as senders, by key path, each a
+    /// derived value kept for as long as the object lives (a `ComputedProperty`, which the
+    /// derived values' layer above puts here). Guarded by the graph lock.
+    @exclusivity(unchecked) var keptSenders: [(keyPath: AnyKeyPath, sender: AnyObject)] = []
 
     /// Whether an endpoint that hears this registrar keeps its object alive: a derived value's
     /// (see ``Derived``), which lives as long as a chain it sends into. The registrar's table
@@ -103,7 +104,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     }
 
     deinit {
-        Registry.shared.registrarWillDeinit(self)
+        Self.engine.load()?.registrarWillDeinit(self)
         if let table = Self.buffer(table.load(ordering: .relaxed)) { Self.free(table) }
         // No update can read the table any more.
         if let top = UnsafeRawPointer(bitPattern: retired.load(ordering: .acquiring)) {
@@ -151,7 +152,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         if mask.nonzeroBitCount == 1 {
             notify(mask.trailingZeroBitCount)
         } else {
-            Registry.shared.notify(self, events: mask)
+            Self.engine.load()?.notify(self, events: mask)
         }
     }
 
@@ -166,7 +167,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 
     /// The listeners of `slot`: chains' endpoints in the order they began listening, then the
     /// endpoints that join no chain, likewise (see `addListener`). Lock held.
-    func listenersLocked(slot: Int) -> [AnyEndpoint] {
+    func listenersLocked(slot: Int) -> [RegistrarListener] {
         switch entry(slot) {
         case .none: []
         case .sole(let endpoint): [endpoint.takeUnretainedValue()]
@@ -177,14 +178,14 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// Adds a listener of `slot`. A chain's endpoint goes after the slot's other chains' and
     /// before every endpoint that joins no chain (a listener's, see `ListenerKind`), which goes
     /// last: a set reaches the chains that carry the property on, then those that only hear it.
-    func addListener(_ endpoint: AnyEndpoint, slot: Int) {
+    func addListener(_ endpoint: RegistrarListener, slot: Int) {
         switch entry(slot) {
         case .none:
             publish(Self.word(Unmanaged.passRetained(endpoint)), slot: slot, sizedFor: endpoint)
         case .sole(let sole):
             // The list takes over the table's reference to the sole listener: it stays alive.
             let first = sole.takeRetainedValue()
-            let list = ListenerList(!endpoint.joinsNoChain && first.joinsNoChain ? [endpoint, first] : [first, endpoint])
+            let list = ListenerList(endpoint.joinsChains && !first.joinsChains ? [endpoint, first] : [first, endpoint])
             publish(Self.word(list), slot: slot, sizedFor: endpoint)
             // An update may still hold it unretained, as the sole listener it read: a reference
             // is retired, so that leaving the list later cannot free it under that update.
@@ -195,7 +196,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         observedSlots.bitwiseOr(Self.bit(for: slot), ordering: .relaxed)
     }
 
-    func removeListener(_ endpoint: AnyEndpoint, slot: Int) {
+    func removeListener(_ endpoint: RegistrarListener, slot: Int) {
         switch entry(slot) {
         case .none:
             return
@@ -216,7 +217,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     }
 
     /// Puts `new` in `old`'s place among the listeners of `slot`; false if `old` is not there.
-    func replaceListener(_ old: AnyEndpoint, with new: AnyEndpoint, slot: Int) -> Bool {
+    func replaceListener(_ old: RegistrarListener, with new: RegistrarListener, slot: Int) -> Bool {
         switch entry(slot) {
         case .none:
             return false
@@ -231,8 +232,8 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     }
 
     /// Forgets every listener (the registrar is going) and returns them, slot by slot.
-    func removeAllListeners() -> [[AnyEndpoint]] {
-        var all: [[AnyEndpoint]] = []
+    func removeAllListeners() -> [[RegistrarListener]] {
+        var all: [[RegistrarListener]] = []
         for slot in 0..<slotCapacity {
             let listeners = listenersLocked(slot: slot)
             guard !listeners.isEmpty else { continue }
@@ -252,15 +253,15 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     // MARK: Members (graph lock held)
 
     /// The endpoints whose object owns this registrar, most recent first. Lock held.
-    var members: some Sequence<AnyEndpoint> {
-        sequence(state: firstMember) { next -> AnyEndpoint? in
+    var members: some Sequence<RegistrarListener> {
+        sequence(state: firstMember) { next -> RegistrarListener? in
             guard let member = next else { return nil }
             next = member._withUnsafeGuaranteedRef { $0.nextMember }
             return member.takeUnretainedValue()
         }
     }
 
-    func addMember(_ endpoint: AnyEndpoint) {
+    func addMember(_ endpoint: RegistrarListener) {
         endpoint.nextMember = firstMember
         firstMember = Unmanaged.passUnretained(endpoint)
         endpoint.lifetime = Unmanaged.passUnretained(self)
@@ -268,7 +269,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 
     /// Puts `new` in `old`'s place among the members, or takes `old` out if `new` is nil.
     /// Walks the list without reference counting.
-    func replaceMember(_ old: AnyEndpoint, with new: AnyEndpoint?) {
+    func replaceMember(_ old: RegistrarListener, with new: RegistrarListener?) {
         let next = old.nextMember
         let target = Unmanaged.passUnretained(old).toOpaque()
         let replacement = new.map(Unmanaged.passUnretained) ?? next
@@ -291,7 +292,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     }
 
     /// Takes every member out and returns them. Lock held.
-    func removeAllMembers() -> [AnyEndpoint] {
+    func removeAllMembers() -> [RegistrarListener] {
         let all = Array(members)
         for member in all {
             member.nextMember = nil
@@ -308,7 +309,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// What a slot's word names.
     private enum Entry {
         case none
-        case sole(Unmanaged<AnyEndpoint>)
+        case sole(Unmanaged<RegistrarListener>)
         case several(ListenerList)
 
         var isNone: Bool {
@@ -332,7 +333,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         return .several(Unmanaged<ListenerList>.fromOpaque(pointer).takeUnretainedValue())
     }
 
-    private static func word(_ endpoint: Unmanaged<AnyEndpoint>) -> UInt {
+    private static func word(_ endpoint: Unmanaged<RegistrarListener>) -> UInt {
         UInt(bitPattern: endpoint.toOpaque())
     }
 
@@ -351,9 +352,10 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     ///
     /// - Parameter listener: The endpoint that begins listening, if any. When the table gets
     ///   its first buffer and the endpoint's object owns this registrar, the buffer is made for
-    ///   every slot of the object's class at once (at most `presizedSlots`), instead of growing,
+    ///   every slot of the object's class at once (at most `presizedSlots`, see
+    ///   `RegistrarListener.slotsOfOwnerClass`), instead of growing,
     ///   and being copied, as a view model's properties are bound one by one.
-    private func publish(_ word: UInt, slot: Int, sizedFor listener: AnyEndpoint? = nil) {
+    private func publish(_ word: UInt, slot: Int, sizedFor listener: RegistrarListener? = nil) {
         let current = table.load(ordering: .relaxed)
         let inline = Self.inlineSlot(current)
         if current == 0 || inline == slot, word & 1 == 0, slot < Self.inlineSlots {
@@ -372,8 +374,8 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         // Grown into a new buffer, published whole; the old one (or the inline listener, which
         // moves into the new one unless `word` replaces it) goes once nobody reads it.
         var grown = Swift.max(count == 0 ? Swift.max(slot, inline ?? 0) + 1 : 4, count * 2, slot + 1)
-        if count == 0, let listener, listener.notifierIsObject {
-            grown = Swift.max(grown, Swift.min(LifetimeReader.of(listener.objectType).slotCount, Self.presizedSlots))
+        if count == 0, let listener {
+            grown = Swift.max(grown, Swift.min(listener.slotsOfOwnerClass, Self.presizedSlots))
         }
         let new = Words.allocate(capacity: 1 + grown)
         (new + 0).initialize(to: Atomic(UInt(grown)))
@@ -414,7 +416,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 
     /// The listener a table word with bit 0 set names.
     @inline(__always)
-    static func inlineListener(_ word: UInt) -> Unmanaged<AnyEndpoint> {
+    static func inlineListener(_ word: UInt) -> Unmanaged<RegistrarListener> {
         .fromOpaque(UnsafeRawPointer(bitPattern: word & ~UInt(2 * inlineSlots - 1))!)
     }
 
@@ -449,18 +451,18 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 /// once the list is long, and the places are closed up when half of them are empty.
 final class ListenerList {
     /// The listeners in order; nil where one left.
-    @exclusivity(unchecked) private var places: [AnyEndpoint?]
+    @exclusivity(unchecked) private var places: [RegistrarListener?]
     /// How many places are nil.
     @exclusivity(unchecked) private var holes = 0
     /// Each listener's place, by identity; kept once the list is longer than `indexedLength`.
     @exclusivity(unchecked) private var index: [ObjectIdentifier: Int]?
     /// The listeners in order, made again after a change.
-    @exclusivity(unchecked) private var dense: [AnyEndpoint]?
+    @exclusivity(unchecked) private var dense: [RegistrarListener]?
 
     /// Past this length, a listener's place is found through `index` rather than by a scan.
     private static let indexedLength = 32
 
-    init(_ endpoints: [AnyEndpoint]) {
+    init(_ endpoints: [RegistrarListener]) {
         places = endpoints
         dense = endpoints
     }
@@ -469,7 +471,7 @@ final class ListenerList {
     var count: Int { places.count - holes }
 
     /// The listeners, in order.
-    var endpoints: [AnyEndpoint] {
+    var endpoints: [RegistrarListener] {
         if let dense { return dense }
         let made = places.compactMap { $0 }
         dense = made
@@ -477,13 +479,13 @@ final class ListenerList {
     }
 
     /// Adds `endpoint`: a chain's after the other chains', a listener's at the end.
-    func add(_ endpoint: AnyEndpoint) {
+    func add(_ endpoint: RegistrarListener) {
         dense = nil
-        if endpoint.joinsNoChain {
+        if !endpoint.joinsChains {
             places.append(endpoint)
             index?[ObjectIdentifier(endpoint)] = places.count - 1
         } else {
-            let position = places.firstIndex { $0?.joinsNoChain == true } ?? places.endIndex
+            let position = places.firstIndex { $0?.joinsChains == false } ?? places.endIndex
             places.insert(endpoint, at: position)
             index = nil
         }
@@ -491,7 +493,7 @@ final class ListenerList {
     }
 
     /// Removes `endpoint`, if it listens.
-    func remove(_ endpoint: AnyEndpoint) {
+    func remove(_ endpoint: RegistrarListener) {
         guard let place = place(of: endpoint) else { return }
         dense = nil
         places[place] = nil
@@ -506,7 +508,7 @@ final class ListenerList {
     }
 
     /// Puts `new` in `old`'s place; false if `old` does not listen.
-    func replace(_ old: AnyEndpoint, with new: AnyEndpoint) -> Bool {
+    func replace(_ old: RegistrarListener, with new: RegistrarListener) -> Bool {
         guard let place = place(of: old) else { return false }
         dense = nil
         places[place] = new
@@ -517,7 +519,7 @@ final class ListenerList {
         return true
     }
 
-    private func place(of endpoint: AnyEndpoint) -> Int? {
+    private func place(of endpoint: RegistrarListener) -> Int? {
         if let index { return index[ObjectIdentifier(endpoint)] }
         return places.firstIndex { $0 === endpoint }
     }

@@ -34,3 +34,20 @@ final class ControlEventsKind: EndpointKind {
         }
     }
 }
+
+extension ControlEventCenter {
+    /// The endpoint kind that hears `events` here.
+    func kind(hearing events: ControlEvents) -> ControlEventsKind {
+        if let first = UnsafeRawPointer(bitPattern: firstKind.load(ordering: .acquiring)) {
+            let kind = unsafeDowncast(Unmanaged<AnyObject>.fromOpaque(first).takeUnretainedValue(), to: ControlEventsKind.self)
+            if kind.events == events { return kind }
+            return ControlEventsKind(registrar: registrar, events: events)
+        }
+        let made = ControlEventsKind(registrar: registrar, events: events)
+        let address = UInt(bitPattern: Unmanaged.passRetained(made).toOpaque())
+        if !firstKind.compareExchange(expected: 0, desired: address, ordering: .acquiringAndReleasing).exchanged {
+            Unmanaged<ControlEventsKind>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release()
+        }
+        return made
+    }
+}

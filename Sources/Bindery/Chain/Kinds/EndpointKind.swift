@@ -1,7 +1,8 @@
 /// What kind of sender an endpoint is: how it hears that its value changed. One conforming
 /// type per kind, each in its own file in this folder: a control's events
 /// (`ControlEventsKind`), a key path across several `@Dynamic` objects (`DynamicRoute`), an
-/// `@Observable` property heard through Observation (`ObservationKind`), a listener that hears a
+/// `@Observable` property heard through Observation or a computed property heard through its
+/// derived value (`RelayKind`), a listener that hears a
 /// property but never joins its chains (`ListenerKind`). The most common kind,
 /// one slot of a `@Dynamic` object's registrar (`PropertyKind.swift`), is held inline by
 /// `Hearing` rather than as an object, so that binding a property allocates nothing for it. A

@@ -81,9 +81,8 @@ final class ActionRegistration<Value>: @unchecked Sendable {
         last = value
         lock.unlock()
         let change = Change(keyPath: keyPath, old: old, new: value)
-        let transaction = ThreadState.current.pointee.coalescing
-        if coalesces, transaction.isOpen {
-            transaction.hold(change, for: self)
+        if coalesces, CoalesceTransaction.isOpenOnCurrentThread {
+            CoalesceTransaction.current.hold(change, for: self)
         } else {
             deliver(change)
         }

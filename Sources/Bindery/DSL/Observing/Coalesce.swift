@@ -33,7 +33,7 @@ public enum Coalesce {
     /// Coalesce.commit()
     /// ```
     public static func begin() {
-        ThreadState.current.pointee.coalescing.begin()
+        CoalesceTransaction.current.begin()
     }
 
     /// Closes one level of the calling thread's transaction; closing the outermost makes the
@@ -48,7 +48,7 @@ public enum Coalesce {
     /// Coalesce.commit()   // coalesced targets hear of "A" here
     /// ```
     public static func commit() {
-        guard let due = ThreadState.current.pointee.coalescing.commit() else {
+        guard let due = CoalesceTransaction.current.commit() else {
             Report.unmatchedCommit()
             return
         }
@@ -81,6 +81,6 @@ public enum Coalesce {
     /// Coalesce.run { assert(Coalesce.isOpen) }
     /// ```
     public static var isOpen: Bool {
-        ThreadState.current.pointee.coalescing.isOpen
+        CoalesceTransaction.isOpenOnCurrentThread
     }
 }

@@ -6,6 +6,20 @@
 /// the same registration (one target, action, object and key path) merges into the call it
 /// repeats, which keeps its first old value and takes the latest new value.
 final class CoalesceTransaction {
+    /// The calling thread's transaction, made the first time the thread needs one.
+    static var current: CoalesceTransaction {
+        let thread = ThreadState.current
+        if let made = thread.pointee.coalescing { return unsafeDowncast(made, to: CoalesceTransaction.self) }
+        let made = CoalesceTransaction()
+        thread.pointee.coalescing = made
+        return made
+    }
+
+    /// Whether the calling thread has a transaction open, making none.
+    static var isOpenOnCurrentThread: Bool {
+        ThreadState.current.pointee.coalescing.map { unsafeDowncast($0, to: CoalesceTransaction.self).isOpen } ?? false
+    }
+
     /// How many `Coalesce.begin()` calls are not committed yet.
     private(set) var depth = 0
     /// The held-back calls, in the order of their first occurrence.

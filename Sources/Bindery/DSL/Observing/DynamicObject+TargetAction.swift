@@ -299,7 +299,7 @@ extension DynamicObject {
         let registrations = GraphLock.shared.locked { () -> [any AnyActionRegistration] in
             var found: [any AnyActionRegistration] = []
             Registry.shared.forEachEndpointLocked(of: self, lifetime: lifetime, keyPath: keyPath) { endpoint in
-                guard endpoint.joinsNoChain else { return }
+                guard !endpoint.joinsChains else { return }
                 for owner in endpoint.anyCore.resolvedLocked().blockOwnersLocked {
                     if let registration = owner as? any AnyActionRegistration { found.append(registration) }
                 }

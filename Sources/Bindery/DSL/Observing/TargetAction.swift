@@ -33,3 +33,5 @@ public struct TargetAction: Sendable {
         for registration in registrations { registration.unbind() }
     }
 }
+
+extension TargetAction: BindingHandle {}

@@ -89,3 +89,5 @@ public struct OneWayBinding<Source, Target>: Sendable {
     /// Whether the binding is in effect: its target is in a chain with a live source.
     public var isBound: Bool { link.isBound }
 }
+
+extension OneWayBinding: BindingHandle {}

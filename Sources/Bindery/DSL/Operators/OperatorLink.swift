@@ -189,10 +189,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
 
     /// Whether the second endpoint is still in a bound chain.
     var isBound: Bool {
-        GraphLock.shared.locked {
-            let core = side.core.resolvedLocked()
-            return core.isCompleteLocked && core.endpointLocked(declaredBy: side.declaration) != nil
-        }
+        GraphLock.shared.locked { OperatorParts.isInEffectLocked(side: side.core, side.declaration) }
     }
 
     /// This link with a named block added to the chain, run with the chain's value.

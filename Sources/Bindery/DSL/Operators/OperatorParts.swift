@@ -24,6 +24,19 @@ struct OperatorParts: @unchecked Sendable {
         Self.endLocked(side: sideCore, side, head: headCore, head)
     }
 
+    /// Whether the binding is still in effect: its second endpoint is still in a chain that
+    /// has a live sender and receiver. The graph lock is held.
+    func isInEffectLocked() -> Bool {
+        Self.isInEffectLocked(side: sideCore, side)
+    }
+
+    /// Whether a binding whose second endpoint `side` declared in `sideCore` is still in
+    /// effect. The graph lock is held.
+    static func isInEffectLocked(side sideCore: any AnyChainCore, _ side: Declaration) -> Bool {
+        let core = sideCore.resolvedLocked()
+        return core.isCompleteLocked && core.endpointLocked(declaredBy: side) != nil
+    }
+
     /// Ends a binding's two declarations, given apart (what ``OperatorLink/unbind()`` holds).
     /// The graph lock is held.
     static func endLocked(side sideCore: any AnyChainCore, _ side: Declaration, head headCore: any AnyChainCore, _ head: Declaration) {

@@ -81,3 +81,5 @@ public struct TwoWayBinding<Left, Right>: Sendable {
     /// Whether the binding is in effect: its right side is in a chain with the left side.
     public var isBound: Bool { link.isBound }
 }
+
+extension TwoWayBinding: BindingHandle {}

@@ -168,27 +168,25 @@ enum Report {
     // MARK: Views' declared bindings
 
     /// A view-side property (not a control) given a direction that sends from the view.
-    @usableFromInline
-    static func viewSideCannotSend(_ source: AnyKeyPath, _ direction: BindingDirection, _ target: AnyKeyPath) {
+    static func viewSideCannotSend(_ source: String, _ direction: String, _ target: String) {
         Diagnostics.report(
             .misuse, rule: .badInput,
-            "cannot bind \(label(source)) \(direction.symbol) \(label(target)): "
+            "cannot bind \(source) \(direction) \(target): "
                 + "the view's side of a binding that sends from the view must be a control (a property of the view is not heard). Not bound")
     }
 
     /// A read-only view-model property given a direction that writes it.
-    @usableFromInline
-    static func readOnlySource(_ source: AnyKeyPath, _ direction: BindingDirection, _ control: Any.Type) {
+    static func readOnlySource(_ source: String, _ direction: String, _ control: Any.Type) {
         Diagnostics.report(
             .misuse, rule: .badInput,
-            "cannot bind \(label(source)) \(direction.symbol) \(control): the view model's property is read-only, so it cannot receive from the view. Not bound")
+            "cannot bind \(source) \(direction) \(control): the view model's property is read-only, so it cannot receive from the view. Not bound")
     }
 
     /// A transformer without a reverse given to a view's two-way binding.
-    static func viewNoReverse(_ transformer: Any.Type, _ source: AnyKeyPath, _ direction: BindingDirection, _ control: Any.Type) {
+    static func viewNoReverse(_ transformer: Any.Type, _ source: String, _ direction: String, _ control: Any.Type) {
         Diagnostics.report(
             .misuse, rule: .conversion,
-            "cannot bind \(label(source)) \(direction.symbol) \(control) through \(transformer): "
+            "cannot bind \(source) \(direction) \(control) through \(transformer): "
                 + "it has no reverse (it is not a ReversibleTransformer), and a two-way binding converts both ways; "
                 + "give a reverse, or bind one way with ~> or <~. Not bound")
     }
@@ -202,15 +200,10 @@ enum Report {
                 + "(automatic conversion may bridge either end). Not bound")
     }
 
-    /// How a view binding's side is named (never by printing its key path; see `EndpointLabel`).
-    private static func label(_ keyPath: AnyKeyPath) -> String {
-        OperatorLink<Void, Void>.label(of: keyPath)
-    }
-
     // MARK: Controls and coalescing
 
     /// A control that sent events through another control's event center.
-    static func foreignEventCenter(_ control: Any.Type, _ events: ControlEvents) {
+    static func foreignEventCenter(_ control: Any.Type, _ events: String) {
         Diagnostics.report(
             .misuse, rule: .badInput,
             "\(control) sent \(events) through a ControlEventCenter that belongs to another control; ignored. Give each control its own event center")
@@ -246,16 +239,17 @@ enum Report {
 
         static var unreadable: String { "its value could not be read when the chain was made" }
 
-        /// Why the property at `keyPath` of a `@Dynamic` class cannot be heard, in one phrase.
-        static func unobservable(_ keyPath: AnyKeyPath, in type: AnyObject.Type) -> String {
+        /// Why the property at `keyPath` of a `@Dynamic` class cannot be heard, in one phrase;
+        /// `isDynamic` tells whether a class is `@Dynamic` (a question for the layer above).
+        static func unobservable(_ keyPath: AnyKeyPath, in type: AnyObject.Type, isDynamic: (Any.Type) -> Bool) -> String {
             if KeyPathLayout.components(of: keyPath)?.contains(.optionalForce) == true {
                 return "it force-unwraps a link, which would trap while the link is nil; write ? instead of ! and the chain's value is nil while a link is"
             }
             if let offset = StoredProperty.offset(ofAny: keyPath), let field = StoredProperty.field(in: type, at: offset) {
-                if !(field.declaredBy is any DynamicObject.Type) {
+                if !isDynamic(field.declaredBy) {
                     return "'\(field.name)' is declared in \(field.declaredBy), which is not @Dynamic, so its sets are not reported; mark \(field.declaredBy) @Dynamic"
                 }
-                if _getSuperclass(field.declaredBy) is any DynamicObject.Type, !StoredProperty.declaresTrackedStorage(field.declaredBy) {
+                if let superclass = _getSuperclass(field.declaredBy), isDynamic(superclass), !StoredProperty.declaresTrackedStorage(field.declaredBy) {
                     return "'\(field.name)' is declared in \(field.declaredBy), a subclass of a @Dynamic class that is not marked @Dynamic itself, so its sets are not reported; mark \(field.declaredBy) @Dynamic too"
                 }
                 return "'\(field.name)' is marked @DynamicIgnored, so its sets are not reported; remove @DynamicIgnored to bind it as a sender"

@@ -3,8 +3,8 @@
 ///
 /// ``Chain`` (chains, list bindings, a command bound to a control), ``OneWayBinding`` and
 /// ``TwoWayBinding`` (the operators), ``DynamicBond`` (observers and bonds of a box),
-/// ``TargetAction`` (target-action registrations) and ``ExpressionBinding`` (string bindings)
-/// conform. A handle names exactly what its call made: ending it ends that, and never another
+/// ``TargetAction`` (target-action registrations), ``ExpressionBinding`` (string bindings)
+/// and ``BoundBindings`` (what a ``BindableView`` bound for its view model) conform. A handle names exactly what its call made: ending it ends that, and never another
 /// declaration of the same properties.
 ///
 /// **Retention.** A handle holds no object of the binding: keeping one keeps nothing alive, and
@@ -32,8 +32,3 @@ public protocol BindingHandle: Sendable {
 }
 
 extension Chain: BindingHandle {}
-extension OneWayBinding: BindingHandle {}
-extension TwoWayBinding: BindingHandle {}
-extension DynamicBond: BindingHandle {}
-extension TargetAction: BindingHandle {}
-extension ExpressionBinding: BindingHandle {}

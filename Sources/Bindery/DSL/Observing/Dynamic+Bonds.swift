@@ -30,12 +30,6 @@ enum DynamicBondPort: Hashable, Sendable {
     }
 }
 
-/// How diagnostics and the binding graph name a box's bond endpoints (see `EndpointLabel`).
-protocol DynamicBondNaming: AnyObject {
-    /// The name of the property at `keyPath`, if it is a bond's.
-    static func bondName(of keyPath: AnyKeyPath) -> String?
-}
-
 extension Dynamic: DynamicBondNaming {
     static func bondName(of keyPath: AnyKeyPath) -> String? {
         if keyPath == \Dynamic<Value>.[bond: .twoWay] { return "value (two-way bonds)" }

@@ -1,0 +1,76 @@
+import Synchronization
+
+/// What listens to a registrar's slots, and what belongs to a registrar as a member (its
+/// deinit is the member's object going): the engine's endpoints. The engine, a layer above,
+/// subclasses it (`AnyEndpoint`); the registrar keeps listeners in its table and members in
+/// its list, tells a listener of a change through ``heard(_:of:_:)``, and asks of it only what
+/// this class declares, so that it names nothing above it.
+///
+/// Abstract: every member here is overridden. Guarded by the graph lock (`GraphLock`) but for
+/// `heard`, which an update calls with no lock.
+@usableFromInline
+class RegistrarListener {
+    /// Hears that `slot` of `registrar`, which this listener listens to alone, was just set on
+    /// this thread: the engine decides and delivers, synchronously. Called inside a read of the
+    /// registrar's table (`beginRead()`), which the listener ends (`endRead()`) before it takes
+    /// a lock, waits, or runs anything that may release it: until then the table's reference is
+    /// what keeps it.
+    func heard(_ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>) {
+        fatalError("abstract")
+    }
+
+    /// Whether this listener carries a chain on (false for one that only hears the slot, such
+    /// as a derived value's read): listeners that do are told of a change first (see
+    /// `_ChangeRegistrar.addListener`).
+    var joinsChains: Bool { fatalError("abstract") }
+
+    /// How many slots the class of the object this listener belongs to has, when that object
+    /// owns the registrar it listens to (its first table is made that big at once), else 0.
+    var slotsOfOwnerClass: Int { fatalError("abstract") }
+
+    /// The next member of `lifetime`, unretained. Lock held.
+    var nextMember: Unmanaged<RegistrarListener>? {
+        get { fatalError("abstract") }
+        set { fatalError("abstract") }
+    }
+
+    /// The registrar this listener is a member of, unretained. Lock held.
+    var lifetime: Unmanaged<_ChangeRegistrar>? {
+        get { fatalError("abstract") }
+        set { fatalError("abstract") }
+    }
+}
+
+/// The engine, as the registrars see it: what a registrar asks of the layer above it when it
+/// cannot tell a sole listener (see `_ChangeRegistrar.notify(_:)`), and when it goes. The
+/// engine installs itself (`_ChangeRegistrar.install(_:)`) when it is made, before anything can
+/// listen; a registrar that finds none installed has nothing to tell.
+class RegistrarEngine: @unchecked Sendable {
+    // @unchecked: no state; the subclass's is behind the graph lock.
+
+    /// Tells every listener of `slot` of `registrar`, which was just set on `thread`, reading
+    /// them under the graph lock. The lock is not held.
+    func notifyLocked(_ registrar: _ChangeRegistrar, slot: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
+        fatalError("abstract")
+    }
+
+    /// Tells every listener of the slots in `mask` (a control's events), each once.
+    func notify(_ registrar: _ChangeRegistrar, events mask: UInt32) {
+        fatalError("abstract")
+    }
+
+    /// `registrar`'s object is going: its listeners and members leave their chains.
+    func registrarWillDeinit(_ registrar: _ChangeRegistrar) {
+        fatalError("abstract")
+    }
+}
+
+extension _ChangeRegistrar {
+    /// The engine every registrar tells, once it is installed.
+    static let engine = AtomicLazyReference<RegistrarEngine>()
+
+    /// Installs `engine` as the one every registrar tells; the first installed stays.
+    static func install(_ engine: RegistrarEngine) {
+        _ = self.engine.storeIfNil(engine)
+    }
+}
