@@ -1,3 +1,9 @@
+// Layer 6 of Sources/Bindery (Internal → Observable → Control → Lifetime → Convert → Chain →
+// Derived, DSL, Interop → List → MVVM → Expression → Debug; a folder names types of the folders
+// before it only, checked by Tests/Layers/layers.py). Chain: the engine: chains, endpoints and
+// their kinds, the registry, dispatch and delivery, declarations and the handle protocol. Names
+// the layers below it; see README.md for an update's way through it.
+
 /// The typed accessors of one endpoint, in terms of a chain's value type.
 ///
 /// Built at bind time, inside the `@inlinable` DSL functions: an update calls them with no

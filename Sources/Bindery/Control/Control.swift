@@ -1,6 +1,11 @@
 internal import BinderyRuntime
 import Synchronization
 
+// Layer 3 of Sources/Bindery (Internal → Observable → Control → Lifetime → Convert → Chain →
+// Derived, DSL, Interop → List → MVVM → Expression → Debug; a folder names types of the folders
+// before it only, checked by Tests/Layers/layers.py). Control: the `Control` protocol, its events
+// and event center. Names `Observable` and `Internal`.
+
 /// Something a person edits: it reports user edits as ``ControlEvents``.
 ///
 /// A control owns a ``ControlEventCenter`` and calls ``sendActions(for:)`` when the user

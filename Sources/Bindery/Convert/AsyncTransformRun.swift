@@ -1,3 +1,8 @@
+// Layer 5 of Sources/Bindery (Internal → Observable → Control → Lifetime → Convert → Chain →
+// Derived, DSL, Interop → List → MVVM → Expression → Debug; a folder names types of the folders
+// before it only, checked by Tests/Layers/layers.py). Convert: the conversion table, transformers,
+// async transformer runs. Names only `Internal`.
+
 /// The work of one async transformer on one binding: a task per value sent, the newest one
 /// alone allowed to deliver.
 ///

@@ -1,3 +1,8 @@
+// Layer 7 of Sources/Bindery (Internal → Observable → Control → Lifetime → Convert → Chain →
+// Derived, DSL, Interop → List → MVVM → Expression → Debug; a folder names types of the folders
+// before it only, checked by Tests/Layers/layers.py). DSL: the chain syntax, the operators,
+// `observe`, bonds, target-action, coalescing. Names `Chain` and the layers below.
+
 extension Bind {
     /// Starts a chain at a property of an observable object; the chain's value is the
     /// property's type.

@@ -1,3 +1,9 @@
+// Layer 11 of Sources/Bindery (Internal → Observable → Control → Lifetime → Convert → Chain →
+// Derived, DSL, Interop → List → MVVM → Expression → Debug; a folder names types of the folders
+// before it only, checked by Tests/Layers/layers.py). Debug: the binding graph and the status
+// query: it reads the engine through what the engine exposes (`ChainSnapshot`). Names any folder
+// below it; none names it.
+
 // A picture of the live binding graph, for debugging.
 
 extension Bind {

@@ -1,5 +1,10 @@
 import Synchronization
 
+// Layer 7 of Sources/Bindery (Internal → Observable → Control → Lifetime → Convert → Chain →
+// Derived, DSL, Interop → List → MVVM → Expression → Debug; a folder names types of the folders
+// before it only, checked by Tests/Layers/layers.py). Derived: derived values: tracked reads,
+// `Derived`, computed properties, timing. Names `Chain` and the layers below.
+
 /// A computed property of a `@Dynamic` object, bound as a sender: a derived value of the
 /// object's getter, kept by the object's registrar for as long as the object lives, so that
 /// every chain, operator and target-action on the property shares one evaluation per change.

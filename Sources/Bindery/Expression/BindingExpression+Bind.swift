@@ -1,3 +1,8 @@
+// Layer 10 of Sources/Bindery (Internal → Observable → Control → Lifetime → Convert → Chain →
+// Derived, DSL, Interop → List → MVVM → Expression → Debug; a folder names types of the folders
+// before it only, checked by Tests/Layers/layers.py). Expression: string bindings. Names `MVVM`,
+// `DSL`, `Chain` and the layers below.
+
 // Binding a parsed string binding: its names resolved against the objects' `@Dynamic` tables,
 // its key paths' types recovered, and the operator it names applied as the typed operators
 // apply it.

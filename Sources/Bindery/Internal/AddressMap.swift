@@ -1,3 +1,11 @@
+// Layer 1 of Sources/Bindery (Internal → Observable → Control → Lifetime → Convert → Chain →
+// Derived, DSL, Interop → List → MVVM → Expression → Debug; a folder names types of the folders
+// before it only, checked by Tests/Layers/layers.py). Internal: locks (the graph lock), the
+// thread's state, the main queue, memos, the diagnostics and every message, and the `Bind`
+// namespace. Names no other folder; what it must call above it (the work at the end of a thread's
+// dispatch, coalescing), it calls through what the layers above keep in `ThreadState`
+// (`DispatchEndWork`).
+
 /// A map from pairs of addresses (object identities, offsets) to values, for the bind-time
 /// memo tables: open addressing with a multiplicative hash, so that a lookup does not seed and
 /// finalise a hasher as a `Dictionary`'s does.

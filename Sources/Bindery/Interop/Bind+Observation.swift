@@ -1,5 +1,10 @@
 import Observation
 
+// Layer 7 of Sources/Bindery (Internal → Observable → Control → Lifetime → Convert → Chain →
+// Derived, DSL, Interop → List → MVVM → Expression → Debug; a folder names types of the folders
+// before it only, checked by Tests/Layers/layers.py). Interop: Observation and `AsyncSequence`.
+// Names `Chain` and the layers below.
+
 extension Bind {
     /// Starts a chain at a property of an `@Observable` object, heard through Swift's
     /// Observation; the chain's value is the property's type.

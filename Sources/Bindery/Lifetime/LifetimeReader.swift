@@ -1,3 +1,8 @@
+// Layer 4 of Sources/Bindery (Internal → Observable → Control → Lifetime → Convert → Chain →
+// Derived, DSL, Interop → List → MVVM → Expression → Debug; a folder names types of the folders
+// before it only, checked by Tests/Layers/layers.py). Lifetime: how an object's lifetime registrar
+// is found (`LifetimeReader`). Names `Control`, `Observable` and `Internal`.
+
 /// How to find the lifetime registrar of an object of one class: none for a plain class, the
 /// object's own for a ``Dynamic()`` class, its event center's for a ``Control``.
 ///

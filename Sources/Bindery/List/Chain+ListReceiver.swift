@@ -1,3 +1,9 @@
+// Layer 8 of Sources/Bindery (Internal → Observable → Control → Lifetime → Convert → Chain →
+// Derived, DSL, Interop → List → MVVM → Expression → Debug; a folder names types of the folders
+// before it only, checked by Tests/Layers/layers.py). List: `ListChange`, the diff, `DynamicList`,
+// list operators and receivers. Names `Derived` and `DSL` (`Change`) besides `Chain` and the
+// layers below.
+
 // Continuations that feed a list receiver with the steps of each change of an array.
 
 extension Chain {

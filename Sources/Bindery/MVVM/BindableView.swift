@@ -1,3 +1,8 @@
+// Layer 9 of Sources/Bindery (Internal → Observable → Control → Lifetime → Convert → Chain →
+// Derived, DSL, Interop → List → MVVM → Expression → Debug; a folder names types of the folders
+// before it only, checked by Tests/Layers/layers.py). MVVM: bindable views, view bindings,
+// commands, data controllers. Names `DSL`, `Chain` and the layers below.
+
 /// A view whose bindings to its view model are declared once for the type, and bound anew
 /// each time it is given a view model (BIND's `BINDINGS`, for cells that are reused).
 ///

@@ -26,8 +26,9 @@
 /// bindings end.
 ///
 /// ```swift
-/// var bindings: [any BindingHandle] = [Bind.in(model, \.title).out(titleLabel, \.text)]
-/// bindings.append(cell.boundBindings)      // the cell's declared bindings, ended with the rest
+/// let drawCell = DrawCell()
+/// var bindings: [any BindingHandle] = [Bind.in(vm, \.name).out(nameLabel, \.text)]
+/// bindings.append(drawCell.boundBindings)   // the cell's declared bindings, ended with the rest
 /// for binding in bindings { binding.unbind() }
 /// ```
 public final class BoundBindings: BindingHandle, @unchecked Sendable {

@@ -2,6 +2,13 @@ public import BinderyRuntime
 import Observation
 import Synchronization
 
+// Layer 2 of Sources/Bindery (Internal → Observable → Control → Lifetime → Convert → Chain →
+// Derived, DSL, Interop → List → MVVM → Expression → Debug; a folder names types of the folders
+// before it only, checked by Tests/Layers/layers.py). Observable: the change registrars,
+// `@Dynamic`, the `Dynamic` box. Names only `Internal`; it tells the engine of a change through
+// `RegistrarListener` and `RegistrarEngine`, and records a derived value's reads through
+// `ReadRecorder`, all three subclassed above.
+
 // How a `@Dynamic` object takes part in Observation (`withObservationTracking`, SwiftUI): the
 // getters report reads, the setters report each store before and after it, to an
 // `ObservationRegistrar` that the object gets on the first read through a getter.

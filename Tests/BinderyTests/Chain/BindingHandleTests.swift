@@ -45,4 +45,27 @@ private final class Sink: @unchecked Sendable {
         for handle in handles { handle.unbind() }                   // again: nothing
         #expect(kept.isBound)
     }
+
+    @Test("A list binding and a view's bound bindings are handles too: ending them ends the rows' updates and the view's bindings, and nothing else", .timeLimit(.minutes(1)))
+    @MainActor func listsAndViews() {
+        let words = DynamicList(["a", "b"]), rows = RecordingList<String>()
+        let row = DrawRow(code: "123"), cell = DrawCell(), label = Label()
+        cell.viewModel = row
+        let kept = Bind.in(row, \.code).out(label, \.text)         // not the view's: stays
+        var handles: [any BindingHandle] = [Bind.in(words, \.elements).out(rows, id: \.self), cell.boundBindings]
+        #expect(handles.allSatisfy { $0.isBound })
+        words.append("c")
+        row.code = "456"
+        #expect(rows.rows == ["a", "b", "c"] && cell.codeLabel.text == "456")
+        for handle in handles { handle.unbind() }
+        #expect(handles.allSatisfy { !$0.isBound })
+        words.append("d")
+        row.code = "789"
+        #expect(rows.rows == ["a", "b", "c"] && cell.codeLabel.text == "456")
+        #expect(kept.isBound && label.text == "789")
+        // The view binds afresh when it shows a view model again.
+        cell.viewModel = row
+        #expect(cell.codeLabel.text == "789" && cell.boundBindings.isBound)
+        handles.removeAll()
+    }
 }
