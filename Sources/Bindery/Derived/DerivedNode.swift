@@ -19,6 +19,14 @@ import Synchronization
 /// the subscriptions after each evaluation, in O(reads), and the listeners change only when
 /// the reads did: an evaluation that reads what the last one read allocates nothing for them.
 ///
+/// A value sends by telling slot 0 of its own registrar (`ownRegistrar`) once it has stored
+/// what it computed: a ``Derived`` through Observation's `withMutation` when Observation
+/// observes it (Observation must hear the set before the store), else with the store and
+/// `notifyListeners` alone (the `Observable` conformance it would look up costs more than the
+/// store); a computed property, which Observation observes through its object's own property,
+/// through `didSet(0)`, with the value it made lent to its endpoints (`delivered(as:)`). A
+/// `DerivedList` sends through its list feed, as any list does.
+///
 /// Evaluations are exclusive: a thread that finds one running on another thread asks it to
 /// evaluate once more when it is done, and goes on. So the value ends computed from the last
 /// writes, whichever thread made them.

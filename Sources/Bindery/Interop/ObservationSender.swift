@@ -40,10 +40,8 @@ final class ObservationSender: @unchecked Sendable {
         /// How many times Observation took the tracking's handler: it does only when the read
         /// touched a property it tracks.
         var armings = 0
-        /// The threads writing the property through `writing(_:)` (a filter putting its source
-        /// back), each with whether Observation reported a set on that thread meanwhile: such
-        /// a report is that write. A set another thread makes meanwhile is a change.
-        var writers: [(thread: UInt, heard: Bool)] = []
+        /// How many sets Observation reported as this sender's own writes' (see `writing(_:)`).
+        var echoes = 0
     }
 
     /// - Parameters:
@@ -90,16 +88,15 @@ final class ObservationSender: @unchecked Sendable {
 
     /// Observation reports a set, before the value is stored, on the writing thread.
     private func heard() {
-        let thread = ThreadState.tag
-        let isEcho = lock.withLock { () -> Bool in
-            guard let position = state.writers.firstIndex(where: { $0.thread == thread }) else { return false }
-            state.writers[position].heard = true
-            return true
+        let current = ThreadState.current
+        // This sender's own write (see `writing(_:)`), marked as every chain's write is: its
+        // echo (rule 3), which only used up the arming.
+        if current.pointee.writing == ObjectIdentifier(self) {
+            lock.withLock { state.echoes += 1 }
+            return
         }
-        guard !isEcho else { return }
         // A set made by a chain's dispatch is that dispatch's next cause, as a `@Dynamic`
         // set's would be: a cycle through Observation is bounded like any other.
-        let current = ThreadState.current
         let cause = current.pointee.nesting > 0 ? current.pointee.depth : nil
         MainQueue.enqueue { self.reread(cause: cause) }
     }
@@ -122,17 +119,15 @@ final class ObservationSender: @unchecked Sendable {
     /// without hearing it as a change: the put-back does not propagate (see
     /// <doc:Guarantees#Filters>).
     ///
-    /// Only what Observation reports on this thread meanwhile is taken for the write: a set
+    /// The write is marked on the thread as the engine marks each of its writes
+    /// (`ThreadState.writing`, Bindery's one echo guard), with this sender as what is written:
+    /// only what Observation reports on this thread meanwhile is taken for the write; a set
     /// another thread makes at the same time is a change, and is heard.
     func writing(_ write: () -> Void) {
-        let thread = ThreadState.tag
-        lock.withLock { state.writers.append((thread, false)) }
-        write()
-        let heard = lock.withLock { () -> Bool in
-            guard let position = state.writers.lastIndex(where: { $0.thread == thread }) else { return false }
-            return state.writers.remove(at: position).heard
-        }
+        let thread = ThreadState.current
+        let before = lock.withLock { state.echoes }
+        ThreadState.writing(ObjectIdentifier(self), on: thread, write)
         // The write used up the arming: armed again, now that the value is stored.
-        if heard { _ = arm() }
+        if lock.withLock({ state.echoes }) != before { _ = arm() }
     }
 }

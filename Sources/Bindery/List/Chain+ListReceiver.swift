@@ -33,7 +33,7 @@ extension Chain {
     ) -> Chain where Value == [Receiver.Element], Receiver.Element: Identifiable {
         adding(
             receiver, initial: initial, delivery: delivery.resolved(declaredIn: isolation),
-            diff: ListDiff<Receiver.Element, Receiver.Element.ID>(key: { $0.id }, isSame: EquatableTest.of(Receiver.Element.self)))
+            diff: .byID)
     }
 
     /// Adds a list receiver of objects, told apart by identity (`===`).
@@ -58,7 +58,7 @@ extension Chain {
     ) -> Chain where Value == [Receiver.Element], Receiver.Element: AnyObject {
         adding(
             receiver, initial: initial, delivery: delivery.resolved(declaredIn: isolation),
-            diff: ListDiff<Receiver.Element, ObjectIdentifier>(key: { ObjectIdentifier($0) }, isSame: nil))
+            diff: .byObject)
     }
 
     /// Adds a list receiver of objects that are `Identifiable`, told apart by their `id`.
@@ -81,7 +81,7 @@ extension Chain {
     ) -> Chain where Value == [Receiver.Element], Receiver.Element: AnyObject & Identifiable {
         adding(
             receiver, initial: initial, delivery: delivery.resolved(declaredIn: isolation),
-            diff: ListDiff<Receiver.Element, Receiver.Element.ID>(key: { $0.id }, isSame: EquatableTest.of(Receiver.Element.self)))
+            diff: .byID)
     }
 
     /// Adds a list receiver whose elements are told apart by `id(element)`: for elements that
@@ -107,7 +107,7 @@ extension Chain {
     ) -> Chain where Value == [Receiver.Element] {
         adding(
             receiver, initial: initial, delivery: delivery.resolved(declaredIn: isolation),
-            diff: ListDiff<Receiver.Element, ID>(key: id, isSame: EquatableTest.of(Receiver.Element.self)))
+            diff: .by(id))
     }
 
     /// Adds a list receiver whose changes `diff` finds: the overloads above differ only in how

@@ -20,7 +20,7 @@ extension ListChange where Element: Identifiable {
     /// ```
     @inlinable
     public init(from old: [Element], to new: [Element]) {
-        let diff = ListDiff<Element, Element.ID>(key: { $0.id }, isSame: EquatableTest.of(Element.self))
+        let diff = ListDiff<Element, Element.ID>.byID
         self.init(elements: new, steps: diff.steps(from: old, to: new).steps)
     }
 }
@@ -41,7 +41,7 @@ extension ListChange where Element: AnyObject {
     /// ```
     @inlinable
     public init(from old: [Element], to new: [Element]) {
-        let diff = ListDiff<Element, ObjectIdentifier>(key: { ObjectIdentifier($0) }, isSame: nil)
+        let diff = ListDiff<Element, ObjectIdentifier>.byObject
         self.init(elements: new, steps: diff.steps(from: old, to: new).steps)
     }
 }
@@ -60,7 +60,7 @@ extension ListChange where Element: AnyObject & Identifiable {
     /// ```
     @inlinable
     public init(from old: [Element], to new: [Element]) {
-        let diff = ListDiff<Element, Element.ID>(key: { $0.id }, isSame: EquatableTest.of(Element.self))
+        let diff = ListDiff<Element, Element.ID>.byID
         self.init(elements: new, steps: diff.steps(from: old, to: new).steps)
     }
 }
@@ -82,7 +82,7 @@ extension ListChange {
     /// ```
     @inlinable
     public init<ID: Hashable>(from old: [Element], to new: [Element], id: @escaping (Element) -> ID) {
-        let diff = ListDiff<Element, ID>(key: id, isSame: EquatableTest.of(Element.self))
+        let diff = ListDiff<Element, ID>.by(id)
         self.init(elements: new, steps: diff.steps(from: old, to: new).steps)
     }
 }

@@ -103,27 +103,66 @@ public struct ListChange<Element> {
         if list.count != elements.count { list = elements }
     }
 
-    /// Applies one step to `list`; false when its indices do not fit.
+    /// Applies one step to `list`; false, with `list` unchanged, when its indices do not fit.
     static func apply(_ step: Step, to list: inout [Element]) -> Bool {
-        switch step {
+        var target = ArraySteps<Element>(list: [])
+        swap(&target.list, &list)
+        defer { swap(&target.list, &list) }
+        return step.apply(to: &target)
+    }
+}
+
+/// What a list's steps are applied to: an array (`ArraySteps`), a list view's rows
+/// (`ListViewState`), a list operator's records of its source (`ListOperation`). Each says how
+/// it inserts, removes, moves, updates and resets; `ListChange.Step.apply(to:)` is the one place
+/// that checks a step's indices against it and chooses among them.
+protocol ListStepTarget<Element> {
+    associatedtype Element
+    /// How many elements it has now.
+    var stepCount: Int { get }
+    mutating func stepInsert(_ element: Element, at index: Int)
+    mutating func stepRemove(at index: Int)
+    mutating func stepMove(from: Int, to: Int)
+    mutating func stepUpdate(_ element: Element, at index: Int)
+    mutating func stepReset(to elements: [Element])
+}
+
+extension ListChange.Step {
+    /// Applies this step to `target`; false, with `target` unchanged, when its indices do not
+    /// fit it (a change that does not start from what `target` holds).
+    @inline(__always)
+    func apply<Target: ListStepTarget>(to target: inout Target) -> Bool where Target.Element == Element {
+        let count = target.stepCount
+        switch self {
         case .insert(let element, let index):
-            guard index >= 0, index <= list.count else { return false }
-            list.insert(element, at: index)
+            guard index >= 0, index <= count else { return false }
+            target.stepInsert(element, at: index)
         case .remove(let index):
-            guard list.indices.contains(index) else { return false }
-            list.remove(at: index)
+            guard index >= 0, index < count else { return false }
+            target.stepRemove(at: index)
         case .move(let from, let to):
-            guard list.indices.contains(from), to >= 0, to < list.count else { return false }
-            let element = list.remove(at: from)
-            list.insert(element, at: to)
+            guard from >= 0, from < count, to >= 0, to < count else { return false }
+            target.stepMove(from: from, to: to)
         case .update(let element, let index):
-            guard list.indices.contains(index) else { return false }
-            list[index] = element
+            guard index >= 0, index < count else { return false }
+            target.stepUpdate(element, at: index)
         case .reset(let elements):
-            list = elements
+            target.stepReset(to: elements)
         }
         return true
     }
+}
+
+/// An array as the target of list steps.
+struct ArraySteps<Element>: ListStepTarget {
+    var list: [Element]
+
+    var stepCount: Int { list.count }
+    mutating func stepInsert(_ element: Element, at index: Int) { list.insert(element, at: index) }
+    mutating func stepRemove(at index: Int) { list.remove(at: index) }
+    mutating func stepMove(from: Int, to: Int) { list.insert(list.remove(at: from), at: to) }
+    mutating func stepUpdate(_ element: Element, at index: Int) { list[index] = element }
+    mutating func stepReset(to elements: [Element]) { list = elements }
 }
 
 extension ListChange: Sendable where Element: Sendable {}

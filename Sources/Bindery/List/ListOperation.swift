@@ -195,29 +195,8 @@ class ListOperation<Source, Output>: AnyListOperation<Output> {
     }
 
     private final func apply(_ step: ListChange<Source>.Step) {
-        switch step {
-        case .insert(let element, let index):
-            guard index >= 0, index <= sourceOrder.count else { return resync() }
-            insert(element, at: index)
-        case .remove(let index):
-            guard index >= 0, index < sourceOrder.count else { return resync() }
-            let record = unsafeDowncast(sourceOrder.node(at: index), to: ListRecord.self)
-            remove(record)
-            record.isRemoved = true
-            sourceOrder.remove(record)
-            for subscription in record.listeners { dropped.append(subscription.listener) }
-            record.listeners = []
-        case .move(let from, let to):
-            guard from >= 0, from < sourceOrder.count, to >= 0, to < sourceOrder.count else { return resync() }
-            let record = unsafeDowncast(sourceOrder.node(at: from), to: ListRecord.self)
-            move(record, to: to)
-        case .update(let element, let index):
-            guard index >= 0, index < sourceOrder.count else { return resync() }
-            update(unsafeDowncast(sourceOrder.node(at: index), to: ListRecord.self), to: element)
-        case .reset(let elements):
-            rebuild(elements)
-            output.append(.reset(current()))
-        }
+        var target = self
+        if !step.apply(to: &target) { resync() }
     }
 
     /// A step that does not fit (never for a source that keeps its contract): start again.
@@ -316,4 +295,37 @@ protocol ListOperand<Element>: ListSource, DynamicObject {
     var elementsKeyPath: AnyKeyPath { get }
     /// The derived value the operand is, if any: an operator evaluates after it.
     var operandNode: _DerivedNode? { get }
+}
+
+extension ListOperation: ListStepTarget {
+    // The source's steps, on the records kept in the source's order (the indices are checked
+    // by `ListChange.Step.apply(to:)`).
+
+    var stepCount: Int { sourceOrder.count }
+
+    func stepInsert(_ element: Source, at index: Int) {
+        insert(element, at: index)
+    }
+
+    func stepRemove(at index: Int) {
+        let record = unsafeDowncast(sourceOrder.node(at: index), to: ListRecord.self)
+        remove(record)
+        record.isRemoved = true
+        sourceOrder.remove(record)
+        for subscription in record.listeners { dropped.append(subscription.listener) }
+        record.listeners = []
+    }
+
+    func stepMove(from: Int, to: Int) {
+        move(unsafeDowncast(sourceOrder.node(at: from), to: ListRecord.self), to: to)
+    }
+
+    func stepUpdate(_ element: Source, at index: Int) {
+        update(unsafeDowncast(sourceOrder.node(at: index), to: ListRecord.self), to: element)
+    }
+
+    func stepReset(to elements: [Source]) {
+        rebuild(elements)
+        output.append(.reset(current()))
+    }
 }

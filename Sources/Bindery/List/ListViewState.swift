@@ -104,32 +104,7 @@ public struct ListViewState<Element> {
 
     /// Applies one step; false when its indices do not fit.
     private mutating func apply(_ step: ListChange<Element>.Step) -> Bool {
-        let count = rows.count
-        switch step {
-        case .move(let from, let to):
-            guard from >= 0, from < count, to >= 0, to < count else { return false }
-            rows.move(from: from, to: to)
-            if let selected = selectedRow { selectedRow = position(of: selected, afterMovingFrom: from, to: to) }
-            if topRow != from, !(topRow == 0 && to == 0) { topRow = position(of: topRow, afterMovingFrom: from, to: to) }
-        case .insert(let element, let index):
-            guard index >= 0, index <= count else { return false }
-            rows.insert(element, at: index)
-            if let selected = selectedRow, selected >= index { selectedRow = selected + 1 }
-            if index < topRow || (index == topRow && topRow > 0) { topRow += 1 }
-        case .remove(let index):
-            guard index >= 0, index < count else { return false }
-            rows.remove(at: index)
-            if let selected = selectedRow {
-                selectedRow = selected == index ? nil : (selected > index ? selected - 1 : selected)
-            }
-            if index < topRow { topRow -= 1 } else { topRow = Swift.min(topRow, Swift.max(count - 2, 0)) }
-        case .update(let element, let index):
-            guard index >= 0, index < count else { return false }
-            rows[index] = element
-        case .reset(let elements):
-            reset(to: elements)
-        }
-        return true
+        step.apply(to: &self)
     }
 
     private mutating func reset(to elements: [Element]) {
@@ -148,6 +123,42 @@ private func position(of index: Int, afterMovingFrom from: Int, to: Int) -> Int 
 }
 
 extension ListViewState: Sendable where Element: Sendable {}
+
+extension ListViewState: ListStepTarget {
+    // A step's rows, with the selection and the top row kept on their elements (the indices
+    // are checked by `ListChange.Step.apply(to:)`).
+
+    var stepCount: Int { rows.count }
+
+    mutating func stepMove(from: Int, to: Int) {
+        rows.move(from: from, to: to)
+        if let selected = selectedRow { selectedRow = position(of: selected, afterMovingFrom: from, to: to) }
+        if topRow != from, !(topRow == 0 && to == 0) { topRow = position(of: topRow, afterMovingFrom: from, to: to) }
+    }
+
+    mutating func stepInsert(_ element: Element, at index: Int) {
+        rows.insert(element, at: index)
+        if let selected = selectedRow, selected >= index { selectedRow = selected + 1 }
+        if index < topRow || (index == topRow && topRow > 0) { topRow += 1 }
+    }
+
+    mutating func stepRemove(at index: Int) {
+        let count = rows.count
+        _ = rows.remove(at: index)
+        if let selected = selectedRow {
+            selectedRow = selected == index ? nil : (selected > index ? selected - 1 : selected)
+        }
+        if index < topRow { topRow -= 1 } else { topRow = Swift.min(topRow, Swift.max(count - 2, 0)) }
+    }
+
+    mutating func stepUpdate(_ element: Element, at index: Int) {
+        rows[index] = element
+    }
+
+    mutating func stepReset(to elements: [Element]) {
+        reset(to: elements)
+    }
+}
 
 extension ListChange.Step {
     /// Where the element at `index` is after this step: nil when the step removed it (or was a

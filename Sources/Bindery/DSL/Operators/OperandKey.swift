@@ -42,6 +42,11 @@ extension OperandKey {
     /// `@Dynamic` generated), never applying the key path generically unless the property is
     /// computed. For what arrives outside a dispatch: an async transformer's result, a refused
     /// transformer's put-back.
+    ///
+    /// Outside delivery on purpose: the result arrives after the dispatch that started it has
+    /// ended, and it is a write of this receiver alone, not a change of the chain (the chain's
+    /// value stays its head's). The accessors come from the same per-property memo a bind
+    /// uses (`EndpointSpec.property`); an async result, which waits for a task, affords it.
     func write(_ value: Property, into object: AnyObject) {
         let root = unsafeDowncast(object, to: Root.self)
         let spec = EndpointSpec<Property>.property(root, keyPath, writable: keyPath, role: .receives, toChain: nil, fromChain: nil, identity: true)
