@@ -33,6 +33,29 @@ import Testing
 }
 
 extension ChangeRegistrarTests {
+    @Test("Rule 9: chains on one property hear its set in the order they were bound, after any of them leave (past the list's indexed length), and a derived value that reads it hears it after them")
+    func listenerOrder() {
+        let box = Box()
+        let heard = Recorder<Int>()
+        let reader = Derived { box.int * 2 }
+        let afterChains = reader.observeNew { _ in heard.append(-1) }
+        var chains: [Chain<Int>] = []
+        for number in 0..<80 {
+            chains.append(Bind.in(box, \.int).out("listener \(number)", initial: false) { (_: Int) in heard.append(number) })
+        }
+        // Every third leaves, then one more joins at the end of the chains.
+        for number in stride(from: 0, to: 80, by: 3) { chains[number].unbind() }
+        chains.append(Bind.in(box, \.int).out("late", initial: false) { (_: Int) in heard.append(80) })
+        box.int = 1
+        let expected = (0...80).filter { $0 == 80 || $0 % 3 != 0 } + [-1]
+        #expect(heard.values == expected)
+        heard.removeAll()
+        for number in stride(from: 1, to: 80, by: 3) { chains[number].unbind() }
+        box.int = 2
+        #expect(heard.values == (0...80).filter { $0 == 80 || $0 % 3 == 2 } + [-1])
+        withExtendedLifetime(afterChains) {}
+    }
+
     @Test("Rule 11: a report for a slot that does not exist is ignored, never trapped")
     func badSlotIgnored() {
         let box = Box()
