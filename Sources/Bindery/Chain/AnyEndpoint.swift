@@ -285,6 +285,11 @@ class AnyEndpoint: RegistrarListener {
     /// the chains that carry the property on. `kind` is how the property is heard when that is
     /// not one slot (a control's events, heard under the lock); it keeps extras then.
     init(listeningFor object: AnyObject, keyPath: AnyKeyPath, kind: (any EndpointKind)?) {
+        // The engine is installed before anything listens (see `RegistrarEngine`): a registrar
+        // whose slot has several listeners tells it, and a derived value's reads may be the
+        // first listeners a program makes. Every other endpoint starts listening through the
+        // registry, which is the engine.
+        Registry.installIfNeeded()
         self.keyPath = keyPath
         events = []
         role = .sends

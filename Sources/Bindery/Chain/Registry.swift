@@ -28,6 +28,13 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         return made
     }()
 
+    /// Makes the registry, if nothing has yet, so that it is installed as the registrars'
+    /// engine: one test of a made global once it is.
+    @inline(__always)
+    static func installIfNeeded() {
+        _ = shared
+    }
+
     /// The graph lock, kept here so that the registry's own critical sections reach it through
     /// `self` (each reach for a lazily made global is a call).
     private let graphLock = GraphLock.shared

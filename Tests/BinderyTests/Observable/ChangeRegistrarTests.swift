@@ -56,6 +56,16 @@ extension ChangeRegistrarTests {
         withExtendedLifetime(afterChains) {}
     }
 
+    @Test("Rule 13: derived values' reads are heard when they are the first listeners a process makes, two on one property (in a process of its own, where nothing has bound yet)")
+    func firstListenersAreReads() async {
+        await #expect(processExitsWith: .success) {
+            let box = Box()
+            let twice = Derived { box.int * 2 }, thrice = Derived { box.int * 3 }
+            box.int = 2
+            precondition(twice.value == 4 && thrice.value == 6, "the derived values did not hear the set")
+        }
+    }
+
     @Test("Rule 11: a report for a slot that does not exist is ignored, never trapped")
     func badSlotIgnored() {
         let box = Box()
