@@ -84,8 +84,12 @@ class AnyEndpoint: RegistrarListener {
     /// reference counting. Once `isReplaced`, the endpoint that took this one's place,
     /// retained by hand (released by the deinit). One field for all three: an endpoint is in
     /// one list at most, and one that is replaced has left it for good (a measured trade, paid
-    /// for in the "memory per live chain" benchmark row). Guarded by the graph lock.
-    @exclusivity(unchecked) private var link: Unmanaged<AnyEndpoint>?
+    /// for in the "memory per live chain" benchmark row). Guarded by the graph lock. Stored as
+    /// the listener's `memberLink`, which the registrar walks its members through with no call.
+    private var link: Unmanaged<AnyEndpoint>? {
+        @inline(__always) get { memberLink.map { .fromOpaque($0.toOpaque()) } }
+        @inline(__always) set { memberLink = newValue.map { .fromOpaque($0.toOpaque()) } }
+    }
     /// The next endpoint of the list it is in (its lifetime registrar's members, or the
     /// registry's index), unretained. Lock held.
     var nextListed: Unmanaged<AnyEndpoint>? {
@@ -94,12 +98,6 @@ class AnyEndpoint: RegistrarListener {
             assert(!isReplaced, "Bindery: a replaced endpoint rejoined its registrar's members")
             link = newValue
         }
-    }
-    /// The next member of `lifetime`, unretained, as the registrar walks its members. Lock
-    /// held.
-    override var nextMember: Unmanaged<RegistrarListener>? {
-        get { nextListed.map { .fromOpaque($0.toOpaque()) } }
-        set { nextListed = newValue.map { .fromOpaque($0.toOpaque()) } }
     }
     /// The endpoint that took this one's place (declared again, or moved by a merge). Lock
     /// held.

@@ -6,8 +6,8 @@ import Synchronization
 /// its list, tells a listener of a change through ``heard(_:of:_:)``, and asks of it only what
 /// this class declares, so that it names nothing above it.
 ///
-/// Abstract: every member here is overridden. Guarded by the graph lock (`GraphLock`) but for
-/// `heard`, which an update calls with no lock.
+/// Abstract: every member here but the member link is overridden. Guarded by the graph lock
+/// (`GraphLock`) but for `heard`, which an update calls with no lock.
 @usableFromInline
 class RegistrarListener {
     /// Hears that `slot` of `registrar`, which this listener listens to alone, was just set on
@@ -28,10 +28,15 @@ class RegistrarListener {
     /// owns the registrar it listens to (its first table is made that big at once), else 0.
     var slotsOfOwnerClass: Int { fatalError("abstract") }
 
+    /// The next member of `lifetime`, unretained, while this listener is a member (the engine
+    /// uses the same word for its other lists, see `AnyEndpoint.link`). Stored here, so that the
+    /// registrar walks and links its members with no call. Lock held.
+    @exclusivity(unchecked) final var memberLink: Unmanaged<RegistrarListener>?
+
     /// The next member of `lifetime`, unretained. Lock held.
-    var nextMember: Unmanaged<RegistrarListener>? {
-        get { fatalError("abstract") }
-        set { fatalError("abstract") }
+    final var nextMember: Unmanaged<RegistrarListener>? {
+        @inline(__always) get { memberLink }
+        @inline(__always) set { memberLink = newValue }
     }
 
     /// The registrar this listener is a member of, unretained. Lock held.
