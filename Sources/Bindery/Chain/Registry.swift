@@ -292,17 +292,17 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         return true
     }
 
-    /// Where `object`'s endpoints are listed: its registrar's members, or its entries in the
-    /// index, after dropping stale ones (see `liveHeadLocked(of:)`).
-    func listLocked(of object: AnyObject, lifetime: _ChangeRegistrar?) -> (first: Unmanaged<AnyEndpoint>?, isMembers: Bool) {
-        if let lifetime { return (lifetime.firstMember.map { .fromOpaque($0.toOpaque()) }, true) }
-        return (liveHeadLocked(of: object), false)
+    /// The first of `object`'s endpoints: its registrar's first member, or its first entry in
+    /// the index, after dropping stale ones (see `liveHeadLocked(of:)`). The others follow
+    /// through `next(after:)` either way: both lists link their endpoints through one field.
+    func listLocked(of object: AnyObject, lifetime: _ChangeRegistrar?) -> Unmanaged<AnyEndpoint>? {
+        if let lifetime { return lifetime.firstMember.map { .fromOpaque($0.toOpaque()) } }
+        return liveHeadLocked(of: object)
     }
-
 
     /// The endpoint after `endpoint` in its list.
     @inline(__always)
-    static func next(after endpoint: Unmanaged<AnyEndpoint>, members: Bool) -> Unmanaged<AnyEndpoint>? {
+    static func next(after endpoint: Unmanaged<AnyEndpoint>) -> Unmanaged<AnyEndpoint>? {
         endpoint._withUnsafeGuaranteedRef { $0.nextListed }
     }
 
@@ -310,11 +310,11 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// `predicate` is true. Each is lent to `predicate` without being retained: `predicate`
     /// must leave the list as it is.
     @inline(__always)
-    private func firstEntry(from first: Unmanaged<AnyEndpoint>?, members: Bool = false, where predicate: (AnyEndpoint) -> Bool) -> AnyEndpoint? {
+    private func firstEntry(from first: Unmanaged<AnyEndpoint>?, where predicate: (AnyEndpoint) -> Bool) -> AnyEndpoint? {
         guard var current = first else { return nil }
         while true {
             if current._withUnsafeGuaranteedRef(predicate) { return current.takeUnretainedValue() }
-            guard let next = Self.next(after: current, members: members) else { return nil }
+            guard let next = Self.next(after: current) else { return nil }
             current = next
         }
     }
@@ -369,8 +369,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         of object: AnyObject, lifetime: _ChangeRegistrar?, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil,
         where test: (AnyEndpoint) -> Bool
     ) -> Bool {
-        let list = listLocked(of: object, lifetime: lifetime)
-        return firstEntry(from: list.first, members: list.isMembers) {
+        return firstEntry(from: listLocked(of: object, lifetime: lifetime)) {
             $0.matches(object, keyPath, events: events, index: index) && test($0)
         } != nil
     }
@@ -386,14 +385,14 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         of object: AnyObject, lifetime: _ChangeRegistrar?, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil,
         _ body: (AnyEndpoint) -> Void
     ) {
-        let list = listLocked(of: object, lifetime: lifetime)
+        let first = listLocked(of: object, lifetime: lifetime)
         // Read twice, in place: to count, then to copy. The same in both (an endpoint held
         // weakly may lose its object in between, never gain one).
         func visitMatching(_ visit: (Unmanaged<AnyEndpoint>) -> Bool) {
-            var current = list.first
+            var current = first
             while let endpoint = current {
                 if endpoint._withUnsafeGuaranteedRef({ $0.matches(object, keyPath, events: events, index: index) }), !visit(endpoint) { return }
-                current = Self.next(after: endpoint, members: list.isMembers)
+                current = Self.next(after: endpoint)
             }
         }
         var count = 0
@@ -417,8 +416,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// Allocates nothing.
     func endpointLocked<Value>(for spec: EndpointSpec<Value>) -> AnyEndpoint? {
         guard spec.hearing.joinsChains else { return nil }
-        let list = listLocked(of: spec.object, lifetime: spec.lifetime)
-        return firstEntry(from: list.first, members: list.isMembers) {
+        return firstEntry(from: listLocked(of: spec.object, lifetime: spec.lifetime)) {
             $0.joinsChains && $0.events == spec.events && !$0.observesOtherSlot(than: spec.hearing)
                 && $0.matches(spec.object, spec.keyPath, events: nil, index: .some(spec.index))
         }
@@ -426,10 +424,10 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
 
     /// `first` and the endpoints after it in its list: its registrar's members, or its
     /// object's entries in the index.
-    func entries(from first: Unmanaged<AnyEndpoint>?, members: Bool) -> some Sequence<AnyEndpoint> {
+    func entries(from first: Unmanaged<AnyEndpoint>?) -> some Sequence<AnyEndpoint> {
         sequence(state: first) { next -> AnyEndpoint? in
             guard let endpoint = next else { return nil }
-            next = Self.next(after: endpoint, members: members)
+            next = Self.next(after: endpoint)
             return endpoint.takeUnretainedValue()
         }
     }
@@ -448,7 +446,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
             return first
         }
         // Collected first: detaching one takes it out of the list being read.
-        for stale in Array(entries(from: first, members: false)) where stale.isWeak && stale.targetLocked() !== object {
+        for stale in Array(entries(from: first)) where stale.isWeak && stale.targetLocked() !== object {
             stale.anyCore.detachLocked(stale)
         }
         return state.byObject[key]

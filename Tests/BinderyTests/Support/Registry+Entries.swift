@@ -11,13 +11,12 @@ extension Registry {
     ///   (`lifetimeRegistrar(of:)`), whose members are the object's endpoints; nil for an
     ///   object without one, whose endpoints are in the index, in the order they were bound.
     func entriesLocked(of object: AnyObject, lifetime: _ChangeRegistrar?) -> some Sequence<AnyEndpoint> {
-        let list = listLocked(of: object, lifetime: lifetime)
-        return entries(from: list.first, members: list.isMembers)
+        entries(from: listLocked(of: object, lifetime: lifetime))
     }
 
     /// The index's entries at an object's address (an object without a registrar), in the
     /// order they were bound; the object may have gone. Lock held.
     func indexedEntriesLocked(of id: ObjectIdentifier) -> some Sequence<AnyEndpoint> {
-        entries(from: state.byObject[ObjectAddress(id)], members: false)
+        entries(from: state.byObject[ObjectAddress(id)])
     }
 }
