@@ -90,7 +90,7 @@ final class ObservationSender: @unchecked Sendable {
     private func heard() {
         let current = ThreadState.current
         // This sender's own write (see `writing(_:)`), marked as every chain's write is: its
-        // echo (rule 3), which only used up the arming.
+        // echo (see <doc:Guarantees#Loops>), which only used up the arming.
         if current.pointee.writing == ObjectIdentifier(self) {
             lock.withLock { state.echoes += 1 }
             return
