@@ -27,6 +27,21 @@ enum DirectAccess {
         return typed
     }
 
+    /// The shared accessors a chain of `keyPath`'s own value type used on the same property of
+    /// an object of `object`'s class before, in `variant` (see `SharedAccessors.variant`): found
+    /// in the one lookup that remembers the key path's entry. Bind time only.
+    @usableFromInline
+    static func rememberedAccessors(of object: AnyObject, _ keyPath: AnyKeyPath, variant: UInt) -> AnyObject? {
+        KeyPathEntries.shared.sharedAccessors(for: keyPath, ofObjectOf: Swift.type(of: object), variant: variant)
+    }
+
+    /// Remembers `accessors`, shared accessors made for `keyPath` on `object`'s class in
+    /// `variant`, for `rememberedAccessors(of:_:variant:)`.
+    @usableFromInline
+    static func remember(_ accessors: AnyObject, of object: AnyObject, _ keyPath: AnyKeyPath, variant: UInt) {
+        KeyPathEntries.shared.rememberSharedAccessors(accessors, for: keyPath, ofObjectOf: Swift.type(of: object), variant: variant)
+    }
+
     /// Runs `read`, a read through a key path that calls getters (a property with no direct
     /// accessors, a key path across several objects), as Bindery's own: it gives no `@Dynamic`
     /// object an `ObservationRegistrar` (see `_ChangeRegistrar.access(_:keyPath:)`).

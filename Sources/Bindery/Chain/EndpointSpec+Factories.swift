@@ -169,13 +169,33 @@ extension EndpointSpec {
     }
 
     /// An endpoint on an observable property or control property, converting automatically.
-    @inlinable
+    @inlinable @inline(__always)
     static func automatic<Root: AnyObject, Property>(
         _ object: Root,
         _ keyPath: KeyPath<Root, Property>,
         writable: ReferenceWritableKeyPath<Root, Property>?,
         role: Role,
         initial: Bool = true
+    ) -> EndpointSpec {
+        // A property bound before in its own type: the accessors are found with its entry.
+        if Property.self == Value.self,
+           let kept = DirectAccess.rememberedAccessors(of: object, keyPath, variant: SharedAccessors.variant(writes: writable != nil, explicit: false))
+        {
+            var spec = EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: unsafeDowncast(kept, to: Accessors<Value>.self))
+            spec.initial = initial
+            return spec
+        }
+        return made(object, keyPath, writable: writable, role: role, initial: initial)
+    }
+
+    /// `automatic(_:_:writable:role:initial:)` the first time a property is bound in a type.
+    @inlinable
+    static func made<Root: AnyObject, Property>(
+        _ object: Root,
+        _ keyPath: KeyPath<Root, Property>,
+        writable: ReferenceWritableKeyPath<Root, Property>?,
+        role: Role,
+        initial: Bool
     ) -> EndpointSpec {
         // Equal types need no converter (and making one would allocate).
         let same = Property.self == Value.self
@@ -190,6 +210,9 @@ extension EndpointSpec {
             identity: same, explicit: false)
         if !same, role.contains(.sends), toChain == nil { spec.noteMissing(Property.self, Value.self) }
         if !same, role.contains(.receives), fromChain == nil { spec.noteMissing(Value.self, Property.self) }
+        if same, spec.accessors.isShared {
+            DirectAccess.remember(spec.accessors, of: object, keyPath, variant: SharedAccessors.variant(writes: writable != nil, explicit: false))
+        }
         spec.initial = initial
         return spec
     }

@@ -145,6 +145,16 @@ final class KeyPathEntries: Sendable {
         /// metadata is slow to find. Atomic: a thread's memo reads it
         /// without the lock (relaxed: it says something of the key path, which never changes).
         let isAccessorTyped = Atomic<Bool>(false)
+        /// The shared accessors a chain of the property's own type uses on the property, by
+        /// variant (see `SharedAccessors.variant`), once made: a bind of the same property again
+        /// finds them here, in the lookup that finds the entry, instead of in three (the entry's
+        /// accessor, the stored offset, the shared accessors' own memo). Each is the address of
+        /// what `SharedAccessors` keeps for the life of the process (so it is not retained
+        /// here), or 0; set once, with release ordering, and read with acquire.
+        let reading = Atomic<UInt>(0)
+        let writing = Atomic<UInt>(0)
+        let readingExplicit = Atomic<UInt>(0)
+        let writingExplicit = Atomic<UInt>(0)
 
         init(_ entry: _DynamicProperty?, _ keyPath: AnyKeyPath) {
             self.entry = entry
@@ -188,6 +198,37 @@ final class KeyPathEntries: Sendable {
     /// types: a cast of it to them succeeded.
     func accessorTyped(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type) {
         _ = withAnswer(for: keyPath, ofObjectOf: objectType) { $0.isAccessorTyped.store(true, ordering: .relaxed) }
+    }
+
+    /// The shared accessors remembered for `keyPath` on objects of `objectType` in `variant`
+    /// (see `SharedAccessors.variant`), if a bind made them before.
+    func sharedAccessors(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type, variant: UInt) -> AnyObject? {
+        let address = withAnswer(for: keyPath, ofObjectOf: objectType) { answer -> UInt in
+            switch variant & 3 {
+            case 0: answer.reading.load(ordering: .acquiring)
+            case 1: answer.writing.load(ordering: .acquiring)
+            case 2: answer.readingExplicit.load(ordering: .acquiring)
+            default: answer.writingExplicit.load(ordering: .acquiring)
+            }
+        }
+        guard let address, let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Remembers `accessors`, the shared accessors of `keyPath` on objects of `objectType` in
+    /// `variant`, when there is an answer to keep them in (there is none for a key path missing
+    /// from its class's table: the next bind finds them the long way again). `accessors` must
+    /// be kept for the life of the process, as `SharedAccessors` keeps what it makes.
+    func rememberSharedAccessors(_ accessors: AnyObject, for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type, variant: UInt) {
+        let address = UInt(bitPattern: Unmanaged.passUnretained(accessors).toOpaque())
+        _ = withAnswer(for: keyPath, ofObjectOf: objectType) { answer in
+            switch variant & 3 {
+            case 0: _ = answer.reading.compareExchange(expected: 0, desired: address, ordering: .releasing)
+            case 1: _ = answer.writing.compareExchange(expected: 0, desired: address, ordering: .releasing)
+            case 2: _ = answer.readingExplicit.compareExchange(expected: 0, desired: address, ordering: .releasing)
+            default: _ = answer.writingExplicit.compareExchange(expected: 0, desired: address, ordering: .releasing)
+            }
+        }
     }
 
     /// Remembers the answer for `keyPath` and `objectType`, keeping the key path.
