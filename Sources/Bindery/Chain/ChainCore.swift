@@ -47,6 +47,10 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     let livePosition = Atomic<UInt32>(.max)
 
     var forward: (any AnyChainCore)? { chainExtras?.forward }
+    func resolvedLocked() -> any AnyChainCore {
+        guard let forward = chainExtras?.forward else { return self }
+        return forward.resolvedLocked()
+    }
     var acceptedChanges: UInt32 { changeCount.load(ordering: .relaxed) }
     /// A chain is made only for a head that was not refused (see `RefusedChain`).
     var isRefused: Bool { false }

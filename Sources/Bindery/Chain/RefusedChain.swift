@@ -2,6 +2,7 @@
 /// value, so it has no type of value either.
 final class RefusedChain: AnyChainCore {
     var forward: (any AnyChainCore)? { nil }
+    func resolvedLocked() -> any AnyChainCore { self }
     var isRefused: Bool { true }
     var isDissolved: Bool { true }
     var blockNames: [String] { [] }
