@@ -27,19 +27,23 @@ enum DirectAccess {
         return typed
     }
 
-    /// The shared accessors a chain of `keyPath`'s own value type used on the same property of
-    /// an object of `object`'s class before, in `variant` (see `SharedAccessors.variant`): found
-    /// in the one lookup that remembers the key path's entry. Bind time only.
+    /// The shared accessors (an `Accessors<chainType>`) a chain of type `chainType` used on
+    /// the same property of an object of `object`'s class before, in `variant` (see
+    /// `SharedAccessors.variant`): found in the one lookup that remembers the key path's entry.
+    /// Bind time only. Untyped, so that it runs no generic code: the caller downcasts.
     @usableFromInline
-    static func rememberedAccessors(of object: AnyObject, _ keyPath: AnyKeyPath, variant: UInt) -> AnyObject? {
-        KeyPathEntries.shared.sharedAccessors(for: keyPath, ofObjectOf: Swift.type(of: object), variant: variant)
+    static func rememberedAccessors(of object: AnyObject, _ keyPath: AnyKeyPath, chainType: Any.Type, variant: UInt) -> AnyObject? {
+        KeyPathEntries.shared.sharedAccessors(for: keyPath, ofObjectOf: Swift.type(of: object), chainType: chainType, variant: variant)
     }
 
-    /// Remembers `accessors`, shared accessors made for `keyPath` on `object`'s class in
-    /// `variant`, for `rememberedAccessors(of:_:variant:)`.
+    /// Remembers `accessors` (an `Accessors<chainType>`), if they are shared ones, made for
+    /// `keyPath` on `object`'s class in `variant`, for
+    /// `rememberedAccessors(of:_:chainType:variant:)`.
     @usableFromInline
-    static func remember(_ accessors: AnyObject, of object: AnyObject, _ keyPath: AnyKeyPath, variant: UInt) {
-        KeyPathEntries.shared.rememberSharedAccessors(accessors, for: keyPath, ofObjectOf: Swift.type(of: object), variant: variant)
+    static func remember(_ accessors: AnyObject, isShared: Bool, of object: AnyObject, _ keyPath: AnyKeyPath, chainType: Any.Type, variant: UInt) {
+        guard isShared else { return }
+        KeyPathEntries.shared.rememberSharedAccessors(
+            accessors, for: keyPath, ofObjectOf: Swift.type(of: object), chainType: chainType, variant: variant)
     }
 
     /// Runs `read`, a read through a key path that calls getters (a property with no direct

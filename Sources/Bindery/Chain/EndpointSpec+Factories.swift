@@ -168,6 +168,15 @@ extension EndpointSpec {
         problem = Report.Problem.noConversion(from, to)
     }
 
+    /// Remembers this spec's accessors, if they are shared ones, for the next
+    /// `automatic(_:_:writable:role:initial:)` of the same property in the same chain type.
+    @inlinable
+    func remember(writes: Bool) {
+        DirectAccess.remember(
+            accessors, isShared: accessors.isShared, of: object, keyPath, chainType: Value.self,
+            variant: SharedAccessors.variant(writes: writes, explicit: false))
+    }
+
     /// An endpoint on an observable property or control property, converting automatically.
     @inlinable @inline(__always)
     static func automatic<Root: AnyObject, Property>(
@@ -177,9 +186,9 @@ extension EndpointSpec {
         role: Role,
         initial: Bool = true
     ) -> EndpointSpec {
-        // A property bound before in its own type: the accessors are found with its entry.
-        if Property.self == Value.self,
-           let kept = DirectAccess.rememberedAccessors(of: object, keyPath, variant: SharedAccessors.variant(writes: writable != nil, explicit: false))
+        // A property bound before in the chain's type: the accessors are found with its entry.
+        if let kept = DirectAccess.rememberedAccessors(
+            of: object, keyPath, chainType: Value.self, variant: SharedAccessors.variant(writes: writable != nil, explicit: false))
         {
             var spec = EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: unsafeDowncast(kept, to: Accessors<Value>.self))
             spec.initial = initial
@@ -200,6 +209,7 @@ extension EndpointSpec {
         // Equal types need no converter (and making one would allocate).
         let same = Property.self == Value.self
         if !same, var spec = converted(object, keyPath, writable: writable, role: role) {
+            spec.remember(writes: writable != nil)
             spec.initial = initial
             return spec
         }
@@ -210,9 +220,7 @@ extension EndpointSpec {
             identity: same, explicit: false)
         if !same, role.contains(.sends), toChain == nil { spec.noteMissing(Property.self, Value.self) }
         if !same, role.contains(.receives), fromChain == nil { spec.noteMissing(Value.self, Property.self) }
-        if same, spec.accessors.isShared {
-            DirectAccess.remember(spec.accessors, of: object, keyPath, variant: SharedAccessors.variant(writes: writable != nil, explicit: false))
-        }
+        if same { spec.remember(writes: writable != nil) }
         spec.initial = initial
         return spec
     }

@@ -145,16 +145,18 @@ final class KeyPathEntries: Sendable {
         /// metadata is slow to find. Atomic: a thread's memo reads it
         /// without the lock (relaxed: it says something of the key path, which never changes).
         let isAccessorTyped = Atomic<Bool>(false)
-        /// The shared accessors a chain of the property's own type uses on the property, by
-        /// variant (see `SharedAccessors.variant`), once made: a bind of the same property again
-        /// finds them here, in the lookup that finds the entry, instead of in three (the entry's
-        /// accessor, the stored offset, the shared accessors' own memo). Each is the address of
-        /// what `SharedAccessors` keeps for the life of the process (so it is not retained
-        /// here), or 0; set once, with release ordering, and read with acquire.
-        let reading = Atomic<UInt>(0)
-        let writing = Atomic<UInt>(0)
-        let readingExplicit = Atomic<UInt>(0)
-        let writingExplicit = Atomic<UInt>(0)
+        /// The shared accessors a chain uses on the property, by variant (see
+        /// `SharedAccessors.variant`), for the first chain type bound in that variant: a bind of
+        /// the same property in the same type again finds them here, in the lookup that finds
+        /// the entry, instead of in three or four (the entry's generated accessor, the stored
+        /// offset, the shared accessors' memo, their conversion's). For each variant, the chain
+        /// type's identity (set once, by the one thread that then sets the accessors) and the
+        /// address of what `SharedAccessors` keeps for the life of the process (so it is not
+        /// retained here), or 0; the address is set with release ordering and read with acquire.
+        let type0 = Atomic<UInt>(0), accessors0 = Atomic<UInt>(0)
+        let type1 = Atomic<UInt>(0), accessors1 = Atomic<UInt>(0)
+        let type2 = Atomic<UInt>(0), accessors2 = Atomic<UInt>(0)
+        let type3 = Atomic<UInt>(0), accessors3 = Atomic<UInt>(0)
 
         init(_ entry: _DynamicProperty?, _ keyPath: AnyKeyPath) {
             self.entry = entry
@@ -201,14 +203,18 @@ final class KeyPathEntries: Sendable {
     }
 
     /// The shared accessors remembered for `keyPath` on objects of `objectType` in `variant`
-    /// (see `SharedAccessors.variant`), if a bind made them before.
-    func sharedAccessors(for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type, variant: UInt) -> AnyObject? {
+    /// (see `SharedAccessors.variant`) for chains of type `chainType`, if a bind made them
+    /// before.
+    func sharedAccessors(
+        for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type, chainType: Any.Type, variant: UInt
+    ) -> AnyObject? {
+        let type = UInt(bitPattern: ObjectIdentifier(chainType))
         let address = withAnswer(for: keyPath, ofObjectOf: objectType) { answer -> UInt in
             switch variant & 3 {
-            case 0: answer.reading.load(ordering: .acquiring)
-            case 1: answer.writing.load(ordering: .acquiring)
-            case 2: answer.readingExplicit.load(ordering: .acquiring)
-            default: answer.writingExplicit.load(ordering: .acquiring)
+            case 0: Self.load(answer.type0, answer.accessors0, type)
+            case 1: Self.load(answer.type1, answer.accessors1, type)
+            case 2: Self.load(answer.type2, answer.accessors2, type)
+            default: Self.load(answer.type3, answer.accessors3, type)
             }
         }
         guard let address, let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
@@ -216,19 +222,39 @@ final class KeyPathEntries: Sendable {
     }
 
     /// Remembers `accessors`, the shared accessors of `keyPath` on objects of `objectType` in
-    /// `variant`, when there is an answer to keep them in (there is none for a key path missing
-    /// from its class's table: the next bind finds them the long way again). `accessors` must
-    /// be kept for the life of the process, as `SharedAccessors` keeps what it makes.
-    func rememberSharedAccessors(_ accessors: AnyObject, for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type, variant: UInt) {
+    /// `variant` for chains of type `chainType`, when there is an answer to keep them in (there
+    /// is none for a key path missing from its class's table: the next bind finds them the long
+    /// way again) and no other chain type was remembered for the variant first. `accessors`
+    /// must be kept for the life of the process, as `SharedAccessors` keeps what it makes.
+    func rememberSharedAccessors(
+        _ accessors: AnyObject, for keyPath: AnyKeyPath, ofObjectOf objectType: AnyObject.Type, chainType: Any.Type,
+        variant: UInt
+    ) {
+        let type = UInt(bitPattern: ObjectIdentifier(chainType))
         let address = UInt(bitPattern: Unmanaged.passUnretained(accessors).toOpaque())
         _ = withAnswer(for: keyPath, ofObjectOf: objectType) { answer in
             switch variant & 3 {
-            case 0: _ = answer.reading.compareExchange(expected: 0, desired: address, ordering: .releasing)
-            case 1: _ = answer.writing.compareExchange(expected: 0, desired: address, ordering: .releasing)
-            case 2: _ = answer.readingExplicit.compareExchange(expected: 0, desired: address, ordering: .releasing)
-            default: _ = answer.writingExplicit.compareExchange(expected: 0, desired: address, ordering: .releasing)
+            case 0: Self.store(answer.type0, answer.accessors0, type, address)
+            case 1: Self.store(answer.type1, answer.accessors1, type, address)
+            case 2: Self.store(answer.type2, answer.accessors2, type, address)
+            default: Self.store(answer.type3, answer.accessors3, type, address)
             }
         }
+    }
+
+    /// The accessors' address kept in one variant's pair for chains of `type`, or 0.
+    @inline(__always)
+    private static func load(_ kept: borrowing Atomic<UInt>, _ accessors: borrowing Atomic<UInt>, _ type: UInt) -> UInt {
+        let address = accessors.load(ordering: .acquiring)
+        return address != 0 && kept.load(ordering: .relaxed) == type ? address : 0
+    }
+
+    /// Keeps `address` in one variant's pair for chains of `type`, unless another type was
+    /// first: the one thread that sets the type sets the address.
+    @inline(__always)
+    private static func store(_ kept: borrowing Atomic<UInt>, _ accessors: borrowing Atomic<UInt>, _ type: UInt, _ address: UInt) {
+        guard kept.compareExchange(expected: 0, desired: type, ordering: .relaxed).exchanged else { return }
+        accessors.store(address, ordering: .releasing)
     }
 
     /// Remembers the answer for `keyPath` and `objectType`, keeping the key path.
