@@ -121,7 +121,6 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// value cannot be read is refused (see `Chain.start`).
     @exclusivity(unchecked) var acceptedValue: Value
 
-
     /// The chain's value, as newcomers get it and a rejected change puts it back: the last
     /// accepted change, or, when the chain let go of it (a list's elements, see
     /// `Accessors.placeholder`), the head's value read again, which is that change or a newer

@@ -197,7 +197,9 @@ extension EndpointSpec {
         return made(object, keyPath, writable: writable, role: role, initial: initial)
     }
 
-    /// `automatic(_:_:writable:role:initial:)` the first time a property is bound in a type.
+    /// `automatic(_:_:writable:role:initial:)` when no accessors are remembered for the
+    /// property in the chain's type: its first bind in that type, and every bind whose accessors
+    /// are made anew (a converter that cannot be shared, a type bound after another).
     @inlinable
     static func made<Root: AnyObject, Property>(
         _ object: Root,
