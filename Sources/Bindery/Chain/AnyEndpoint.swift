@@ -102,12 +102,6 @@ class AnyEndpoint: RegistrarListener {
     /// The endpoint that took this one's place (declared again, or moved by a merge). Lock
     /// held.
     var replacement: AnyEndpoint? { isReplaced ? link?.takeUnretainedValue() : nil }
-    /// The next endpoint at the same object's address in the registry's index, unretained (see
-    /// `link`; an indexed endpoint has no lifetime registrar). Lock held.
-    var nextOfObject: Unmanaged<AnyEndpoint>? {
-        get { nextListed }
-        set { nextListed = newValue }
-    }
     /// What only some endpoints have; made with the endpoint, never replaced.
     let extras: Extras?
     /// The number of the first declaration that declared this endpoint, or 0 (see

@@ -48,7 +48,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         /// one (a `@Dynamic` object, a control) lists its endpoints as the registrar's members, so
         /// binding and unbinding it touch nothing process-wide. Entries of objects that died stay
         /// until the next dispatch or lookup finds them. Each object's first endpoint; the others
-        /// follow through `AnyEndpoint.nextOfObject`, so that indexing an endpoint allocates
+        /// follow through `AnyEndpoint.nextListed`, so that indexing an endpoint allocates
         /// nothing. Unretained, like the lists: the chain holds every indexed endpoint.
         var byObject: [ObjectAddress: Unmanaged<AnyEndpoint>] = [:]
         /// Counts endpoints attached (bound or put in another's place), so that a bind that let
@@ -251,22 +251,22 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
             return
         }
         var last = head
-        while let next = last._withUnsafeGuaranteedRef({ $0.nextOfObject }) { last = next }
-        last._withUnsafeGuaranteedRef { $0.nextOfObject = Unmanaged.passUnretained(endpoint) }
+        while let next = last._withUnsafeGuaranteedRef({ $0.nextListed }) { last = next }
+        last._withUnsafeGuaranteedRef { $0.nextListed = Unmanaged.passUnretained(endpoint) }
     }
 
     /// Puts `new` in `old`'s place in its object's list, if `old` is there.
     private func replaceInIndexLocked(_ old: AnyEndpoint, with new: AnyEndpoint) {
-        let next = old.nextOfObject
+        let next = old.nextListed
         if relinkLocked(old, to: Unmanaged.passUnretained(new)) {
-            new.nextOfObject = next
+            new.nextListed = next
             new.isIndexed = true
         }
     }
 
     /// Takes `endpoint` out of its object's list.
     private func unindexLocked(_ endpoint: AnyEndpoint) {
-        relinkLocked(endpoint, to: endpoint.nextOfObject)
+        relinkLocked(endpoint, to: endpoint.nextListed)
     }
 
     /// Points whatever pointed at `old` in its object's list (the index itself, or the endpoint
@@ -281,13 +281,13 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         } else {
             var previous = head
             while true {
-                guard let current = previous._withUnsafeGuaranteedRef({ $0.nextOfObject }) else { return false }
+                guard let current = previous._withUnsafeGuaranteedRef({ $0.nextListed }) else { return false }
                 if current.toOpaque() == target { break }
                 previous = current
             }
-            previous._withUnsafeGuaranteedRef { $0.nextOfObject = replacement }
+            previous._withUnsafeGuaranteedRef { $0.nextListed = replacement }
         }
-        old.nextOfObject = nil
+        old.nextListed = nil
         old.isIndexed = false
         return true
     }

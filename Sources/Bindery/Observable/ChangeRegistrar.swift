@@ -79,7 +79,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     let retired = Atomic<UInt>(0)
 
     /// The first endpoint whose object owns this registrar; the others follow through
-    /// `RegistrarListener.nextMember`. They leave their chains when the registrar goes. Unretained:
+    /// `RegistrarListener.memberLink`. They leave their chains when the registrar goes. Unretained:
     /// an endpoint is a member only while its chain holds it. Guarded by the graph lock.
     @exclusivity(unchecked) var firstMember: Unmanaged<RegistrarListener>?
 
@@ -256,13 +256,13 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     var members: some Sequence<RegistrarListener> {
         sequence(state: firstMember) { next -> RegistrarListener? in
             guard let member = next else { return nil }
-            next = member._withUnsafeGuaranteedRef { $0.nextMember }
+            next = member._withUnsafeGuaranteedRef { $0.memberLink }
             return member.takeUnretainedValue()
         }
     }
 
     func addMember(_ endpoint: RegistrarListener) {
-        endpoint.nextMember = firstMember
+        endpoint.memberLink = firstMember
         firstMember = Unmanaged.passUnretained(endpoint)
         endpoint.lifetime = Unmanaged.passUnretained(self)
     }
@@ -270,7 +270,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// Puts `new` in `old`'s place among the members, or takes `old` out if `new` is nil.
     /// Walks the list without reference counting.
     func replaceMember(_ old: RegistrarListener, with new: RegistrarListener?) {
-        let next = old.nextMember
+        let next = old.memberLink
         let target = Unmanaged.passUnretained(old).toOpaque()
         let replacement = new.map(Unmanaged.passUnretained) ?? next
         if firstMember?.toOpaque() == target {
@@ -278,15 +278,15 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         } else {
             var previous = firstMember
             while let current = previous {
-                let following = current._withUnsafeGuaranteedRef { $0.nextMember }
+                let following = current._withUnsafeGuaranteedRef { $0.memberLink }
                 if following?.toOpaque() == target { break }
                 previous = following
             }
             guard let previous else { return }
-            previous._withUnsafeGuaranteedRef { $0.nextMember = replacement }
+            previous._withUnsafeGuaranteedRef { $0.memberLink = replacement }
         }
-        new?.nextMember = next
-        old.nextMember = nil
+        new?.memberLink = next
+        old.memberLink = nil
         old.lifetime = nil
         new?.lifetime = Unmanaged.passUnretained(self)
     }
@@ -295,7 +295,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     func removeAllMembers() -> [RegistrarListener] {
         let all = Array(members)
         for member in all {
-            member.nextMember = nil
+            member.memberLink = nil
             member.lifetime = nil
         }
         firstMember = nil

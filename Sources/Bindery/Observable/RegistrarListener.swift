@@ -33,12 +33,6 @@ class RegistrarListener {
     /// registrar walks and links its members with no call. Lock held.
     @exclusivity(unchecked) final var memberLink: Unmanaged<RegistrarListener>?
 
-    /// The next member of `lifetime`, unretained. Lock held.
-    final var nextMember: Unmanaged<RegistrarListener>? {
-        @inline(__always) get { memberLink }
-        @inline(__always) set { memberLink = newValue }
-    }
-
     /// The registrar this listener is a member of, unretained. Lock held.
     var lifetime: Unmanaged<_ChangeRegistrar>? {
         get { fatalError("abstract") }
