@@ -71,7 +71,7 @@ public struct Chain<Value>: @unchecked Sendable {
             return core.map { ($0, declaration) } ?? refused(spec, Report.Problem.unreadable)
         }
         // Any other head is read through user code (a getter, a converter): only for a new
-        // chain, outside the lock. Joining a chain the endpoint is already in (rule 7) reads
+        // chain, outside the lock. Joining a chain the endpoint is already in (see <doc:Guarantees#Joins>) reads
         // nothing: that chain keeps its value.
         let (joined, attachments) = GraphLock.shared.locked { (joinLocked(spec, declaration), Registry.shared.state.attachments) }
         if let joined { return (joined, declaration) }

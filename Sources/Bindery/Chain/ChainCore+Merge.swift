@@ -5,7 +5,7 @@ import Synchronization
 extension ChainCore {
     func absorbingLocked(_ other: any AnyChainCore) -> AfterLock? {
         guard other !== self, let moved = other.moveLocked(into: self) else { return nil }
-        // Members declared without an initial value get none from a merge either (rule 2).
+        // Members declared without an initial value get none from a merge either (see <doc:Guarantees#Initial-value>).
         let receivers = moved.endpoints.filter { $0.wantsInitial && $0.role.contains(.receives) && $0.accessors.write != nil }
         let newBlocks = moved.blocks.filter(\.initial)
         dropPlanLocked()
@@ -47,7 +47,7 @@ extension ChainCore {
                 target.madeTypedExtras.filterDeclarations += madeTypedExtras.filterDeclarations
             }
             for block in blocks {
-                // One name, one block: the chain named first keeps its own (rule 7). Anonymous
+                // One name, one block: the chain named first keeps its own (see <doc:Guarantees#Joins>). Anonymous
                 // blocks have no name to clash.
                 guard block.isAnonymous || !target.blocks.contains(where: { !$0.isAnonymous && $0.name == block.name }) else {
                     Report.blockDropped(block.name)

@@ -58,7 +58,7 @@ extension ChainCore {
     /// a busy owner, or take the chain.
     func decideLocked(origin: Endpoint<Value>, _ thread: UnsafeMutablePointer<ThreadState>) -> Decision {
         // A write this thread is making for the chain, as its owner or on the main actor: its
-        // echo (rule 3).
+        // echo (see <doc:Guarantees#Loops>).
         if thread.pointee.writing == ObjectIdentifier(origin) { return .ignore }
         let tag = UInt(bitPattern: thread)
         let state = self.state.load(ordering: .acquiring)
@@ -352,7 +352,7 @@ extension ChainCore {
         }
     }
 
-    /// Drops members whose objects have gone (rule 1: pruned at the next dispatch).
+    /// Drops members whose objects have gone (pruned at the next dispatch, see <doc:Guarantees#Lifetime>).
     @inline(never)
     func prune() {
         GraphLock.shared.locked { pruneLocked() }
@@ -398,7 +398,7 @@ extension ChainCore {
 
     /// A receiver that left the chain during this dispatch (unbound, declared again, merged):
     /// the endpoint that now stands for its property in this chain, if any, gets the value
-    /// (rules 1, 7). One that was unbound, or moved to another chain, is not written.
+    /// (see <doc:Guarantees#Lifetime> and <doc:Guarantees#Joins>). One that was unbound, or moved to another chain, is not written.
     @inline(never)
     func writeSuccessor(of receiver: Endpoint<Value>, _ value: Value, origin: Endpoint<Value>?, _ thread: UnsafeMutablePointer<ThreadState>) {
         let found = GraphLock.shared.locked { () -> (Endpoint<Value>, AnyObject)? in
@@ -430,8 +430,8 @@ extension ChainCore {
         return (successor, target)
     }
 
-    /// Writes a main-actor receiver on the main queue, as the change's next cause (rule 3's
-    /// depth carries over) and with its echo ignored. A write that a newer change of the chain
+    /// Writes a main-actor receiver on the main queue, as the change's next cause (its depth,
+    /// the bound on runaway cycles, carries over) and with its echo ignored. A write that a newer change of the chain
     /// overtook is skipped: that change writes the receiver itself, or came from it.
     @inline(never)
     func writeLater(_ value: Value, to receiver: Endpoint<Value>) {

@@ -312,7 +312,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// An endpoint declared again: it keeps the roles it had and gains the new declaration's.
     /// Conversions a declaration gave explicitly (a convert closure, a negation) are kept
     /// unless the new declaration gives its own: automatic conversion only fills a direction
-    /// the endpoint did not have (rule 7: re-declaring never changes behaviour silently).
+    /// the endpoint did not have (re-declaring never changes behaviour silently, see <doc:Guarantees#Joins>).
     ///
     /// - Parameter sendingInitial: Whether the endpoint gets the chain's value now, if the new
     ///   declaration asks for it (a continuation; a declaration's head never does).

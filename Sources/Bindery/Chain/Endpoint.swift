@@ -66,7 +66,7 @@ class Endpoint<Value>: AnyEndpoint {
     private final func decideWithoutLock(_ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) -> Decision? {
         guard !hearsUnderLock, !isDetached, role.contains(.sends) else { return nil }
         // A write this thread is making for the chain, as its owner or on the main actor: its
-        // echo (rule 3).
+        // echo (see <doc:Guarantees#Loops>).
         if thread.pointee.writing == ObjectIdentifier(self) { return .ignore }
         return core.takeWithoutLock(origin: self, thread)
     }
@@ -124,7 +124,7 @@ class Endpoint<Value>: AnyEndpoint {
             TestHook.beforeOwnPlan.run()
             #endif
             // Declared again since the change was heard: the plan has the endpoint that stands
-            // for it now, which is skipped as the origin would be (no echo, rule 4).
+            // for it now, which is skipped as the origin would be (see <doc:Guarantees#No-echo>).
             let made = GraphLock.shared.locked(thread: thread) { () -> (plan: Unmanaged<AnyObject>, successor: AnyEndpoint?) in
                 (unsafeBitCast(core.planLocked(), to: Unmanaged<AnyObject>.self), isDetached ? activeLocked() : nil)
             }

@@ -10,7 +10,7 @@ enum Item<Value> {
 /// A queued item with what its owner needs to run it faithfully.
 struct Queued<Value> {
     let item: Item<Value>
-    /// The causal depth of the change that queued it (rule 3's bound).
+    /// The causal depth of the change that queued it (the bound on runaway cycles, see <doc:Guarantees#Loops>).
     let depth: Int
     /// The chain's write sequence number when it was queued: an origin the chain has written
     /// since then no longer holds the queued value, so it is written too.

@@ -6,7 +6,7 @@
 /// <doc:Guarantees>). Reported through `Diagnostics`, never trapped.
 @usableFromInline
 enum Report {
-    // MARK: Binding (rule 11: misuse is reported, and nothing half-bound is left)
+    // MARK: Binding (misuse is reported, and nothing half-bound is left: Guarantees, Bad input)
 
     /// A declaration's endpoint that cannot be bound, with why (one of `Problem`'s).
     static func cannotBind(_ label: String, _ problem: String) {
@@ -32,12 +32,12 @@ enum Report {
         Diagnostics.report(.misuse, rule: .order, "cannot add block \"\(name)\" taking \(argument) to a chain of \(chain): not added")
     }
 
-    /// A continuation of a declaration whose chain has ended (rule 1).
+    /// A continuation of a declaration whose chain has ended (see <doc:Guarantees#Lifetime>).
     static func chainEnded(_ refusal: String) {
         Diagnostics.report(.misuse, rule: .lifetime, refusal)
     }
 
-    /// A `Dynamic` box bound to itself (rule 3: it would loop).
+    /// A `Dynamic` box bound to itself (it would loop, see <doc:Guarantees#Loops>).
     static func selfBond(_ label: String) {
         Diagnostics.report(.misuse, rule: .loops, "cannot bind \(label) to itself: each set would set it again, without end; not bound")
     }
@@ -49,7 +49,7 @@ enum Report {
             "cannot bind key \(target) to \(source): \(value) does not convert to \(property) automatically; pass a transform. Not bound")
     }
 
-    // MARK: Joins (rule 7)
+    // MARK: Joins (Guarantees, Joins)
 
     /// A chain whose members do not convert to the chain it would join.
     static func cannotJoin(_ label: String, _ chain: Any.Type, into target: Any.Type) {
@@ -66,7 +66,7 @@ enum Report {
         Diagnostics.report(.misuse, rule: .join, "the block \"\(name)\" of a joined chain was dropped: the chain it joined has a block of that name")
     }
 
-    // MARK: Bad data at run time (rule 11: never a trap)
+    // MARK: Bad data at run time (never a trap: Guarantees, Bad input)
 
     /// A sender whose value could not be read after it changed.
     static func unreadable(_ label: String) {
@@ -78,14 +78,14 @@ enum Report {
         Diagnostics.report(.badData, rule: .badInput, "cannot write \(label): skipped this receiver")
     }
 
-    /// A rejected source that converts one way only, so it cannot be put back (rule 5).
+    /// A rejected source that converts one way only, so it cannot be put back (see <doc:Guarantees#Filters>).
     static func cannotPutBack(_ label: String) {
         Diagnostics.report(
             .badData, rule: .filters,
             "a filter rejected a change of \(label), which cannot be put back: it converts one way only; it keeps the rejected value")
     }
 
-    /// A cycle across chains stopped at the depth bound (rule 3).
+    /// A cycle across chains stopped at the depth bound (see <doc:Guarantees#Loops>).
     static func cycle(_ chain: Any.Type, depth: Int) {
         Diagnostics.report(
             .cycle, rule: .loops,
@@ -126,7 +126,7 @@ enum Report {
         Diagnostics.report(.badData, rule: .conversion, "\(transformer) failed for a value sent to \(label): \(error); it keeps its value")
     }
 
-    // MARK: Operators and transformers (rule 6)
+    // MARK: Operators and transformers (Guarantees, Conversion)
 
     /// A binding that ended, asked to change its conversion.
     static func bindingEnded(_ what: String, _ label: String) {
