@@ -154,6 +154,6 @@ extension Chain {
                 return true
             }))
         spec.delivery = .immediate
-        return adding(spec)
+        return adding(consume spec)
     }
 }

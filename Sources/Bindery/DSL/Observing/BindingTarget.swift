@@ -126,7 +126,7 @@ extension Bind {
     ) -> Chain<Value> {
         var spec = EndpointSpec<Value>.deduplicating(target, key, transform: transform)
         spec.delivery = Delivery.automatic.resolved(declaredIn: isolation)
-        return Bind.in(object, keyPath).adding(spec)
+        return Bind.in(object, keyPath).adding(consume spec)
     }
 
     /// Keeps `target`'s property at `key` equal to `object`'s property at `keyPath`, converted

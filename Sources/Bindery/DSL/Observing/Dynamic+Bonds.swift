@@ -88,7 +88,7 @@ extension Dynamic {
     public func bind(to other: Dynamic<Value>, fire: Bool = true) -> DynamicBond {
         guard other !== self else { return DynamicBond.refusingSelfBond(of: self) }
         let spec = other.bondSpec(.oneWay(DynamicBondPort.nextSerial()), role: .receives, initial: fire)
-        let chain = Bind.in(self, \.value).adding(spec)
+        let chain = Bind.in(self, \.value).adding(consume spec)
         return DynamicBond(bond: chain, to: other)
     }
 
@@ -119,7 +119,7 @@ extension Dynamic {
     public func bidirectionalBind(to other: Dynamic<Value>, fire: Bool = true) -> DynamicBond {
         guard other !== self else { return DynamicBond.refusingSelfBond(of: self) }
         let spec = other.bondSpec(.twoWay, role: [.sends, .receives], initial: fire)
-        let chain = Chain(head: bondSpec(.twoWay, role: [.sends, .receives], initial: true)).adding(spec)
+        let chain = Chain(head: bondSpec(.twoWay, role: [.sends, .receives], initial: true)).adding(consume spec)
         return DynamicBond(bond: chain, to: other)
     }
 

@@ -264,7 +264,7 @@ extension DynamicObject {
         var spec = EndpointSpec<Value>.automatic(self, keyPath, writable: nil, role: .sends)
         spec.observe(self)
         spec.listening()
-        let chain = Chain(head: spec).adding(
+        let chain = Chain(head: consume spec).adding(
             block: "target-action (\(Target.self))", initial: false, delivery: .immediate, liveness: registration.liveness,
             owner: registration
         ) { (value: Value) in registration.receive(value) }

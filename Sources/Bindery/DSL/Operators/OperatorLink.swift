@@ -37,8 +37,8 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
         headKeyPath = head.keyPath
         let spec: EndpointSpec<Head> = key.automaticSpec(on: object, role: role, initial: initial, delivery: delivery)
         let before = role.contains(.sends) && initial ? Self.untracked(object, key.keyPath) : nil
-        chain = Chain(head: head)
-        let side = chain.declaring(Declaration.make()).adding(spec)
+        chain = Chain(head: consume head)
+        let side = chain.declaring(Declaration.make()).adding(consume spec)
         self.side = side
         original = before.map { ($0 as Any, side.acceptedChanges) }
         self.key = key
@@ -60,8 +60,8 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
         headKeyPath = head.keyPath
         let spec: EndpointSpec<Head> = key.spec(
             on: object, role: role, initial: initial, delivery: delivery, toChain: toChain, fromChain: fromChain)
-        chain = Chain(head: head)
-        side = chain.declaring(Declaration.make()).adding(spec)
+        chain = Chain(head: consume head)
+        side = chain.declaring(Declaration.make()).adding(consume spec)
         original = nil
         self.key = key
         self.role = role
@@ -100,7 +100,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
         let spec: EndpointSpec<Head> = key.spec(
             on: object, role: role, initial: initial, delivery: delivery, toChain: toChain, fromChain: fromChain)
         removeAsyncTransform()
-        _ = side.adding(spec)
+        _ = side.adding(consume spec)
     }
 
     /// Removes the block of an async transformer given before, if any: the one this binding's
