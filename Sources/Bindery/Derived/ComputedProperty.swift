@@ -13,9 +13,9 @@ import Synchronization
 /// listen to (`RelayKind`); the endpoints read the property through its getter, as
 /// any key path is read. An `Equatable` value is sent only when it changed. A property whose
 /// getter reads nothing observable is not made one: it stays refused as unobservable.
-final class ComputedProperty<Root, Value>: _DerivedNode, AnyComputedProperty, @unchecked Sendable {
+final class ComputedProperty<Root, Value>: DerivedNode, AnyComputedProperty, @unchecked Sendable {
     // @unchecked: `last` is behind `lock`, `object` is a weak reference (safe to load from any
-    // thread), everything else is immutable; the node's state is its own (see `_DerivedNode`).
+    // thread), everything else is immutable; the node's state is its own (see `DerivedNode`).
     /// The registrar whose slot 0 sends the property's changes.
     let registrar = _ChangeRegistrar()
     /// The object, held weakly: its own registrar keeps this value.

@@ -30,9 +30,11 @@
 /// no Bindery lock held, never on two threads at once; changes from several threads end with
 /// the value computed from the last writes. Main-actor receivers get the value on the main
 /// actor, in order. A closure must only read: what it sets is not tracked as a read.
-public final class Derived<Value>: _DerivedNode, DynamicValue {
+public final class Derived<Value>: DynamicValue {
     /// The value's registrar. Not API. A chain the value sends into keeps it alive.
-    public let _$registrar = _ChangeRegistrar(keepingSendersObject: true)
+    public let _$registrar: _ChangeRegistrar
+    /// What tracks the closure's reads and schedules its evaluations (see `DerivedNode`).
+    let node: OwnedDerivedNode<Derived>
     /// Computes the value into the one given, which holds the last value: a `map` whose
     /// source deinitialised leaves it as it is. `@Sendable`, or a main-actor closure called
     /// only on the main actor (`isMainActor`, see `DerivedSchedule`). Not a closure returning
@@ -125,20 +127,24 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
         initial: () -> Value, update: @escaping (inout Value) -> Void
     ) {
         let tracker = ReadTracker()
+        let registrar = _ChangeRegistrar(keepingSendersObject: true)
         current = tracker.recording(initial)
         self.update = update
         self.isSame = isSame
-        super.init(label: label, tracker: tracker, isMainActor: isMainActor)
-        subscribeToReads()
+        _$registrar = registrar
+        node = OwnedDerivedNode(label: label, tracker: tracker, isMainActor: isMainActor, registrar: registrar)
+        node.attach(to: self)
+        node.subscribeToReads()
     }
 
-    override var ownRegistrar: _ChangeRegistrar { _$registrar }
+    /// Whether the closure is isolated to the main actor: then it is evaluated only there.
+    var isMainActor: Bool { node.isMainActor }
 
     /// The value, as last computed. A read inside another derived value's evaluation makes that
     /// value depend on this one; reads are seen by Observation too.
     public var value: Value {
         _$registrar.access(self, keyPath: Self.valuePath, slot: 0, after: 0)
-        if let tracker = ReadTracker.current { tracker.record(derived: self) }
+        if let tracker = ReadTracker.current { tracker.record(derived: node) }
         return untrackedValue
     }
 
@@ -147,11 +153,11 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
         valueLock.withLock { current }
     }
 
-    override func evaluateOnce(_ thread: UnsafeMutablePointer<ThreadState>) {
+    func evaluateOnce(_ thread: UnsafeMutablePointer<ThreadState>, by node: DerivedNode) {
         let last = untrackedValue
         var computed = last
-        tracker.recording { update(&computed) }
-        subscribeToReads()
+        node.tracker.recording { update(&computed) }
+        node.subscribeToReads()
         if let isSame, isSame(last, computed) { return }
         let observed = _$registrar.observedSlots.load(ordering: .relaxed)
         guard observed & _ChangeRegistrar.observationBit == 0 else { return storeObserved(computed) }
@@ -183,8 +189,10 @@ public final class Derived<Value>: _DerivedNode, DynamicValue {
     }
 }
 
+extension Derived: DerivedNodeOwner {}
+
 // `current` is behind `valueLock`; `update` is `@Sendable`, or isolated to the main actor and
 // called only there; `isSame` is `==` or the caller's `@Sendable` test; the node's state is its
-// own concern (see `_DerivedNode`).
+// own concern (see `DerivedNode`).
 extension Derived: @unchecked Sendable where Value: Sendable {}
 

@@ -1,23 +1,22 @@
 import Synchronization
 
-/// Not API: what every ``Derived`` value and ``DerivedList`` is.
-///
-/// Public and not final because ``Derived`` and ``DerivedList``, which are public, subclass it
-/// (Swift requires a public class's superclass to be public); it is not `open`, so nothing
-/// outside Bindery can subclass it, and its leading underscore keeps it out of the
-/// documentation. Making it internal means a derived value that holds its node instead of
-/// being one, which the engine's fourth generation has not done yet.
-///
 /// What every derived value is, whatever its value's type: a closure evaluated with its reads
 /// tracked, listening to what its last evaluation read, and evaluated again, by the thread that
 /// changed one of them, once that thread's dispatch has run its course (see `DerivedSchedule`).
 ///
+/// Internal, and held by the public types rather than being their superclass: a ``Derived``
+/// value and a ``DerivedList`` each hold an `OwnedDerivedNode` (below), made with them and
+/// evaluating them through `DerivedNodeOwner`; a computed property (`ComputedProperty`,
+/// internal) is a node itself. So no public class of Bindery can be subclassed, and none
+/// names this one.
+///
 /// Each read is a subscription: a `ReadListener` in the read property's registrar, which
-/// schedules this value when the property is set (not a chain: no block, no plan, no value). A
+/// schedules this node when the property is set (not a chain: no block, no plan, no value). A
 /// subscription ends when its object goes, or when an evaluation no longer reads it. Listeners
-/// hold the value by its memory only; nothing but its user retains it. Reads are compared with
-/// the subscriptions after each evaluation, in O(reads), and the listeners change only when
-/// the reads did: an evaluation that reads what the last one read allocates nothing for them.
+/// hold the node by its memory only; nothing but its owner retains it for long (a schedule
+/// holds it until it is evaluated). Reads are compared with the subscriptions after each
+/// evaluation, in O(reads), and the listeners change only when the reads did: an evaluation
+/// that reads what the last one read allocates nothing for them.
 ///
 /// A value sends by telling slot 0 of its own registrar (`ownRegistrar`) once it has stored
 /// what it computed: a ``Derived`` through Observation's `withMutation` when Observation
@@ -30,7 +29,7 @@ import Synchronization
 /// Evaluations are exclusive: a thread that finds one running on another thread asks it to
 /// evaluate once more when it is done, and goes on. So the value ends computed from the last
 /// writes, whichever thread made them.
-public class _DerivedNode: @unchecked Sendable {
+class DerivedNode: @unchecked Sendable {
     // @unchecked: `inputs` and `reportedSelfRead` are behind `lock`; `evaluation` and
     // `heightStorage` are atomic; `tracker` and `subscriptions` are used by the thread that runs
     // an evaluation, and evaluations are exclusive (`evaluation`), or by the deinit.
@@ -74,7 +73,7 @@ public class _DerivedNode: @unchecked Sendable {
         self.tracker = tracker
         self.isMainActor = isMainActor
         // From the second evaluation on, a new read is listened to as it is made.
-        tracker.makeListener = { [unowned self] read in ReadListener(read, for: self) }
+        tracker.makeListener = { [unowned self] read in listener(of: read) }
     }
 
     deinit {
@@ -117,9 +116,25 @@ public class _DerivedNode: @unchecked Sendable {
         return false
     }
 
-    /// Schedules an evaluation on the calling thread (a subscription's listener heard a set).
-    final func inputChanged(_ thread: UnsafeMutablePointer<ThreadState>) {
-        DerivedSchedule.of(thread).schedule(self, thread)
+    /// The object whose state an evaluation reads and writes: a computed property is its own;
+    /// an `OwnedDerivedNode`'s is the public value that holds it. An evaluation runs with it
+    /// held (`inputChanged(_:keeping:)`); read it only while it is alive.
+    var owner: AnyObject { self }
+
+    /// The owner, retained; nil once it has begun to go. For code that touches the owner's
+    /// state from a listener that does not hold it (a list operator's element listener).
+    func retainedOwner() -> AnyObject? { self }
+
+    /// A listener of `read` for this node, not listening yet: its target is the owner (see
+    /// `DerivedReadListener`).
+    final func listener(of read: ReadTracker.Read) -> ReadListener {
+        DerivedReadListener(read, node: self, owner: owner)
+    }
+
+    /// Schedules an evaluation on the calling thread (a subscription's listener heard a set),
+    /// holding `owner` (this node's, retained by the caller) until it has run.
+    final func inputChanged(_ thread: UnsafeMutablePointer<ThreadState>, keeping owner: AnyObject) {
+        DerivedSchedule.of(thread).schedule(self, keeping: owner, thread)
     }
 
     // MARK: Subscriptions
@@ -144,7 +159,7 @@ public class _DerivedNode: @unchecked Sendable {
     /// other derived values. Returns the identities heard from now on, in read order. O(reads),
     /// and the graph lock taken once.
     private func resubscribe(
-        _ keys: [ReadTracker.Key], _ fresh: [(read: ReadTracker.Read, listener: ReadListener?)], _ derived: [_DerivedNode]
+        _ keys: [ReadTracker.Key], _ fresh: [(read: ReadTracker.Read, listener: ReadListener?)], _ derived: [DerivedNode]
     ) -> [ReadTracker.Key] {
         var refused: Set<ObjectIdentifier> = [ObjectIdentifier(ownRegistrar)]
         var cycles: [[String]] = []
@@ -178,7 +193,7 @@ public class _DerivedNode: @unchecked Sendable {
             if let listening {
                 kept[read.key] = listening
             } else {
-                let listener = ReadListener(read, for: self)
+                let listener = listener(of: read)
                 kept[read.key] = listener
                 added.append(listener)
             }
@@ -203,7 +218,7 @@ public class _DerivedNode: @unchecked Sendable {
 
     /// The labels of the derived values from this one to `target`, through what each read
     /// last, if `target` is among them.
-    private func path(to target: _DerivedNode, visited: inout Set<ObjectIdentifier>) -> [String]? {
+    private func path(to target: DerivedNode, visited: inout Set<ObjectIdentifier>) -> [String]? {
         guard visited.insert(ObjectIdentifier(self)).inserted else { return nil }
         if self === target { return [] }
         let next = lock.withLock { inputs.compactMap(\.node) }
@@ -213,7 +228,7 @@ public class _DerivedNode: @unchecked Sendable {
         return nil
     }
 
-    private func path(to target: _DerivedNode) -> [String]? {
+    private func path(to target: DerivedNode) -> [String]? {
         var visited: Set<ObjectIdentifier> = []
         return path(to: target, visited: &visited)
     }
@@ -221,6 +236,57 @@ public class _DerivedNode: @unchecked Sendable {
 
 /// A derived value held weakly: one that reads another does not keep it.
 struct WeakNode {
-    weak var node: _DerivedNode?
-    init(_ node: _DerivedNode) { self.node = node }
+    weak var node: DerivedNode?
+    init(_ node: DerivedNode) { self.node = node }
+}
+
+/// What a public derived type (``Derived``, ``DerivedList``) does for the node it holds.
+protocol DerivedNodeOwner: AnyObject {
+    /// One evaluation (see `DerivedNode.evaluateOnce(_:)`) by `node`, the owner's, called with
+    /// the owner alive.
+    func evaluateOnce(_ thread: UnsafeMutablePointer<ThreadState>, by node: DerivedNode)
+}
+
+/// The node of a public derived value, which makes it in its initialiser and holds it.
+///
+/// What schedules an evaluation holds the owner, not the node (`DerivedSchedule`), so an
+/// evaluation always finds its owner alive. The node holds its owner by its memory only (see
+/// `UnownedObject`), so that `retainedOwner()` can be asked when something held the node
+/// alone (a weak reference loaded) and the owner has begun to go.
+final class OwnedDerivedNode<Owner: DerivedNodeOwner>: DerivedNode, @unchecked Sendable {
+    // @unchecked: `held` is set once, by the owner's initialiser, before the node is shared
+    // (its listeners subscribe after that, under the graph lock); `registrar` is immutable; the
+    // rest is the node's (see `DerivedNode`).
+    private let registrar: _ChangeRegistrar
+    @exclusivity(unchecked) private var held: Unmanaged<AnyObject>?
+
+    /// - Parameter registrar: The owner's registrar, whose slot 0 sends the value.
+    init(label: String, tracker: ReadTracker, isMainActor: Bool, registrar: _ChangeRegistrar) {
+        self.registrar = registrar
+        super.init(label: label, tracker: tracker, isMainActor: isMainActor)
+    }
+
+    deinit {
+        if let held { UnownedObject.releaseMemory(of: held) }
+    }
+
+    /// Names the owner: once, from its initialiser, before its first `subscribeToReads()`.
+    func attach(to owner: Owner) {
+        let kept = Unmanaged<AnyObject>.passUnretained(owner)
+        UnownedObject.keepMemory(of: kept)
+        held = kept
+    }
+
+    override var ownRegistrar: _ChangeRegistrar { registrar }
+
+    override var owner: AnyObject { held.unsafelyUnwrapped.takeUnretainedValue() }
+
+    override func retainedOwner() -> AnyObject? {
+        held.flatMap(UnownedObject.retainIfAlive)
+    }
+
+    // The schedule holds the owner while this runs.
+    override func evaluateOnce(_ thread: UnsafeMutablePointer<ThreadState>) {
+        Unmanaged<Owner>.fromOpaque(held.unsafelyUnwrapped.toOpaque())._withUnsafeGuaranteedRef { $0.evaluateOnce(thread, by: self) }
+    }
 }

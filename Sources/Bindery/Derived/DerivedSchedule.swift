@@ -32,7 +32,11 @@ final class DerivedSchedule: DispatchEndWork {
     }
 
     private struct Entry {
-        let node: _DerivedNode
+        /// The node, alive while `keeper` is: not counted.
+        let reference: Unmanaged<DerivedNode>
+        var node: DerivedNode { reference.takeUnretainedValue() }
+        /// The node's owner, held until the evaluation has run.
+        let keeper: AnyObject
         /// The causal depth of the change that scheduled it.
         let depth: Int
         /// The endpoint the thread was writing for its chain when the change was made: a
@@ -45,9 +49,10 @@ final class DerivedSchedule: DispatchEndWork {
 
     /// Schedules `node` for evaluation on this thread, once the outermost dispatch ends; at
     /// once if the thread dispatches nothing.
-    func schedule(_ node: _DerivedNode, _ thread: UnsafeMutablePointer<ThreadState>) {
-        if !pending.contains(where: { $0.node === node }) {
-            pending.append(Entry(node: node, depth: thread.pointee.causalDepth, writing: thread.pointee.writing))
+    func schedule(_ node: DerivedNode, keeping owner: AnyObject, _ thread: UnsafeMutablePointer<ThreadState>) {
+        let reference = Unmanaged.passUnretained(node)
+        if !pending.contains(where: { $0.reference.toOpaque() == reference.toOpaque() }) {
+            pending.append(Entry(reference: reference, keeper: owner, depth: thread.pointee.causalDepth, writing: thread.pointee.writing))
         }
         thread.pointee.hasPendingDerived = true
         ThreadState.endOfDispatch(thread)
@@ -70,17 +75,19 @@ final class DerivedSchedule: DispatchEndWork {
             }
             if entry.node.isMainActor, !MainQueue.isCurrent {
                 // A main-actor value is evaluated on the main actor, in the order its changes came.
-                let node = entry.node, depth = entry.depth
+                let node = entry.node, keeper = entry.keeper, depth = entry.depth
                 MainQueue.enqueue {
                     ThreadState.runDeferred(depth: depth, writing: nil) {
                         let main = ThreadState.current
-                        DerivedSchedule.of(main).schedule(node, main)
+                        DerivedSchedule.of(main).schedule(node, keeping: keeper, main)
                     }
                 }
                 continue
             }
             ThreadState.dispatching(on: thread, at: entry.depth) {
-                ThreadState.writing(entry.writing, on: thread) { entry.node.evaluate(thread) }
+                ThreadState.writing(entry.writing, on: thread) {
+                    entry.reference._withUnsafeGuaranteedRef { $0.evaluate(thread) }
+                }
             }
         }
     }

@@ -3,7 +3,7 @@
 ///
 /// Not a chain: it is a listener (see `ListenerKind`) that no declaration finds, with no block,
 /// no plan and no value; the registrar calls it after the chains that carry the property on,
-/// and it hands the change to its value (`_DerivedNode.inputChanged(_:)`), which
+/// and it hands the change to its value (`DerivedNode.inputChanged(_:keeping:)`), which
 /// schedules an evaluation on the changing thread (see `DerivedSchedule`). So a tracked read
 /// costs one small object and a word in the registrar's table, and a set that reaches it
 /// allocates nothing.
@@ -74,8 +74,24 @@ class ReadListener: AnyEndpoint {
         heard(by: target, thread)
     }
 
-    /// What the target does with a change: a derived value schedules an evaluation.
-    func heard(by target: AnyObject, _ thread: UnsafeMutablePointer<ThreadState>) {
-        unsafeDowncast(target, to: _DerivedNode.self).inputChanged(thread)
+    /// What the target does with a change: overridden by each kind of listener.
+    func heard(by target: AnyObject, _ thread: UnsafeMutablePointer<ThreadState>) {}
+}
+
+/// The listener of one read of a derived value's evaluation: its target is the value's owner
+/// (the public ``Derived`` or ``DerivedList``, or the computed property), so that finding the
+/// target alive also holds what the evaluation will use, and the node schedules itself holding
+/// it.
+final class DerivedReadListener: ReadListener {
+    /// The node, alive while its owner is (the owner holds it): not counted.
+    private let node: Unmanaged<DerivedNode>
+
+    init(_ read: ReadTracker.Read, node: DerivedNode, owner: AnyObject) {
+        self.node = .passUnretained(node)
+        super.init(read, for: owner)
+    }
+
+    override func heard(by target: AnyObject, _ thread: UnsafeMutablePointer<ThreadState>) {
+        node._withUnsafeGuaranteedRef { $0.inputChanged(thread, keeping: target) }
     }
 }

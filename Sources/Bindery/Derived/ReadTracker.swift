@@ -10,7 +10,7 @@ internal import BinderyRuntime
 /// class's property) is not seen, and so never heard.
 ///
 /// Used by one evaluation at a time, on its thread: a derived value's evaluations are exclusive
-/// (see `_DerivedNode`). It records each read's identity (`Key`: registrar and slot, no
+/// (see `DerivedNode`). It records each read's identity (`Key`: registrar and slot, no
 /// reference counted), and the whole read only when the value does not listen to it yet
 /// (`fresh`): an evaluation that reads what the last one read retains and copies nothing. What
 /// it records is kept until the evaluation's subscriptions are updated (`finish(listening:)`),
@@ -63,7 +63,7 @@ final class ReadTracker: ReadRecorder {
     /// a read is recorded with one comparison, no hashing.
     @exclusivity(unchecked) private var isInStep = true
     /// The derived values read, for the height of the one evaluated and for finding cycles.
-    @exclusivity(unchecked) private(set) var derived: [_DerivedNode] = []
+    @exclusivity(unchecked) private(set) var derived: [DerivedNode] = []
     /// `derived` as identities, once it is long enough for a linear search to cost more.
     @exclusivity(unchecked) private var derivedSet: Set<ObjectIdentifier> = []
 
@@ -121,7 +121,7 @@ final class ReadTracker: ReadRecorder {
     }
 
     /// Records that a derived value was read (its slot is recorded by its getter).
-    func record(derived node: _DerivedNode) {
+    func record(derived node: DerivedNode) {
         if derived.count < 8 {
             for known in derived where known === node { return }
             derived.append(node)

@@ -34,13 +34,16 @@
 /// so that a chain of operators lives as long as its last one. Nothing else retains it but its
 /// user and a chain it sends into (while that chain lives); when it goes, it stops listening.
 /// `map`'s results are kept while their elements stay, and released when they leave.
-public final class DerivedList<Element>: _DerivedNode, DynamicObject, RandomAccessCollection {
+public final class DerivedList<Element>: DynamicObject, RandomAccessCollection {
     // `storage`, `version`, `log` and `notifiedCount` are behind `lock`, never held while user
-    // code runs; `operation` is used by the evaluation, which is exclusive (see `_DerivedNode`),
+    // code runs; `operation` is used by the evaluation, which is exclusive (see `DerivedNode`),
     // and by the initialiser and deinit.
 
     /// The list's registrar. Not API. A chain the list sends into keeps it alive.
-    public let _$registrar = _ChangeRegistrar(keepingSendersObject: true)
+    public let _$registrar: _ChangeRegistrar
+    /// What schedules the list's evaluations and orders it after the list it reads (see
+    /// `DerivedNode`).
+    let node: OwnedDerivedNode<DerivedList>
     private let lock = Lock()
     @exclusivity(unchecked) private var storage: [Element] = []
     @exclusivity(unchecked) private var version: UInt64 = 0
@@ -51,11 +54,15 @@ public final class DerivedList<Element>: _DerivedNode, DynamicObject, RandomAcce
     private let upstream: AnyObject?
 
     init(label: String, operation: AnyListOperation<Element>, source: some ListOperand, isMainActor: Bool) {
+        let registrar = _ChangeRegistrar(keepingSendersObject: true)
         self.operation = operation
-        upstream = source.operandNode
-        super.init(label: label, tracker: ReadTracker(), isMainActor: isMainActor)
-        if let above = source.operandNode { setHeight(above.height + 1) }
-        let first = operation.attach(to: self)
+        // The list above is kept through its owner: its node alone would let the list go.
+        upstream = source.operandOwner
+        _$registrar = registrar
+        node = OwnedDerivedNode(label: label, tracker: ReadTracker(), isMainActor: isMainActor, registrar: registrar)
+        node.attach(to: self)
+        if let above = source.operandNode { node.setHeight(above.height + 1) }
+        let first = operation.attach(to: node)
         storage = first
         notifiedCount = first.count
     }
@@ -63,8 +70,6 @@ public final class DerivedList<Element>: _DerivedNode, DynamicObject, RandomAcce
     deinit {
         operation.stop()
     }
-
-    override var ownRegistrar: _ChangeRegistrar { _$registrar }
 
     /// The elements, as a snapshot: binding `\.elements` makes the list a chain's sender. A
     /// read inside a derived value's evaluation is tracked.
@@ -105,7 +110,7 @@ public final class DerivedList<Element>: _DerivedNode, DynamicObject, RandomAcce
         return lock.withLock { storage[position] }
     }
 
-    override func evaluateOnce(_ thread: UnsafeMutablePointer<ThreadState>) {
+    func evaluateOnce(_ thread: UnsafeMutablePointer<ThreadState>, by _: DerivedNode) {
         let steps = operation.refresh()
         guard !steps.isEmpty else { return }
         let observed = _$registrar.willSet(self, keyPath: Self.elementsPath)
@@ -161,6 +166,8 @@ public final class DerivedList<Element>: _DerivedNode, DynamicObject, RandomAcce
     }
 }
 
+extension DerivedList: DerivedNodeOwner {}
+
 extension DerivedList: ListSource, ListOperand {
     func changes(since known: UInt64?) -> (elements: [Element], version: UInt64, steps: [ListChange<Element>.Step]?) {
         lock.withLock {
@@ -170,16 +177,20 @@ extension DerivedList: ListSource, ListOperand {
 
     var elementsKeyPath: AnyKeyPath { \DerivedList<Element>.elements }
 
-    var operandNode: _DerivedNode? { self }
+    var operandNode: DerivedNode? { node }
+
+    var operandOwner: AnyObject? { self }
 }
 
 extension DynamicList: ListOperand {
     var elementsKeyPath: AnyKeyPath { \DynamicList<Element>.elements }
 
-    var operandNode: _DerivedNode? { nil }
+    var operandNode: DerivedNode? { nil }
+
+    var operandOwner: AnyObject? { nil }
 }
 
 // The storage, the version and the log are behind `lock`; the operation is the exclusive
-// evaluation's (see `_DerivedNode`); its closures are `@Sendable`, or isolated to the main actor
+// evaluation's (see `DerivedNode`); its closures are `@Sendable`, or isolated to the main actor
 // and called only there. Elements cross threads, so they are `Sendable`.
 extension DerivedList: @unchecked Sendable where Element: Sendable {}

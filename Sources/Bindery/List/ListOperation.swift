@@ -3,9 +3,10 @@ import Synchronization
 /// One element of a list operator's source: its place in the operator's order (a
 /// `ListOrderNode`), and the listeners of what the operator's closure read of it last.
 class ListRecord: ListOrderNode {
-    /// The operator, held weakly: its listeners must not keep it.
-    final weak var node: _DerivedNode?
-    /// Where the record goes when one of its reads is set; the operator's, alive while `node` is.
+    /// The operator's node, held weakly: its listeners must not keep it.
+    final weak var node: DerivedNode?
+    /// Where the record goes when one of its reads is set; the operator's, alive while the
+    /// operator is (its listener takes the operator first, see `ElementReadListener`).
     final unowned(unsafe) let dirty: ListDirtyRecords
     /// Whether the record waits in `dirty`. Behind `dirty`'s lock.
     final var isDirty = false
@@ -16,7 +17,7 @@ class ListRecord: ListOrderNode {
     /// operator's evaluation only.
     final var listeners: [(key: ReadTracker.Key, listener: ReadListener)] = []
 
-    init(node: _DerivedNode, dirty: ListDirtyRecords) {
+    init(node: DerivedNode, dirty: ListDirtyRecords) {
         self.node = node
         self.dirty = dirty
     }
@@ -58,10 +59,11 @@ final class ElementReadListener: ReadListener {
     override func heard(by target: AnyObject, _ thread: UnsafeMutablePointer<ThreadState>) {
         let record = unsafeDowncast(target, to: ListRecord.self)
         // A record that left its source meanwhile is dropped by the evaluation, whose thread
-        // alone reads `isRemoved`.
-        guard let node = record.node else { return }
+        // alone reads `isRemoved`. The operator is held while `dirty` is used: the node may
+        // outlive it for a moment (a schedule holds it), `dirty` may not.
+        guard let node = record.node, let operatorList = node.retainedOwner() else { return }
         record.dirty.add(record)
-        node.inputChanged(thread)
+        node.inputChanged(thread, keeping: operatorList)
     }
 }
 
@@ -70,7 +72,7 @@ final class ElementReadListener: ReadListener {
 class AnyListOperation<Output> {
     /// Starts listening to the source for `node`, the ``DerivedList``, and makes the first
     /// elements; the operator's closure runs on each.
-    func attach(to node: _DerivedNode) -> [Output] { [] }
+    func attach(to node: DerivedNode) -> [Output] { [] }
 
     /// The steps from the elements last made to the ones now, from the source's changes and
     /// the elements whose reads were set; empty when nothing changed.
@@ -91,7 +93,7 @@ class AnyListOperation<Output> {
 ///
 /// Subclasses implement the steps: `rebuild` (the whole source), `insert`, `remove`, `move`,
 /// `update` (a source step at source indices) and `reevaluate` (a dirty record). They append
-/// their output steps to `output`. Used by one evaluation at a time (see `_DerivedNode`), with no
+/// their output steps to `output`. Used by one evaluation at a time (see `DerivedNode`), with no
 /// lock held while the closure runs.
 class ListOperation<Source, Output>: AnyListOperation<Output> {
     /// The source, held weakly: an operator does not keep what it reads.
@@ -114,8 +116,8 @@ class ListOperation<Source, Output>: AnyListOperation<Output> {
     private var dropped: [ReadListener] = []
     /// The steps of the evaluation running.
     final var output: [ListChange<Output>.Step] = []
-    /// The operator (the `DerivedList`), weakly: records schedule it.
-    final weak var node: _DerivedNode?
+    /// The operator's node (the `DerivedList`'s), weakly: records schedule it.
+    final weak var node: DerivedNode?
 
     init(source: some ListOperand<Source>) {
         sourceObject = source
@@ -125,14 +127,13 @@ class ListOperation<Source, Output>: AnyListOperation<Output> {
     }
 
     /// Listens to the source for `node`, then reads it.
-    override final func attach(to node: _DerivedNode) -> [Output] {
+    override final func attach(to node: DerivedNode) -> [Output] {
         self.node = node
         // Listening first: a change made while the source is read is heard after.
         if let source = sourceObject as? any ListOperand<Source> {
             let registrar = source._$registrar
-            let listener = ReadListener(
-                ReadTracker.Read(registrar: registrar, slot: 0, object: source, keyPath: source.elementsKeyPath, hearing: .slot(registrar, 0)),
-                for: node)
+            let listener = node.listener(
+                of: ReadTracker.Read(registrar: registrar, slot: 0, object: source, keyPath: source.elementsKeyPath, hearing: .slot(registrar, 0)))
             sourceListener = listener
             GraphLock.shared.locked { listener.subscribeLocked() }
         }
@@ -293,8 +294,10 @@ class ListOperation<Source, Output>: AnyListOperation<Output> {
 protocol ListOperand<Element>: ListSource, DynamicObject {
     /// `\.elements`, the property the operator listens to.
     var elementsKeyPath: AnyKeyPath { get }
-    /// The derived value the operand is, if any: an operator evaluates after it.
-    var operandNode: _DerivedNode? { get }
+    /// The node of the derived list the operand is, if any: an operator evaluates after it.
+    var operandNode: DerivedNode? { get }
+    /// The derived list the operand is, if any: an operator keeps it alive.
+    var operandOwner: AnyObject? { get }
 }
 
 extension ListOperation: ListStepTarget {

@@ -8,7 +8,7 @@ final class ElementRecord<Element>: ListRecord {
     /// Its place in `sorted(by:)`'s order (nil for `filter`).
     var place: SortPlace<Element>?
 
-    init(_ element: Element, node: _DerivedNode, dirty: ListDirtyRecords) {
+    init(_ element: Element, node: DerivedNode, dirty: ListDirtyRecords) {
         self.element = element
         super.init(node: node, dirty: dirty)
     }
@@ -333,7 +333,7 @@ final class MapRecord<Source, Output>: ListRecord {
     var made: Output?
     var result: Output { made.unsafelyUnwrapped }
 
-    init(_ element: Source, node: _DerivedNode, dirty: ListDirtyRecords) {
+    init(_ element: Source, node: DerivedNode, dirty: ListDirtyRecords) {
         self.element = element
         super.init(node: node, dirty: dirty)
     }

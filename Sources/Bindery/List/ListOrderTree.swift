@@ -21,7 +21,7 @@ class ListOrderNode {
 /// inserting at an index or by comparison, removing a node, and the weight before a node (a
 /// filter's kept elements before it: its index in the filter's result).
 ///
-/// Used by one evaluation at a time (see `_DerivedNode`): reads reshape the tree.
+/// Used by one evaluation at a time (see `DerivedNode`): reads reshape the tree.
 struct ListOrderTree {
     private(set) var root: ListOrderNode?
 

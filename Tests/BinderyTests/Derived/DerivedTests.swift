@@ -22,6 +22,11 @@ import Testing
     var list = [0, 0, 0]
 }
 
+/// Holds a derived value that a block lets go of.
+private final class DerivedBox: @unchecked Sendable {
+    var derived: Derived<Int>?
+}
+
 @Dynamic private final class DerivedHolder: @unchecked Sendable {
     var other: Derived<Int>? = nil
 }
@@ -187,6 +192,42 @@ import Testing
         source.value = 2
         #expect(count.value == 1)
         #expect(!Bind.isBound(source))
+    }
+
+    @Test("Lifetime: a derived value let go while a set has scheduled it is evaluated once more, then goes and stops listening")
+    func goesWhileScheduled() {
+        let source = Dynamic(1), trigger = Dynamic(0)
+        let count = Counter()
+        let box = DerivedBox()
+        weak var weakDerived: Derived<Int>?
+        do {
+            let derived = Derived { count.increment(); return source.value }
+            weakDerived = derived
+            box.derived = derived
+        }
+        // Inside the trigger's dispatch, the set schedules the derived value (evaluated once the
+        // dispatch ends), and then its last reference goes.
+        let chain = Bind.in(trigger, \.value).out("drop", initial: false) { (_: Int) in
+            source.value = 2
+            box.derived = nil
+        }
+        trigger.value = 1
+        // The schedule held it: the evaluation ran, then the value went.
+        #expect(weakDerived == nil)
+        #expect(count.value == 2)
+        source.value = 3
+        #expect(count.value == 2)
+        #expect(!Bind.isBound(source))
+        chain.unbind()
+    }
+
+    @Test("A derived value and a derived list have no superclass: nothing outside Bindery names or subclasses their machinery")
+    func noSuperclass() {
+        let derived = Derived { 1 }
+        let list = DynamicList([1, 2, 3]).filter { $0 > 1 }
+        #expect(Mirror(reflecting: derived).superclassMirror == nil)
+        #expect(Mirror(reflecting: list).superclassMirror == nil)
+        #expect(derived.value == 1 && list.elements == [2, 3])
     }
 
     @Test("Rule 10: changes from several threads end with the value computed from the last writes", .timeLimit(.minutes(1)))
