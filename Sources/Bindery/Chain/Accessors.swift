@@ -39,6 +39,12 @@ final class Accessors<Value> {
     /// make the list's next mutation copy it (see `ChainCore.chainValue`). Nil: the chain keeps
     /// its value.
     @usableFromInline let placeholder: Value?
+    /// Where the property is stored in its object: a stored property's packed offset (see
+    /// `StoredProperty.split(_:)`), or 0 when it is not known (a `@Dynamic` property, a
+    /// computed one, a closure). Two endpoints on one object whose accessors know different
+    /// locations are on different properties: a join check learns it without comparing key
+    /// paths (see `Registry.endpointLocked(for:)`). Equal locations say nothing.
+    @usableFromInline let location: Int
 
     @inlinable
     init(
@@ -49,7 +55,8 @@ final class Accessors<Value> {
         isNegated: Bool = false,
         isShared: Bool = false,
         owner: AnyObject? = nil,
-        placeholder: Value? = nil
+        placeholder: Value? = nil,
+        location: Int = 0
     ) {
         self.read = read
         self.write = write
@@ -59,6 +66,7 @@ final class Accessors<Value> {
         self.isShared = isShared
         self.owner = owner
         self.placeholder = placeholder
+        self.location = location
     }
 
     /// These accessors after the endpoint was declared again with `declared`: explicit
@@ -83,7 +91,8 @@ final class Accessors<Value> {
             }
         }
         return Accessors(
-            read: read, write: write, noteChange: noteChange, isExplicit: declared.isExplicit || isExplicit, isNegated: isNegated)
+            read: read, write: write, noteChange: noteChange, isExplicit: declared.isExplicit || isExplicit, isNegated: isNegated,
+            location: location)
     }
 
     /// The same accessors in terms of another chain value type, through automatic conversion;
@@ -114,6 +123,6 @@ final class Accessors<Value> {
         }
         return Accessors<Other>(
             read: convertedRead, write: convertedWrite, noteChange: convertedNote, isExplicit: isExplicit, isNegated: isNegated,
-            isShared: isShared)
+            isShared: isShared, location: location)
     }
 }

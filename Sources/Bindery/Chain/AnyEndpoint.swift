@@ -508,6 +508,18 @@ class AnyEndpoint: RegistrarListener {
         removeAllSubscriptions()
     }
 
+    /// Where the endpoint's property is stored in its object, or 0 when it is not known (see
+    /// `Accessors.location`).
+    var location: Int { 0 }
+
+    /// Whether this endpoint is on a property stored somewhere else than `location` (0: not
+    /// known) in the same object: then it is not on that property, whatever its key path.
+    final func isStored(elsewhereThan location: Int) -> Bool {
+        guard location != 0 else { return false }
+        let own = self.location
+        return own != 0 && own != location
+    }
+
     /// Whether this endpoint certainly stands for another property than the one `kind`
     /// hears: both listen to one registrar, at different slots. Tells two key paths apart
     /// without comparing them (a comparison reads both paths' components). Lock held.

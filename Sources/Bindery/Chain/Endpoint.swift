@@ -50,6 +50,8 @@ class Endpoint<Value>: AnyEndpoint {
 
     final override var anyCore: any AnyChainCore { core }
 
+    final override var location: Int { accessors.location }
+
     final override func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>) {
         withCore { $0.sendInitial(self, owned: thread) }
     }

@@ -85,7 +85,9 @@ extension EndpointSpec {
                     }
             }
         }
-        return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: Accessors(read: read, write: write, isExplicit: explicit, isNegated: negated))
+        return EndpointSpec(
+            object: object, keyPath: keyPath, role: role,
+            accessors: Accessors(read: read, write: write, isExplicit: explicit, isNegated: negated, location: offset ?? 0))
     }
 
     /// An endpoint on one element of an array property. Reads and writes out of range are

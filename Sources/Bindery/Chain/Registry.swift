@@ -416,8 +416,13 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// Allocates nothing.
     func endpointLocked<Value>(for spec: EndpointSpec<Value>) -> AnyEndpoint? {
         guard spec.hearing.joinsChains else { return nil }
+        // Comparing key paths (`==` reads both paths' components) comes last: a sender on
+        // another slot of the registrar, or an endpoint on a property stored elsewhere in the
+        // object, is passed over without it.
+        let location = spec.accessors.location
         return firstEntry(from: listLocked(of: spec.object, lifetime: spec.lifetime)) {
             $0.joinsChains && $0.events == spec.events && !$0.observesOtherSlot(than: spec.hearing)
+                && !$0.isStored(elsewhereThan: location)
                 && $0.matches(spec.object, spec.keyPath, events: nil, index: .some(spec.index))
         }
     }

@@ -76,7 +76,7 @@ enum SharedAccessors {
                         return true
                     }
                     : nil,
-                isExplicit: explicit, isShared: true)
+                isExplicit: explicit, isShared: true, location: packed)
         }
         return Accessors(
             read: { object in StoredProperty.address(in: StoredProperty.follow(hops, from: object), at: offset, as: Property.self).pointee },
@@ -86,7 +86,7 @@ enum SharedAccessors {
                     return true
                 }
                 : nil,
-            isExplicit: explicit, isShared: true)
+            isExplicit: explicit, isShared: true, location: packed)
     }
 
     /// The shared accessors for `key`, made by `make` (which must mark them shared) the

@@ -2,8 +2,42 @@ import Foundation
 import Testing
 @testable import Bindery
 
+@Dynamic private final class JoinModel: @unchecked Sendable {
+    var name = ""
+}
+
+private final class JoinTag {
+    var text = ""
+}
+
+/// Two tags of one type: their `text` is at the same offset in each, reached through
+/// different `let`s.
+private final class JoinRow {
+    let title = JoinTag()
+    let subtitle = JoinTag()
+}
+
 /// The binding graph: what it keeps and when it lets go (rule 1).
 @Suite(.failOnUnexpectedDiagnostics) struct RegistryTests {
+    @Test("Rule 7: a receiver declared again on the same property of an object joins its chain; one on another property of the object does not")
+    func joinsByProperty() {
+        let row = JoinRow()
+        let first = JoinModel(), second = JoinModel(), other = JoinModel()
+        let chains = [
+            Bind.inout(first, \.name).out(row, \.title.text),
+            Bind.inout(second, \.name).out(row, \.title.text),
+            Bind.inout(other, \.name).out(row, \.subtitle.text),
+        ]
+        first.name = "joined"
+        #expect(row.title.text == "joined")
+        #expect(second.name == "joined")
+        #expect(row.subtitle.text == "" && other.name == "")
+        other.name = "apart"
+        #expect(row.subtitle.text == "apart")
+        #expect(first.name == "joined" && second.name == "joined" && row.title.text == "joined")
+        for chain in chains { chain.unbind() }
+    }
+
     @Test("The graph lists endpoints by object (a @Dynamic object's in its registrar, a plain one's in the index) and forgets them when their chain ends")
     func indexByObject() {
         let box = Box()
