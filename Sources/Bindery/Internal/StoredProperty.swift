@@ -120,6 +120,14 @@ extension StoredProperty {
         return address(in: hops == 0 ? object : follow(hops, from: object), at: own, as: Value.self)
     }
 
+    /// `object`'s property at `keyPath`: loaded at `packed` (the key path's ``offset(of:)``,
+    /// found once by the caller) when there is one, else read through the key path.
+    @inlinable
+    static func value<Root: AnyObject, Value>(of object: Root, at keyPath: KeyPath<Root, Value>, packed: Int?) -> Value {
+        guard let packed else { return object[keyPath: keyPath] }
+        return address(in: object, atPacked: packed, as: Value.self).pointee
+    }
+
     /// A packed offset from ``offset(of:)`` as the property's own offset, and the `let`
     /// references to follow first (0 when none; for ``follow(_:from:)``).
     @inlinable

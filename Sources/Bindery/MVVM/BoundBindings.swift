@@ -37,7 +37,7 @@ public final class BoundBindings: BindingHandle, @unchecked Sendable {
     /// Guards `parts`; never held while a binding ends (that takes the graph lock).
     private let lock = Lock()
     /// The bindings made by the last bind, in declaration order.
-    private var parts: [OperatorParts] = []
+    @exclusivity(unchecked) private var parts: [OperatorParts] = []
 
     /// An empty record: the view shows no view model yet.
     public nonisolated init() {}

@@ -67,8 +67,11 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
         _ source: ReferenceWritableKeyPath<ViewModel, Value>, _ direction: BindingDirection.Operator, _ control: KeyPath<View, Target>
     ) {
         let direction = BindingDirection.named(by: direction)
+        // Where the control is held, found once: each bind then loads it (a key path applied
+        // generically costs about as much as the rest of a bind).
+        let packed = StoredProperty.offset(of: control)
         bind = { view, viewModel in
-            let target = view[keyPath: control]
+            let target = StoredProperty.value(of: view, at: control, packed: packed)
             switch direction {
             case .leftToRight: return ((viewModel, source) ~> target).link.parts
             case .leftToRightLater: return ((viewModel, source) !~> target).link.parts
@@ -96,8 +99,11 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
         _ source: KeyPath<ViewModel, Value>, _ direction: BindingDirection.Operator, _ control: KeyPath<View, Target>
     ) {
         let direction = BindingDirection.named(by: direction)
+        // Where the control is held, found once: each bind then loads it (a key path applied
+        // generically costs about as much as the rest of a bind).
+        let packed = StoredProperty.offset(of: control)
         bind = { view, viewModel in
-            let target = view[keyPath: control]
+            let target = StoredProperty.value(of: view, at: control, packed: packed)
             switch direction {
             case .leftToRight: return ((viewModel, source) ~> target).link.parts
             case .leftToRightLater: return ((viewModel, source) !~> target).link.parts
@@ -167,8 +173,11 @@ public struct ViewBinding<View: AnyObject, ViewModel: DynamicObject> {
         // the receiving side is written once, and a transformer that cannot serve a two-way
         // binding is refused before anything is written.
         let reversible = transformer as? any ReversibleTransformer
+        // Where the control is held, found once: each bind then loads it (a key path applied
+        // generically costs about as much as the rest of a bind).
+        let packed = StoredProperty.offset(of: control)
         bind = { view, viewModel in
-            let target = view[keyPath: control]
+            let target = StoredProperty.value(of: view, at: control, packed: packed)
             let designated = Target.designatedKeyPath
             switch direction {
             case .leftToRight, .leftToRightLater:

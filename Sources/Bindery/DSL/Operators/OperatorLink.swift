@@ -71,9 +71,19 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
 
     /// `object`'s property, read as Bindery reads (see `ThreadState.readingUntracked`): a read
     /// that Observation recorded would give a `@Dynamic` object an `ObservationRegistrar`.
-    @usableFromInline
+    /// Through the property's shared accessors when it has them (a load, or the accessors
+    /// `@Dynamic` generated, found in the memo a bind uses), else through the key path, which
+    /// costs about as much as the rest of the bind. Inlined, so that it is specialised where
+    /// the binding is declared.
+    @inlinable
     static func untracked<Root: AnyObject>(_ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>) -> Property {
-        ThreadState.readingUntracked { object[keyPath: keyPath] }
+        let direct = DirectAccess.accessor(of: object, keyPath, Property.self)
+        let offset = direct == nil ? StoredProperty.offset(of: keyPath) : nil
+        if let shared = SharedAccessors.property(direct: direct, offset: offset, writes: false, explicit: false),
+           let value = shared.read?(object) {
+            return value
+        }
+        return DirectAccess.readingUntracked { object[keyPath: keyPath] }
     }
 
     /// A binding refused before anything was bound (its conversion could not be made), and
