@@ -54,8 +54,8 @@ extension OperandKey {
     }
 
     /// The endpoint on `object` (the key's own object, alive), converted by the given
-    /// functions.
-    @usableFromInline
+    /// functions. Inlined, so that it is specialised where the binding is declared.
+    @inlinable
     func spec<Value>(
         on object: AnyObject, role: Role, initial: Bool, delivery: Delivery,
         toChain: ((Property) -> Value)?, fromChain: ((Value) -> Property)?

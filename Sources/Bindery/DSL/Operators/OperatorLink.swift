@@ -49,8 +49,9 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
 
     /// Starts a chain at `head` and adds the endpoint `key` names on `object`, converted by the
     /// given functions from the start: what a view's declared bindings use, so that a
-    /// transformer costs one declaration, not two.
-    @usableFromInline
+    /// transformer costs one declaration, not two. Inlined, so that it is specialised where
+    /// the binding is declared.
+    @inlinable
     init<Key: OperandKey<Property>>(
         head: consuming EndpointSpec<Head>, _ object: Key.Root, _ key: Key, role: Role, initial: Bool,
         toChain: ((Property) -> Head)?, fromChain: ((Head) -> Property)?
