@@ -21,7 +21,8 @@
 /// reads, so it never sees half-updated inputs.
 ///
 /// **Lifetime.** Nothing retains a derived value but its user, a chain it sends into (while
-/// that chain lives) and an observer (until its handle's `unbind()`); it does not retain what
+/// that chain lives), an observer (until its handle's `unbind()`) and, between a set of what it
+/// read and the evaluation that follows, the thread that made the set; it does not retain what
 /// it reads, except what its closure captures:
 /// capture an object weakly if it keeps the derived value itself. When the derived value
 /// deinitialises, it stops listening and leaves every chain.
