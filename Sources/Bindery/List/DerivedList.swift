@@ -32,7 +32,9 @@
 ///
 /// **Lifetime.** It holds a ``DynamicList`` it reads weakly, and another derived list strongly,
 /// so that a chain of operators lives as long as its last one. Nothing else retains it but its
-/// user and a chain it sends into (while that chain lives); when it goes, it stops listening.
+/// user, a chain it sends into (while that chain lives) and, between a change of what it reads
+/// and the evaluation that follows, the thread that made the change; when it goes, it stops
+/// listening.
 /// `map`'s results are kept while their elements stay, and released when they leave.
 public final class DerivedList<Element>: DynamicObject, RandomAccessCollection {
     // `storage`, `version`, `log` and `notifiedCount` are behind `lock`, never held while user
