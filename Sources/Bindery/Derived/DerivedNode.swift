@@ -12,11 +12,13 @@ import Synchronization
 ///
 /// Each read is a subscription: a `ReadListener` in the read property's registrar, which
 /// schedules this node when the property is set (not a chain: no block, no plan, no value). A
-/// subscription ends when its object goes, or when an evaluation no longer reads it. Listeners
-/// hold the node by its memory only; nothing but its owner retains it for long (a schedule
-/// holds it until it is evaluated). Reads are compared with the subscriptions after each
-/// evaluation, in O(reads), and the listeners change only when the reads did: an evaluation
-/// that reads what the last one read allocates nothing for them.
+/// subscription ends when its object goes, or when an evaluation no longer reads it. A
+/// listener targets the node's owner, held by its memory only, and names the node without
+/// counting it (`DerivedReadListener`); nothing but the owner retains the node, and nothing but
+/// its user retains the owner, except a schedule, from a set to the evaluation it causes. Reads
+/// are compared with the subscriptions after each evaluation, in O(reads), and the listeners
+/// change only when the reads did: an evaluation that reads what the last one read allocates
+/// nothing for them.
 ///
 /// A value sends by telling slot 0 of its own registrar (`ownRegistrar`) once it has stored
 /// what it computed: a ``Derived`` through Observation's `withMutation` when Observation
