@@ -6,7 +6,7 @@ extension DynamicValue where Self: Sendable {
     ///
     /// The result holds this value weakly: once it has gone, the result keeps its last value.
     /// It is sent after every change of this value (use the `Equatable` overload, or
-    /// ``Derived/removingDuplicates()``, to send only changes). `transform` runs on the thread
+    /// ``DynamicValue/removingDuplicates()``, to send only changes). `transform` runs on the thread
     /// that changed this value, with no Bindery lock held.
     ///
     /// ```swift
