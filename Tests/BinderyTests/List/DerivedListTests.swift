@@ -87,7 +87,7 @@ private func described(_ step: ListChange<Chore>.Step) -> String {
         #expect(await iterator.next()?.count == 2)
         milk.done = true
         #expect(await iterator.next()?.count == 1)
-        #expect(view.rows.elementsEqual([eggs], by: ===))
+        #expect(identical(view.rows, [eggs]))
         #expect(firstTitle.value == "eggs")
         #expect(open.count == 1 && !open.isEmpty && open[0] === eggs)
     }
@@ -116,12 +116,12 @@ private func described(_ step: ListChange<Chore>.Step) -> String {
         let sorted = todos.sorted { $0.title < $1.title }
         let view = ObjectRows<Chore>()
         Bind.in(sorted, \.elements).out(view)
-        #expect(view.rows.elementsEqual([d, a, c, b], by: ===))
+        #expect(identical(view.rows, [d, a, c, b]))
         b.title = "0"
         #expect(view.changes.last?.map(described) == ["move 3 to 0"])
-        #expect(view.rows.elementsEqual([b, d, a, c], by: ===))
+        #expect(identical(view.rows, [b, d, a, c]))
         todos.move(from: 2, to: 0)        // c before a now: equal titles follow the source
-        #expect(view.rows.elementsEqual([b, d, c, a], by: ===))
+        #expect(identical(view.rows, [b, d, c, a]))
         todos.append(Chore("c"))
         #expect(view.changes.last?.map(described) == ["insert c at 4"])
         todos.batch { list in
@@ -228,8 +228,8 @@ private func described(_ step: ListChange<Chore>.Step) -> String {
             }
         }
         let expected = todos.elements.filter { !$0.done.value }.sorted { $0.rank.value < $1.rank.value }
-        #expect(rows.elements.elementsEqual(expected, by: ===))
-        #expect(view.rows.elementsEqual(expected, by: ===))
+        #expect(identical(rows.elements, expected))
+        #expect(identical(view.rows, expected))
         #expect(view.misfits == 0)
     }
 
@@ -261,11 +261,18 @@ private func described(_ step: ListChange<Chore>.Step) -> String {
             }
             let expectedOpen = todos.elements.filter { !$0.done }
             let expectedSorted = expectedOpen.sorted { $0.title < $1.title }
-            #expect(open.elements.elementsEqual(expectedOpen, by: ===))
-            #expect(sorted.elements.elementsEqual(expectedSorted, by: ===))
-            #expect(rows.elements.map(\.task).elementsEqual(expectedSorted, by: ===))
-            #expect(view.rows.map(\.task).elementsEqual(expectedSorted, by: ===))
+            #expect(identical(open.elements, expectedOpen))
+            #expect(identical(sorted.elements, expectedSorted))
+            #expect(identical(rows.elements.map(\.task), expectedSorted))
+            #expect(identical(view.rows.map(\.task), expectedSorted))
         }
         #expect(view.misfits == 0)
     }
+}
+
+/// Whether two sequences hold the same objects in the same order (a helper rather than
+/// `elementsEqual(_:by:)` inside `#expect`, whose expansion leaves that call's result unused).
+private func identical<First: Sequence, Second: Sequence>(_ first: First, _ second: Second) -> Bool
+where First.Element: AnyObject, Second.Element == First.Element {
+    first.elementsEqual(second, by: ===)
 }
