@@ -37,10 +37,17 @@ extension _ChangeRegistrar {
         beginRead()
         guard let listener = soleListener(slot: slot) else {
             endRead()
-            Self.engine.load()?.notifyLocked(self, slot: slot, thread)
+            notifyEngine(slot, thread)
             return
         }
         listener._withUnsafeGuaranteedRef { $0.heard(slot, of: self, thread) }
+    }
+
+    /// Has the engine tell every listener of `slot` (see `notify(_:)`). Out of line, so that
+    /// the sole listener's way through `notify(_:)` keeps its few registers.
+    @inline(never)
+    private func notifyEngine(_ slot: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
+        Self.engine?.notifyLocked(self, slot: slot, thread)
     }
 
     /// The sole listener of `slot`, if it has exactly one: read with the lock held, or without

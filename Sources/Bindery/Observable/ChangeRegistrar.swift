@@ -104,7 +104,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     }
 
     deinit {
-        Self.engine.load()?.registrarWillDeinit(self)
+        Self.engine?.registrarWillDeinit(self)
         if let table = Self.buffer(table.load(ordering: .relaxed)) { Self.free(table) }
         // No update can read the table any more.
         if let top = UnsafeRawPointer(bitPattern: retired.load(ordering: .acquiring)) {
@@ -152,7 +152,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         if mask.nonzeroBitCount == 1 {
             notify(mask.trailingZeroBitCount)
         } else {
-            Self.engine.load()?.notify(self, events: mask)
+            Self.engine?.notify(self, events: mask)
         }
     }
 

@@ -65,11 +65,27 @@ class RegistrarEngine: @unchecked Sendable {
 }
 
 extension _ChangeRegistrar {
-    /// The engine every registrar tells, once it is installed.
-    static let engine = AtomicLazyReference<RegistrarEngine>()
+    /// The address of the engine every registrar tells, once it is installed (retained for the
+    /// life of the process), or 0. A word rather than an `AtomicLazyReference`: that type's
+    /// `load()` is not inlined into Bindery, and each call looked its generic metadata up at
+    /// run time (about 640 instructions, paid by every set of a slot with several listeners
+    /// and every deinit of an observed object).
+    private static let installedEngine = Atomic<UInt>(0)
+
+    /// The engine every registrar tells; nil until it is installed.
+    @inline(__always)
+    static var engine: RegistrarEngine? {
+        let address = installedEngine.load(ordering: .acquiring)
+        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+        return Unmanaged<RegistrarEngine>.fromOpaque(pointer).takeUnretainedValue()
+    }
 
     /// Installs `engine` as the one every registrar tells; the first installed stays.
     static func install(_ engine: RegistrarEngine) {
-        _ = self.engine.storeIfNil(engine)
+        let kept = Unmanaged.passRetained(engine)
+        let address = UInt(bitPattern: kept.toOpaque())
+        if !installedEngine.compareExchange(expected: 0, desired: address, ordering: .acquiringAndReleasing).exchanged {
+            kept.release()
+        }
     }
 }
