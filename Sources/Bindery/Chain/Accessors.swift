@@ -43,11 +43,23 @@ final class Accessors<Value> {
     /// `StoredProperty.split(_:)`), or 0 when it is not known (a `@Dynamic` property, a
     /// computed one, a closure). Two endpoints on one object whose accessors know different
     /// locations are on different properties: a join check learns it without comparing key
-    /// paths (see `Registry.endpointLocked(for:)`). Equal locations say nothing.
+    /// paths (see `Registry.endpointLocked(for:)`). Equal locations alone say nothing (a
+    /// struct property and its first field share one); with the same type they name the same
+    /// property (see `names(_:storedAt:)`).
     @usableFromInline let location: Int
+    /// The key path of the property these read and write, which the endpoint that holds them
+    /// answers as its own (`AnyEndpoint.keyPath`), so that an endpoint keeps no key path of its
+    /// own: the accessors are what every endpoint on the property has in common. Accessors
+    /// shared by a stored location and type (`SharedAccessors.stored`) serve every property
+    /// stored at that place with that type, in any class: they keep the key path of the first
+    /// they were made for, which stands for the others (it names the same stored field of any
+    /// object that has the location, and has the same type), and they are compared by
+    /// location (`names(_:storedAt:)`), never by key path.
+    @usableFromInline let keyPath: AnyKeyPath
 
     @inlinable
     init(
+        keyPath: AnyKeyPath,
         read: ((AnyObject) -> Value?)?,
         write: ((AnyObject, Value) -> Bool)?,
         noteChange: ((Value) -> Bool)? = nil,
@@ -58,6 +70,7 @@ final class Accessors<Value> {
         placeholder: Value? = nil,
         location: Int = 0
     ) {
+        self.keyPath = keyPath
         self.read = read
         self.write = write
         self.noteChange = noteChange
@@ -73,6 +86,16 @@ final class Accessors<Value> {
     /// conversions stay unless the new declaration gives its own; otherwise a direction the
     /// endpoint lacked is filled in. A write travels with its change test (an array element's
     /// memo).
+    /// Whether these accessors are on the property `keyPath` names, on the same object:
+    /// `location` is where that property is stored (0 or nil when it is not a stored
+    /// property, or not known), asked only when these know their own location.
+    @inline(__always)
+    func names(_ keyPath: AnyKeyPath, storedAt location: () -> Int?) -> Bool {
+        if keyPath === self.keyPath { return true }
+        guard self.location != 0 else { return keyPath == self.keyPath }
+        return type(of: keyPath).valueType == type(of: self.keyPath).valueType && location() == self.location
+    }
+
     func redeclared(with declared: Accessors) -> Accessors {
         var read = self.read, write = self.write, noteChange = self.noteChange
         // The explicit conversion kept is the new declaration's, if it gives one.
@@ -91,8 +114,8 @@ final class Accessors<Value> {
             }
         }
         return Accessors(
-            read: read, write: write, noteChange: noteChange, isExplicit: declared.isExplicit || isExplicit, isNegated: isNegated,
-            location: location)
+            keyPath: keyPath, read: read, write: write, noteChange: noteChange, isExplicit: declared.isExplicit || isExplicit,
+            isNegated: isNegated, location: location)
     }
 
     /// The same accessors in terms of another chain value type, through automatic conversion;
@@ -122,7 +145,7 @@ final class Accessors<Value> {
             if let noteChange { convertedNote = { value in noteChange(backward(value)) } }
         }
         return Accessors<Other>(
-            read: convertedRead, write: convertedWrite, noteChange: convertedNote, isExplicit: isExplicit, isNegated: isNegated,
+            keyPath: keyPath, read: convertedRead, write: convertedWrite, noteChange: convertedNote, isExplicit: isExplicit, isNegated: isNegated,
             isShared: isShared, location: location)
     }
 }

@@ -12,9 +12,13 @@ class AnyEndpoint: RegistrarListener {
     // `traits`, what the lock guards and fits in a bit is in `flags`, one registrar field
     // serves as both the lifetime and the first slot listened to, and the small fields are
     // last, together, so that they share words. The benchmark row "memory per live chain"
-    // pays for this packing.
+    // pays for this packing. The key path is not kept here: an endpoint of a chain answers its
+    // accessors' (`Accessors.keyPath`), which every endpoint on the property shares.
 
-    let keyPath: AnyKeyPath
+    /// The key path of the endpoint's property (for a property whose accessors are shared by
+    /// its stored location, one to the same place of the same type, see `Accessors.keyPath`):
+    /// for diagnostics, snapshots and `names(_:storedAt:)`, never for an update.
+    var keyPath: AnyKeyPath { fatalError("abstract") }
     /// The object's type, for diagnostics (after the object has gone too): read from the header
     /// of the object's memory, which the endpoint keeps (see `UnownedObject.type(of:)`); an
     /// object held weakly has it in `extras`.
@@ -241,7 +245,6 @@ class AnyEndpoint: RegistrarListener {
     }
 
     init<Value>(spec: borrowing EndpointSpec<Value>) {
-        keyPath = spec.keyPath
         events = spec.events
         role = spec.role
         object = Unmanaged.passUnretained(spec.object)
@@ -276,13 +279,12 @@ class AnyEndpoint: RegistrarListener {
     /// one property for `object` (a derived value's read, see `ReadListener`), listening after
     /// the chains that carry the property on. `kind` is how the property is heard when that is
     /// not one slot (a control's events, heard under the lock); it keeps extras then.
-    init(listeningFor object: AnyObject, keyPath: AnyKeyPath, kind: (any EndpointKind)?) {
+    init(listeningFor object: AnyObject, kind: (any EndpointKind)?) {
         // The engine is installed before anything listens (see `RegistrarEngine`): a registrar
         // whose slot has several listeners tells it, and a derived value's reads may be the
         // first listeners a program makes. Every other endpoint starts listening through the
         // registry, which is the engine.
         Registry.installIfNeeded()
-        self.keyPath = keyPath
         events = []
         role = .sends
         self.object = Unmanaged.passUnretained(object)
@@ -300,7 +302,6 @@ class AnyEndpoint: RegistrarListener {
     ///
     /// - Parameter declaring: A declaration that declares the copy besides `other`'s.
     init(copying other: AnyEndpoint, wantsInitial: Bool? = nil, hearing: Hearing = .none, declaring added: Declaration? = nil) {
-        keyPath = other.keyPath
         events = other.events
         role = other.role
         object = other.object
@@ -418,13 +419,17 @@ class AnyEndpoint: RegistrarListener {
     /// `object` is alive (the caller holds it). An object held unowned keeps its memory, so no
     /// other object can have its address while this endpoint exists: the same address is the
     /// same object, and it is compared without retaining anything.
-    func matches(_ object: AnyObject, _ keyPath: AnyKeyPath?, events: ControlEvents?, index: Int??) -> Bool {
+    ///
+    /// `location` is where the property at `keyPath` is stored (see `names(_:storedAt:)`).
+    func matches(
+        _ object: AnyObject, _ keyPath: AnyKeyPath?, storedAt location: () -> Int?, events: ControlEvents?, index: Int??
+    ) -> Bool {
         if isWeak {
             guard targetLocked() === object else { return false }
         } else {
             guard objectID == ObjectIdentifier(object), !isDetached, UnownedObject.isAlive(self.object) else { return false }
         }
-        if let keyPath, keyPath != self.keyPath { return false }
+        if let keyPath, !names(keyPath, storedAt: location) { return false }
         if let events, !(events.isEmpty ? self.events.isEmpty : !self.events.isDisjoint(with: events)) { return false }
         if let index, index != self.index { return false }
         return true
@@ -511,6 +516,11 @@ class AnyEndpoint: RegistrarListener {
     /// Where the endpoint's property is stored in its object, or 0 when it is not known (see
     /// `Accessors.location`).
     var location: Int { 0 }
+
+    /// Whether this endpoint is on the property `keyPath` names, on its object; `location` is
+    /// where that property is stored, asked only when this endpoint's accessors know its own
+    /// (see `Accessors.names(_:storedAt:)`).
+    func names(_ keyPath: AnyKeyPath, storedAt location: () -> Int?) -> Bool { self.keyPath == keyPath }
 
     /// Whether this endpoint is on a property stored somewhere else than `location` (0: not
     /// known) in the same object: then it is not on that property, whatever its key path.

@@ -52,6 +52,12 @@ class Endpoint<Value>: AnyEndpoint {
 
     final override var location: Int { accessors.location }
 
+    final override var keyPath: AnyKeyPath { accessors.keyPath }
+
+    final override func names(_ keyPath: AnyKeyPath, storedAt location: () -> Int?) -> Bool {
+        accessors.names(keyPath, storedAt: location)
+    }
+
     final override func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>) {
         withCore { $0.sendInitial(self, owned: thread) }
     }

@@ -32,7 +32,7 @@ extension EndpointSpec {
         let writes = writable != nil && (same || fromChain != nil)
         var read: ((AnyObject) -> Value?)?
         var write: ((AnyObject, Value) -> Bool)?
-        if same, let shared = SharedAccessors.property(direct: direct, offset: offset, writes: writes, explicit: explicit) {
+        if same, let shared = SharedAccessors.property(direct: direct, offset: offset, keyPath: keyPath, writes: writes, explicit: explicit) {
             // The chain carries the property's own type: accessors shared by every endpoint on
             // the property, so that binding allocates nothing for them.
             return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: unsafeDowncast(shared, to: Accessors<Value>.self))
@@ -87,7 +87,7 @@ extension EndpointSpec {
         }
         return EndpointSpec(
             object: object, keyPath: keyPath, role: role,
-            accessors: Accessors(read: read, write: write, isExplicit: explicit, isNegated: negated, location: offset ?? 0))
+            accessors: Accessors(keyPath: keyPath, read: read, write: write, isExplicit: explicit, isNegated: negated, location: offset ?? 0))
     }
 
     /// An endpoint on one element of an array property. Reads and writes out of range are
@@ -155,7 +155,7 @@ extension EndpointSpec {
             }
             noteChange = { value in memo.note(fromChain(value)) }
         }
-        var spec = EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: Accessors(read: read, write: write, noteChange: noteChange))
+        var spec = EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: Accessors(keyPath: keyPath, read: read, write: write, noteChange: noteChange))
         spec.index = index
         if role.contains(.sends), initial == nil {
             spec.problem = Report.Problem.indexOutOfRange(index, count: object[keyPath: keyPath].count)
@@ -242,7 +242,7 @@ extension EndpointSpec {
     ) -> EndpointSpec? {
         let direct = DirectAccess.accessor(of: object, keyPath, Property.self)
         let offset = direct == nil ? StoredProperty.offset(of: keyPath) : nil
-        guard let shared = SharedAccessors.property(direct: direct, offset: offset, writes: writable != nil, explicit: false),
+        guard let shared = SharedAccessors.property(direct: direct, offset: offset, keyPath: keyPath, writes: writable != nil, explicit: false),
               let accessors = shared.retyped(to: Value.self)
         else { return nil }
         return EndpointSpec(object: object, keyPath: keyPath, role: role, accessors: accessors)
@@ -274,6 +274,7 @@ extension EndpointSpec {
             object, keyPath, writable: keyPath, role: .receives, toChain: nil, fromChain: nil, identity: true)
         let read = own.accessors.read, write = own.accessors.write
         let accessors = Accessors<Value>(
+            keyPath: keyPath,
             read: nil,
             write: { object, value in
                 let new = transform(value)

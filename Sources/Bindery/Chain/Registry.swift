@@ -369,8 +369,10 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         of object: AnyObject, lifetime: _ChangeRegistrar?, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil,
         where test: (AnyEndpoint) -> Bool
     ) -> Bool {
+        // Where the property at `keyPath` is stored (see `AnyEndpoint.names(_:storedAt:)`).
+        let location = keyPath.flatMap { StoredProperty.offset(ofAny: $0) }
         return firstEntry(from: listLocked(of: object, lifetime: lifetime)) {
-            $0.matches(object, keyPath, events: events, index: index) && test($0)
+            $0.matches(object, keyPath, storedAt: { location }, events: events, index: index) && test($0)
         } != nil
     }
 
@@ -386,12 +388,19 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         _ body: (AnyEndpoint) -> Void
     ) {
         let first = listLocked(of: object, lifetime: lifetime)
+        // Where the property at `keyPath` is stored, for endpoints whose accessors know their
+        // own location (see `AnyEndpoint.names(_:storedAt:)`).
+        let location = keyPath.flatMap { StoredProperty.offset(ofAny: $0) }
         // Read twice, in place: to count, then to copy. The same in both (an endpoint held
         // weakly may lose its object in between, never gain one).
         func visitMatching(_ visit: (Unmanaged<AnyEndpoint>) -> Bool) {
             var current = first
             while let endpoint = current {
-                if endpoint._withUnsafeGuaranteedRef({ $0.matches(object, keyPath, events: events, index: index) }), !visit(endpoint) { return }
+                if endpoint._withUnsafeGuaranteedRef({ $0.matches(object, keyPath, storedAt: { location }, events: events, index: index) }),
+                    !visit(endpoint)
+                {
+                    return
+                }
                 current = Self.next(after: endpoint)
             }
         }
@@ -423,7 +432,9 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         return firstEntry(from: listLocked(of: spec.object, lifetime: spec.lifetime)) {
             $0.joinsChains && $0.events == spec.events && !$0.observesOtherSlot(than: spec.hearing)
                 && !$0.isStored(elsewhereThan: location)
-                && $0.matches(spec.object, spec.keyPath, events: nil, index: .some(spec.index))
+                && $0.matches(
+                    spec.object, spec.keyPath, storedAt: { location != 0 ? location : StoredProperty.offset(ofAny: spec.keyPath) },
+                    events: nil, index: .some(spec.index))
         }
     }
 

@@ -30,7 +30,9 @@ enum SharedAccessors {
     }
 
     /// The key of accessors over the stored property at `offset` (packed, with the references
-    /// followed to reach it), of type `Property`.
+    /// followed to reach it), of type `Property`: the same for every class with a property of
+    /// that type there, so the accessors made under it keep the first key path as the one that
+    /// stands for them all (see `Accessors.keyPath`).
     @inlinable
     static func stored<Property>(at offset: Int, _: Property.Type, variant: UInt) -> Key {
         (UInt(bitPattern: offset) | variant << (UInt.bitWidth - 8), UInt(bitPattern: ObjectIdentifier(Property.self)))
@@ -41,7 +43,7 @@ enum SharedAccessors {
     /// when there are neither, or `writes` asks for a write the property does not have.
     @inlinable
     static func property<Root: AnyObject, Property>(
-        direct: _PropertyAccessor<Root, Property>?, offset: Int?, writes: Bool, explicit: Bool
+        direct: _PropertyAccessor<Root, Property>?, offset: Int?, keyPath: KeyPath<Root, Property>, writes: Bool, explicit: Bool
     ) -> Accessors<Property>? {
         let variant = variant(writes: writes, explicit: explicit)
         if let direct {
@@ -50,14 +52,14 @@ enum SharedAccessors {
                 // The accessor object is kept with them: its address is the key. (A generic
                 // class's table, `Dynamic<Value>`'s, makes a new one each time it is asked.)
                 Accessors(
-                    read: direct.read, write: writes ? direct.write : nil, isExplicit: explicit, isShared: true, owner: direct,
+                    keyPath: keyPath, read: direct.read, write: writes ? direct.write : nil, isExplicit: explicit, isShared: true, owner: direct,
                     placeholder: direct.placeholder)
             }
         }
         guard let packed = offset else { return nil }
         let key = stored(at: packed, Property.self, variant: variant)
         if let kept = lookup(key) { return unsafeDowncast(kept, to: Accessors<Property>.self) }
-        return unsafeDowncast(keep(storedAccessors(packed, Property.self, writes: writes, explicit: explicit), for: key), to: Accessors<Property>.self)
+        return unsafeDowncast(keep(storedAccessors(packed, Property.self, keyPath: keyPath, writes: writes, explicit: explicit), for: key), to: Accessors<Property>.self)
     }
 
     /// New shared accessors at a stored property's packed offset (see
@@ -65,11 +67,13 @@ enum SharedAccessors {
     /// the property, reached first through the `let`s on the way, if any (a receiver such as a
     /// cell's `\.title.text`).
     @inlinable
-    static func storedAccessors<Property>(_ packed: Int, _: Property.Type, writes: Bool, explicit: Bool) -> Accessors<Property> {
+    static func storedAccessors<Property>(
+        _ packed: Int, _: Property.Type, keyPath: AnyKeyPath, writes: Bool, explicit: Bool
+    ) -> Accessors<Property> {
         let (offset, hops) = StoredProperty.split(packed)
         guard hops != 0 else {
             return Accessors(
-                read: { object in StoredProperty.address(in: object, at: offset, as: Property.self).pointee },
+                keyPath: keyPath, read: { object in StoredProperty.address(in: object, at: offset, as: Property.self).pointee },
                 write: writes
                     ? { object, value in
                         StoredProperty.address(in: object, at: offset, as: Property.self).pointee = value
@@ -79,7 +83,7 @@ enum SharedAccessors {
                 isExplicit: explicit, isShared: true, location: packed)
         }
         return Accessors(
-            read: { object in StoredProperty.address(in: StoredProperty.follow(hops, from: object), at: offset, as: Property.self).pointee },
+            keyPath: keyPath, read: { object in StoredProperty.address(in: StoredProperty.follow(hops, from: object), at: offset, as: Property.self).pointee },
             write: writes
                 ? { object, value in
                     StoredProperty.address(in: StoredProperty.follow(hops, from: object), at: offset, as: Property.self).pointee = value

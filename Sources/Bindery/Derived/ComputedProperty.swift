@@ -93,7 +93,8 @@ extension AnyComputedProperty {
     func reading<Value>(through accessors: Accessors<Value>) -> Accessors<Value> {
         guard let read = accessors.read else { return accessors }
         return Accessors(
-            read: { [weak self] object in self?.delivered(as: Value.self) ?? read(object) }, write: accessors.write,
+            keyPath: accessors.keyPath, read: { [weak self] object in self?.delivered(as: Value.self) ?? read(object) },
+            write: accessors.write,
             noteChange: accessors.noteChange, isExplicit: accessors.isExplicit, isNegated: accessors.isNegated)
     }
 }

@@ -22,11 +22,16 @@ class ReadListener: AnyEndpoint {
         var kind: (any EndpointKind)?
         if case .kind(let heard) = read.hearing { kind = heard }
         self.hearing = read.hearing
-        super.init(listeningFor: target, keyPath: read.keyPath, kind: kind)
+        readKeyPath = read.keyPath
+        super.init(listeningFor: target, kind: kind)
     }
 
     /// How the read property is heard.
     private let hearing: Hearing
+    /// The read property's key path.
+    private let readKeyPath: AnyKeyPath
+
+    final override var keyPath: AnyKeyPath { readKeyPath }
 
     final override var isChainMember: Bool { false }
 

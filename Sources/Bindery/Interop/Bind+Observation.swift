@@ -60,6 +60,7 @@ extension Bind {
         var spec = EndpointSpec<Value>(
             object: object, keyPath: keyPath, role: .sends,
             accessors: Accessors(
+                keyPath: keyPath,
                 read: { unsafeDowncast($0, to: Root.self)[keyPath: keyPath] },
                 write: writable.map { writable in
                     { [weak sender] object, value in

@@ -147,9 +147,10 @@ extension Chain {
         // and the feed takes a main-actor receiver's changes to the main actor. It always gets
         // the chain's list when bound: the feed sends it as a reset, or, for `initial: false`,
         // takes it as what the receiver shows.
+        let keyPath = \Receiver.self
         var spec = EndpointSpec<[Element]>(
-            object: receiver, keyPath: \Receiver.self, role: .receives,
-            accessors: Accessors(read: nil, write: { _, elements in
+            object: receiver, keyPath: keyPath, role: .receives,
+            accessors: Accessors(keyPath: keyPath, read: nil, write: { _, elements in
                 feed.receive(elements)
                 return true
             }))

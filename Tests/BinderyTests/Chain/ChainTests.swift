@@ -199,7 +199,7 @@ import Testing
             // An element that has gone by the time the head is read (as when another thread
             // shrinks the array between the declaration and the read): its read finds nothing.
             let spec = EndpointSpec<Int>(
-                object: box, keyPath: \Box.int, role: .sends, accessors: Accessors(read: { _ in nil }, write: nil))
+                object: box, keyPath: \Box.int, role: .sends, accessors: Accessors(keyPath: \Box.int, read: { _ in nil }, write: nil))
             return Chain(head: spec).out(label, \.text)
         }
         let refusals = log.all.filter { $0.kind == .misuse && $0.rule == .badInput }

@@ -48,13 +48,15 @@ extension Dynamic {
 
     /// An endpoint on this box's `value` through `port`, heard on `value`'s slot when it sends.
     func bondSpec(_ port: DynamicBondPort, role: Role, initial: Bool) -> EndpointSpec<Value> {
+        let keyPath = \Dynamic<Value>.[bond: port]
         let accessors = Accessors<Value>(
+            keyPath: keyPath,
             read: { object in unsafeDowncast(object, to: Dynamic<Value>.self).untrackedValue },
             write: { object, value in
                 unsafeDowncast(object, to: Dynamic<Value>.self).value = value
                 return true
             })
-        var spec = EndpointSpec(object: self, keyPath: \Dynamic<Value>.[bond: port], role: role, accessors: accessors)
+        var spec = EndpointSpec(object: self, keyPath: keyPath, role: role, accessors: accessors)
         spec.initial = initial
         if role.contains(.sends) { spec.hearing = .slot(_$registrar, 0) }
         return spec

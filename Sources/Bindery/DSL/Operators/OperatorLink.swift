@@ -80,7 +80,7 @@ struct OperatorLink<Head, Property>: @unchecked Sendable {
     static func untracked<Root: AnyObject>(_ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Property>) -> Property {
         let direct = DirectAccess.accessor(of: object, keyPath, Property.self)
         let offset = direct == nil ? StoredProperty.offset(of: keyPath) : nil
-        if let shared = SharedAccessors.property(direct: direct, offset: offset, writes: false, explicit: false),
+        if let shared = SharedAccessors.property(direct: direct, offset: offset, keyPath: keyPath, writes: false, explicit: false),
            let value = shared.read?(object) {
             return value
         }
