@@ -1,7 +1,7 @@
 import Testing
 @testable import Bindery
 
-/// A chain's member list (two members inline, the rest in an array) keeps the order members
+/// A chain's member list (the first member inline, then the second inline or the rest in an array) keeps the order members
 /// joined in (rule 9) through appends, replacements and removals.
 @Suite(.failOnUnexpectedDiagnostics) struct ChainMembersTests {
     final class Member {
@@ -90,5 +90,34 @@ import Testing
         #expect(list.array.map(\.id) == expected)
         list.append(Member(7))
         #expect(list.array.map(\.id) == expected + [7])
+    }
+
+    @Test("Rule 1: the list keeps exactly its members alive, through every change of shape, and lets go of them all", arguments: [1, 2, 3, 5])
+    func keepsExactlyItsMembers(count: Int) {
+        var weakMembers: [() -> Member?] = []
+        do {
+            var list = ChainMembers<Member>()
+            for id in 0..<count {
+                let member = Member(id)
+                weakMembers.append { [weak member] in member }
+                list.append(member)
+            }
+            // The first and the last leave (from two members: back to one; from three: back to
+            // the inline pair), then come back in their places' order.
+            let first = list.remove(at: 0)
+            let last = count > 1 ? list.remove(at: list.count - 1) : nil
+            let remaining = list.count
+            #expect(remaining == count - (count > 1 ? 2 : 1))
+            list.append(first)
+            if let last { list.append(last) }
+            list[0] = list[0]
+            #expect(weakMembers.allSatisfy { $0() != nil })
+            var handed: [Int] = []
+            list.removeAll { handed.append($0.id) }
+            let isEmpty = list.isEmpty
+            #expect(handed.count == count)
+            #expect(isEmpty)
+        }
+        #expect(weakMembers.allSatisfy { $0() == nil })
     }
 }
