@@ -38,7 +38,8 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// Whether `acceptedValue` is the head's placeholder, standing for what the head holds (see
     /// `chainValue`). Owner only. Declared beside the two flags, in their padding: after the
     /// value, it took a word of its own, which put a chain of an 8-byte value one step of the
-    /// allocator higher (172 bytes, a 192-byte block, against 168 and 176).
+    /// allocator higher (then 172 bytes, a 192-byte block, against 168 and 176; 152 and 160
+    /// now).
     @exclusivity(unchecked) var valueIsForgotten = false
     /// Where the registry lists the chain among the live ones (`Registry.liveChains`), or
     /// `UInt32.max` once it is not listed. Written with the lock held; atomic because the
