@@ -396,7 +396,7 @@ class AnyEndpoint: RegistrarListener {
     }
 
     /// How diagnostics name this endpoint.
-    var label: String { EndpointLabel.make(objectType, keyPath: keyPath, index: index, events: events) }
+    var label: String { EndpointLabel.make(objectType, keyPath: keyPath, storedAt: location, index: index, events: events) }
 
     /// The chain this endpoint belongs to.
     var anyCore: any AnyChainCore { fatalError("abstract") }

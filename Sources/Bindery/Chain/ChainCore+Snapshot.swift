@@ -13,6 +13,7 @@ extension ChainCore {
                 address: UInt(bitPattern: endpoint.objectID),
                 isAlive: endpoint.isAliveLocked(),
                 keyPath: endpoint.keyPath,
+                location: endpoint.location,
                 index: endpoint.index,
                 events: endpoint.events,
                 sends: endpoint.role.contains(.sends),

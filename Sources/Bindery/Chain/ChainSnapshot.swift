@@ -9,8 +9,10 @@ struct ChainSnapshot {
         let address: UInt
         /// Whether the object was still there.
         let isAlive: Bool
-        /// The key path as declared; named later, with no lock held.
+        /// The key path (see `Accessors.keyPath`), and where the property is stored when its
+        /// accessors know it (else 0); named later, with no lock held.
         let keyPath: AnyKeyPath
+        let location: Int
         let index: Int?
         let events: ControlEvents
         let sends: Bool

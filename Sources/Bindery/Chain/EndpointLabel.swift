@@ -7,8 +7,10 @@ enum EndpointLabel {
     }
 
     /// The label of an endpoint whose object may have gone: only its type is needed.
-    static func make(_ type: AnyObject.Type, keyPath: AnyKeyPath, index: Int?, events: ControlEvents) -> String {
-        var text = "\(type).\(name(of: keyPath, in: type))"
+    /// `location` is where the property is stored, when the endpoint's accessors know it (see
+    /// `name(of:storedAt:in:)`).
+    static func make(_ type: AnyObject.Type, keyPath: AnyKeyPath, storedAt location: Int = 0, index: Int?, events: ControlEvents) -> String {
+        var text = "\(type).\(name(of: keyPath, storedAt: location, in: type))"
         if let index { text += "[\(index)]" }
         if !events.isEmpty { text += " on \(events)" }
         return text
@@ -21,6 +23,16 @@ enum EndpointLabel {
     /// is described by its type. Key paths are never printed: their description is
     /// `<computed 0x…>` for accessor-based paths, and it has crashed optimised builds on this
     /// toolchain.
+    static func name(of keyPath: AnyKeyPath, storedAt location: Int, in type: AnyObject.Type) -> String {
+        // Accessors shared by a stored location keep the key path of another class's property
+        // stored there (see `Accessors.keyPath`): the field at the location is the property.
+        if location != 0, StoredProperty.split(location).hops == 0, let field = StoredProperty.field(in: type, at: location) {
+            return field.name
+        }
+        return name(of: keyPath, in: type)
+    }
+
+    /// The property's name, from its key path alone (see `name(of:storedAt:in:)`).
     static func name(of keyPath: AnyKeyPath, in type: AnyObject.Type) -> String {
         if let box = type as? any DynamicBondNaming.Type, let name = box.bondName(of: keyPath) { return name }
         if let dynamic = type as? any DynamicObject.Type, let name = DynamicRoute.name(of: keyPath, in: dynamic) {

@@ -370,7 +370,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         where test: (AnyEndpoint) -> Bool
     ) -> Bool {
         // Where the property at `keyPath` is stored (see `AnyEndpoint.names(_:storedAt:)`).
-        let location = keyPath.flatMap { StoredProperty.offset(ofAny: $0) }
+        let location = keyPath.flatMap { StoredProperty.packedOffset(of: $0) }
         return firstEntry(from: listLocked(of: object, lifetime: lifetime)) {
             $0.matches(object, keyPath, storedAt: { location }, events: events, index: index) && test($0)
         } != nil
@@ -390,7 +390,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         let first = listLocked(of: object, lifetime: lifetime)
         // Where the property at `keyPath` is stored, for endpoints whose accessors know their
         // own location (see `AnyEndpoint.names(_:storedAt:)`).
-        let location = keyPath.flatMap { StoredProperty.offset(ofAny: $0) }
+        let location = keyPath.flatMap { StoredProperty.packedOffset(of: $0) }
         // Read twice, in place: to count, then to copy. The same in both (an endpoint held
         // weakly may lose its object in between, never gain one).
         func visitMatching(_ visit: (Unmanaged<AnyEndpoint>) -> Bool) {
@@ -433,7 +433,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
             $0.joinsChains && $0.events == spec.events && !$0.observesOtherSlot(than: spec.hearing)
                 && !$0.isStored(elsewhereThan: location)
                 && $0.matches(
-                    spec.object, spec.keyPath, storedAt: { location != 0 ? location : StoredProperty.offset(ofAny: spec.keyPath) },
+                    spec.object, spec.keyPath, storedAt: { location != 0 ? location : StoredProperty.packedOffset(of: spec.keyPath) },
                     events: nil, index: .some(spec.index))
         }
     }

@@ -111,7 +111,7 @@ struct BindingGraph {
 
     /// The property as the user wrote it, with the endpoint's index and events.
     private static func property(of member: ChainSnapshot.Member) -> String {
-        var text = EndpointLabel.name(of: member.keyPath, in: member.objectType)
+        var text = EndpointLabel.name(of: member.keyPath, storedAt: member.location, in: member.objectType)
         if let index = member.index { text += "[\(index)]" }
         if !member.events.isEmpty { text += " on \(member.events)" }
         return text

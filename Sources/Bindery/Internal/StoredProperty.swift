@@ -27,6 +27,13 @@ enum StoredProperty {
     /// - Returns: An offset for ``address(in:at:as:)``.
     @usableFromInline
     static func offset<Root: AnyObject, Value>(of keyPath: KeyPath<Root, Value>) -> Int? {
+        packedOffset(of: keyPath)
+    }
+
+    /// ``offset(of:)`` for a key path whose types are not known where it is asked (nil for a
+    /// key path that does not start from a class).
+    @usableFromInline
+    static func packedOffset(of keyPath: AnyKeyPath) -> Int? {
         // The hops packed so far, and the step before the one being read: each step before the
         // last must be a `let` holding the object the next step is in.
         var hops = 0, count = 0

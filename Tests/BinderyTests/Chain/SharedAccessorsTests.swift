@@ -47,6 +47,20 @@ import Testing
         chain.unbind()
     }
 
+    @Test("A property reached through a `let` is found by its key path, though its accessors were made for another class's")
+    func nestedPropertySharedByLocation() {
+        let box = Box()
+        let first = NestedFirst(), second = NestedSecond()
+        let chain = Bind.in(box, \.int).out(first, \.title.text).out(second, \.title.text)
+        #expect(Bind.isBound(first, \.title.text) && Bind.isBound(second, \.title.text))
+        Bind.unbind(second, \.title.text)
+        #expect(!Bind.isBound(second, \.title.text))
+        #expect(Bind.isBound(first, \.title.text))
+        box.int = 3
+        #expect(first.title.text == "3" && second.title.text == "0")
+        chain.unbind()
+    }
+
     @Test("Rule 7: a stored property named through a subclass's key path is the property its superclass's key path names")
     func storedPropertyThroughSubclass() {
         let box = Box()
@@ -81,3 +95,15 @@ private class TwinBase {
 }
 
 private final class TwinSub: TwinBase {}
+
+private final class NestedLabel {
+    var text = ""
+}
+
+private final class NestedFirst {
+    let title = NestedLabel()
+}
+
+private final class NestedSecond {
+    let title = NestedLabel()
+}
