@@ -82,10 +82,6 @@ final class Accessors<Value> {
         self.location = location
     }
 
-    /// These accessors after the endpoint was declared again with `declared`: explicit
-    /// conversions stay unless the new declaration gives its own; otherwise a direction the
-    /// endpoint lacked is filled in. A write travels with its change test (an array element's
-    /// memo).
     /// Whether these accessors are on the property `keyPath` names, on the same object:
     /// `location` is where that property is stored (0 or nil when it is not a stored
     /// property, or not known), asked only when these know their own location.
@@ -96,6 +92,10 @@ final class Accessors<Value> {
         return type(of: keyPath).valueType == type(of: self.keyPath).valueType && location() == self.location
     }
 
+    /// These accessors after the endpoint was declared again with `declared`: explicit
+    /// conversions stay unless the new declaration gives its own; otherwise a direction the
+    /// endpoint lacked is filled in. A write travels with its change test (an array element's
+    /// memo).
     func redeclared(with declared: Accessors) -> Accessors {
         var read = self.read, write = self.write, noteChange = self.noteChange
         // The explicit conversion kept is the new declaration's, if it gives one.
@@ -145,7 +145,7 @@ final class Accessors<Value> {
             if let noteChange { convertedNote = { value in noteChange(backward(value)) } }
         }
         return Accessors<Other>(
-            keyPath: keyPath, read: convertedRead, write: convertedWrite, noteChange: convertedNote, isExplicit: isExplicit, isNegated: isNegated,
-            isShared: isShared, location: location)
+            keyPath: keyPath, read: convertedRead, write: convertedWrite, noteChange: convertedNote, isExplicit: isExplicit,
+            isNegated: isNegated, isShared: isShared, location: location)
     }
 }
