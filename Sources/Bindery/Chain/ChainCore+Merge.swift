@@ -35,11 +35,11 @@ extension ChainCore {
         }
         var moved: [Endpoint<Target>] = []
         for (endpoint, accessors) in zip(members, retyped) {
-            let copy = Endpoint(retyping: endpoint, accessors: accessors, core: target)
+            let copy = MemberEndpoint(retyping: endpoint, accessors: accessors, core: target)
             Registry.shared.transferLocked(from: endpoint, to: copy)
             moved.append(copy)
         }
-        target.endpoints.append(contentsOf: moved.lazy.map { $0 as AnyEndpoint })
+        target.endpoints.append(contentsOf: moved.lazy.map { $0 as AnyEndpoint }, target)
         var movedBlocks: [NamedBlock<Target>] = []
         if let toOther {
             if !filters.isEmpty {
@@ -75,7 +75,7 @@ extension ChainCore {
             }
         }
         GraphLock.shared.buryLocked((members, queue))
-        endpoints.removeAll()
+        endpoints.removeAll(self)
         if let extras = chainExtras {
             filters.removeAll()
             madeTypedExtras.filterDeclarations.removeAll()

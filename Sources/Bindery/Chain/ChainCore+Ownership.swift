@@ -362,7 +362,7 @@ extension ChainCore {
     func pruneLocked() {
         GraphLock.assertLocked()
         // A copy of the list: detaching a member changes it.
-        for endpoint in endpoints.array where !endpoint.isAliveLocked() {
+        for endpoint in endpoints.array(self) where !endpoint.isAliveLocked() {
             detachLocked(endpoint)
         }
     }

@@ -6,7 +6,7 @@ extension ChainCore {
         GraphLock.assertLocked()
         var members: [ChainSnapshot.Member] = []
         members.reserveCapacity(endpoints.count)
-        endpoints.forEachUnretained { endpoint in
+        endpoints.forEachUnretained(self) { endpoint in
             let accessors = unsafeDowncast(endpoint, to: Endpoint<Value>.self).accessors
             members.append(ChainSnapshot.Member(
                 objectType: endpoint.objectType,

@@ -98,10 +98,10 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @exclusivity(unchecked) var endpoints = ChainMembers<AnyEndpoint>()
 
     /// The members, typed, in an array of their own.
-    var typedMembers: [Endpoint<Value>] { endpoints.array(of: Endpoint<Value>.self) }
+    var typedMembers: [Endpoint<Value>] { endpoints.array(of: Endpoint<Value>.self, self) }
 
     /// The member at `position`, typed.
-    func member(at position: Int) -> Endpoint<Value> { unsafeDowncast(endpoints[position], to: Endpoint<Value>.self) }
+    func member(at position: Int) -> Endpoint<Value> { unsafeDowncast(endpoints.member(at: position, self), to: Endpoint<Value>.self) }
     /// What a dispatch reads (the address of a `Plan`, retained by hand, so that handing it to
     /// a dispatch retains nothing); 0 when the chain changed shape since it was last made.
     /// Made when a dispatch needs it (`planLocked()`), so that binding and unbinding in a row
@@ -172,9 +172,13 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     private init(head spec: borrowing EndpointSpec<Value>, accessors: Accessors<Value>, acceptedValue: Value) {
         // Kept until the first change: a filter declared after the head may need to put it back.
         self.acceptedValue = acceptedValue
-        super.init(headOf: spec, accessors: accessors)
+        super.init(spec: spec, accessors: accessors)
         Registry.shared.state.chainCount += 1
     }
+
+    /// The chain is its head's endpoint: it keeps no pointer to itself (and hears and acts as
+    /// `Endpoint` does for a chain's head).
+    override var unmanagedCore: Unmanaged<ChainCore<Value>> { .passUnretained(self) }
 
     /// A new chain headed by `spec`, whose value is `current`, with its head attached. Lock
     /// held.
@@ -189,7 +193,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         Registry.shared.attachLocked(core, hearing: spec.hearing, lifetime: spec.lifetime)
         // The chain holds itself as its first member, as it holds every member: until the head
         // leaves (see `detachLocked`, `dissolveLocked`).
-        core.endpoints.append(core)
+        core.endpoints.append(core, core)
         return core
     }
 
@@ -300,10 +304,10 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             Report.wrongType(spec.label, chain: Value.self, endpoint: Declared.self, rebinding: false)
             return nil
         }
-        let endpoint = Endpoint(spec: spec, accessors: accessors, core: self)
+        let endpoint = MemberEndpoint(spec: spec, accessors: accessors, core: self)
         endpoint.declarations = DeclarationSet(declaration)
         Registry.shared.attachLocked(endpoint, hearing: spec.hearing, lifetime: spec.lifetime)
-        endpoints.append(endpoint)
+        endpoints.append(endpoint, self)
         dropPlanLocked()
         noteCompletenessLocked()
         guard sendingInitial, spec.initial, endpoint.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
@@ -323,13 +327,13 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         _ old: AnyEndpoint, with spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool
     ) -> AfterLock? {
         GraphLock.assertLocked()
-        guard let position = endpoints.firstIndex(where: { $0 === old }) else { return nil }
+        guard let position = endpoints.firstIndex(self, where: { $0 === old }) else { return nil }
         guard let declared = spec.accessors.retyped(to: Value.self) else {
             Report.wrongType(spec.label, chain: Value.self, endpoint: Declared.self, rebinding: true)
             return nil
         }
         let accessors = member(at: position).accessors.redeclared(with: declared)
-        let endpoint = Endpoint(
+        let endpoint = MemberEndpoint(
             retyping: old, accessors: accessors, core: self, wantsInitial: spec.initial, hearing: spec.hearing, declaring: declaration)
         endpoint.role = old.role.union(spec.role)
         // The same property in the same chain: the owner's last write to it still counts (see
@@ -337,7 +341,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         endpoint.writtenSequence.store(old.writtenSequence.load(ordering: .relaxed), ordering: .relaxed)
         Registry.shared.transferLocked(from: old, to: endpoint)
         Registry.shared.subscribeLocked(endpoint, hearing: spec.hearing)
-        endpoints[position] = endpoint
+        endpoints.replace(at: position, with: endpoint, self)
         dropPlanLocked()
         noteCompletenessLocked()
         guard sendingInitial, spec.initial, spec.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
@@ -423,7 +427,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     }
 
     func endpointLocked(declaredBy declaration: Declaration) -> AnyEndpoint? {
-        endpoints.firstIndex { $0.declarations.contains(declaration) }.map { endpoints[$0] }
+        endpoints.firstIndex(self) { $0.declarations.contains(declaration) }.map { endpoints.member(at: $0, self) }
     }
 
     var blockOwnersLocked: [AnyObject] {
@@ -433,7 +437,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
 
     func hasPartsLocked(of declaration: Declaration) -> Bool {
         guard !dissolved else { return false }
-        if endpoints.firstIndex(where: { $0.declarations.contains(declaration) }) != nil { return true }
+        if endpoints.firstIndex(self, where: { $0.declarations.contains(declaration) }) != nil { return true }
         guard let extras = typedExtras else { return false }
         return extras.filterDeclarations.contains(declaration) || extras.blocks.contains { $0.declaration == declaration }
     }
@@ -452,7 +456,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         // Every endpoint was declared by some declaration: a chain whose endpoints all come
         // from these ends whole, with whatever else it holds (the common case, and the
         // cheapest: nothing is taken out one by one).
-        if endpoints.firstIndex(where: { !$0.declarations.isWithin(declaration, second) }) == nil {
+        if endpoints.firstIndex(self, where: { !$0.declarations.isWithin(declaration, second) }) == nil {
             dissolveLocked()
             return
         }
@@ -489,7 +493,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         // In place, with no copy of the list: one taken out moves the next into its position.
         var position = 0
         while position < endpoints.count {
-            let endpoint = endpoints[position]
+            let endpoint = endpoints.member(at: position, self)
             guard endpoint.declarations.contains(declaration) else {
                 position += 1
                 continue
@@ -521,7 +525,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @_specialize(where Value == ())
     func detachLocked(_ endpoint: AnyEndpoint) {
         // From the end: the member that leaves is most often the one that joined last.
-        guard let position = endpoints.lastIndex(where: { $0 === endpoint }) else { return }
+        guard let position = endpoints.lastIndex(self, where: { $0 === endpoint }) else { return }
         leaveLocked(at: position)
         checkLivenessLocked()
     }
@@ -529,7 +533,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// Takes the member at `position` out of the chain and the graph; the chain's liveness is
     /// the caller's to check.
     private func leaveLocked(at position: Int) {
-        let removed = endpoints.remove(at: position)
+        let removed = endpoints.remove(at: position, self)
         Registry.shared.forgetLocked(removed)
         retireLocked(consume removed)
         dropPlanLocked()
@@ -592,7 +596,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         var sends = false, receives = blockCount > 0, live = blockCount
         // Members read in place, unretained (the chain keeps them while the lock is held): a
         // copy of the list, or of each member, costs a reference-count operation per member.
-        return endpoints.containsUnretained { endpoint in
+        return endpoints.containsUnretained(self) { endpoint in
             guard endpoint.isAliveLocked() else { return false }
             live += 1
             sends = sends || endpoint.role.contains(.sends)
@@ -633,7 +637,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             GraphLock.shared.buryLocked(extras.endActions)
             extras.endActions = []
         }
-        endpoints.removeAll { (member: consuming AnyEndpoint) in
+        endpoints.removeAll(self) { (member: consuming AnyEndpoint) in
             Registry.shared.forgetLocked(member)
             retireLocked(consume member)
         }

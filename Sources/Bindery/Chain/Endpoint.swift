@@ -1,51 +1,37 @@
 import Synchronization
 
-/// A chain member typed by the chain's value. A chain's head that made it is the chain itself
-/// (`ChainCore` is an endpoint): a chain and its head are one allocation.
+/// A chain member typed by the chain's value: a chain's head that made it is the chain itself
+/// (`ChainCore` is an endpoint), and every other member is a `MemberEndpoint`, which keeps its
+/// chain. A chain and its head are one allocation, and the chain keeps no pointer to itself.
 class Endpoint<Value>: AnyEndpoint {
     final let accessors: Accessors<Value>
-    /// The chain, retained; unretained when this endpoint is the chain itself.
-    private final var chain: Unmanaged<ChainCore<Value>>?
+
+    /// The chain this endpoint belongs to, unretained: the endpoint itself for a chain's head.
+    /// The endpoint keeps its chain, or is it.
+    var unmanagedCore: Unmanaged<ChainCore<Value>> { fatalError("abstract") }
 
     /// The chain this endpoint belongs to.
-    final var core: ChainCore<Value> {
-        @inline(__always) get { chain.unsafelyUnwrapped.takeUnretainedValue() }
-    }
+    final var core: ChainCore<Value> { unmanagedCore.takeUnretainedValue() }
 
-    /// Lends the chain to `body` without counting a reference (`core` counts one): the
-    /// endpoint keeps its chain, or is it. For the update path.
+    /// Lends the chain to `body` without counting a reference (`core` counts one).
     @inline(__always)
     final func withCore<Result>(_ body: (ChainCore<Value>) -> Result) -> Result {
-        chain.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+        unmanagedCore._withUnsafeGuaranteedRef(body)
     }
 
     /// An endpoint for `spec`, declared with `Declared`, whose accessors are already in terms of
     /// the chain's value (the spec is read, never copied).
-    init<Declared>(spec: borrowing EndpointSpec<Declared>, accessors: Accessors<Value>, core: ChainCore<Value>) {
+    init<Declared>(spec: borrowing EndpointSpec<Declared>, accessors: Accessors<Value>) {
         self.accessors = accessors
-        chain = .passRetained(core)
         super.init(spec: spec)
     }
 
     init(
-        retyping other: AnyEndpoint, accessors: Accessors<Value>, core: ChainCore<Value>, wantsInitial: Bool? = nil,
+        retyping other: AnyEndpoint, accessors: Accessors<Value>, wantsInitial: Bool? = nil,
         hearing: Hearing = .none, declaring added: Declaration? = nil
     ) {
         self.accessors = accessors
-        chain = .passRetained(core)
         super.init(copying: other, wantsInitial: wantsInitial, hearing: hearing, declaring: added)
-    }
-
-    /// The head of a chain that is this endpoint (see `ChainCore.makeLocked`).
-    init(headOf spec: borrowing EndpointSpec<Value>, accessors: Accessors<Value>) {
-        self.accessors = accessors
-        chain = nil
-        super.init(spec: spec)
-        chain = .passUnretained(unsafeDowncast(self, to: ChainCore<Value>.self))
-    }
-
-    deinit {
-        if let chain, chain.toOpaque() != Unmanaged.passUnretained(self).toOpaque() { chain.release() }
     }
 
     final override var anyCore: any AnyChainCore { core }
@@ -87,15 +73,19 @@ class Endpoint<Value>: AnyEndpoint {
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
     @_specialize(where Value == ())
-    final override func heard(_ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>) {
-        // Kept apart from the work, as `act` is (see there). The chain is lent to the work.
-        withCore { hear(slot, of: registrar, thread, $0) }
+    override func heard(_ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>) {
+        // A chain's head's: the head is the chain (`MemberEndpoint` lends its own). Kept apart
+        // from the work, as `act` is (see there).
+        hear(slot, of: registrar, thread, unsafeDowncast(self, to: ChainCore<Value>.self))
     }
 
-    /// `heard`'s work: decides without the lock, ends the registrar's read, and carries the
-    /// decision out (`AnyEndpoint.carryOut`), calling this endpoint's functions directly.
+    /// `heard`'s work, with the chain lent to it (a chain's head is the chain, any other member
+    /// keeps it): decides without the lock, ends the registrar's read, and carries the decision
+    /// out (`AnyEndpoint.carryOut`), calling this endpoint's functions directly. File-private,
+    /// as the two `heard`s that call it are in this file: an internal one would be reached
+    /// through a thunk of the merged specialisations (five instructions an update).
     @inline(never)
-    private final func hear(_ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) {
+    fileprivate final func hear(_ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) {
         carryOut(decideWithoutLock(thread, core), slot, of: registrar, thread) { perform($0, $1, core) }
     }
 
@@ -107,16 +97,17 @@ class Endpoint<Value>: AnyEndpoint {
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
     @_specialize(where Value == ())
-    final override func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {
-        // Kept apart from the work so that the entry's check for a pre-specialised type comes
-        // before any lookup of a type derived from `Value` (`Value?`), which the optimiser
-        // would otherwise hoist above it.
-        // The chain is lent to the work, which then counts no reference to it.
-        withCore { perform(decision, thread, $0) }
+    override func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {
+        // A chain's head's (see `heard`). Kept apart from the work so that the entry's check for
+        // a pre-specialised type comes before any lookup of a type derived from `Value`
+        // (`Value?`), which the optimiser would otherwise hoist above it. The chain is lent to
+        // the work, which then counts no reference to it.
+        perform(decision, thread, unsafeDowncast(self, to: ChainCore<Value>.self))
     }
 
+    /// `act`'s work, with the chain lent to it (see `hear`).
     @inline(never)
-    private final func perform(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) {
+    fileprivate final func perform(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) {
         switch decision {
         case .ignore:
             return
@@ -206,5 +197,58 @@ class Endpoint<Value>: AnyEndpoint {
     @inline(never)
     private final func reportUnreadable() {
         Report.unreadable(label)
+    }
+}
+
+/// A chain member that is not the chain itself: every endpoint but a chain's head that made
+/// it. It keeps its chain, retained, and lends it to the work of `heard` and `act`.
+final class MemberEndpoint<Value>: Endpoint<Value> {
+    /// The chain, retained by hand (released by the deinit), so that lending it counts no
+    /// reference.
+    private let chain: Unmanaged<ChainCore<Value>>
+
+    override var unmanagedCore: Unmanaged<ChainCore<Value>> { chain }
+
+    deinit {
+        chain.release()
+    }
+
+    /// An endpoint for `spec` in `core` (see `Endpoint.init(spec:accessors:)`).
+    init<Declared>(spec: borrowing EndpointSpec<Declared>, accessors: Accessors<Value>, core: ChainCore<Value>) {
+        chain = .passRetained(core)
+        super.init(spec: spec, accessors: accessors)
+    }
+
+    /// A copy of `other` in `core`, typed by its value (see `AnyEndpoint.init(copying:…)`).
+    init(
+        retyping other: AnyEndpoint, accessors: Accessors<Value>, core: ChainCore<Value>, wantsInitial: Bool? = nil,
+        hearing: Hearing = .none, declaring added: Declaration? = nil
+    ) {
+        chain = .passRetained(core)
+        super.init(retyping: other, accessors: accessors, wantsInitial: wantsInitial, hearing: hearing, declaring: added)
+    }
+
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Float)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    @_specialize(where Value == Int?)
+    @_specialize(where Value == ())
+    override func heard(_ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>) {
+        chain._withUnsafeGuaranteedRef { hear(slot, of: registrar, thread, $0) }
+    }
+
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Float)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    @_specialize(where Value == Int?)
+    @_specialize(where Value == ())
+    override func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {
+        chain._withUnsafeGuaranteedRef { perform(decision, thread, $0) }
     }
 }
