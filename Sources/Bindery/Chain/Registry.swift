@@ -50,7 +50,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         /// until the next dispatch or lookup finds them. Each object's first endpoint; the others
         /// follow through `AnyEndpoint.nextListed`, so that indexing an endpoint allocates
         /// nothing. Unretained, like the lists: the chain holds every indexed endpoint.
-        var byObject: [ObjectAddress: Unmanaged<AnyEndpoint>] = [:]
+        var byObject = EndpointIndex<AnyEndpoint>()
         /// Counts endpoints attached (bound or put in another's place), so that a bind that let
         /// go of the lock to read its head's value can tell whether an endpoint it must join may
         /// have appeared meanwhile.
@@ -245,7 +245,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// Appends `endpoint` to its object's list (the list keeps the order endpoints were bound).
     private func indexLocked(_ endpoint: AnyEndpoint) {
         endpoint.isIndexed = true
-        let key = ObjectAddress(endpoint.objectID)
+        let key = endpoint.objectID
         guard let head = state.byObject[key] else {
             state.byObject[key] = Unmanaged.passUnretained(endpoint)
             return
@@ -273,7 +273,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// before it) at `replacement`, and unlinks `old`; false if `old` is not in the list.
     @discardableResult
     private func relinkLocked(_ old: AnyEndpoint, to replacement: Unmanaged<AnyEndpoint>?) -> Bool {
-        let key = ObjectAddress(old.objectID)
+        let key = old.objectID
         guard let head = state.byObject[key] else { return false }
         let target = Unmanaged.passUnretained(old).toOpaque()
         if head.toOpaque() == target {
@@ -454,7 +454,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// always.
     private func liveHeadLocked(of object: AnyObject) -> Unmanaged<AnyEndpoint>? {
         assertLocked()
-        let key = ObjectAddress(ObjectIdentifier(object))
+        let key = ObjectIdentifier(object)
         let first = state.byObject[key]
         // Only an object held weakly can be stale (an Objective-C object): looked for without
         // allocating.

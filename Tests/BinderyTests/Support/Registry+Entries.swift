@@ -17,6 +17,6 @@ extension Registry {
     /// The index's entries at an object's address (an object without a registrar), in the
     /// order they were bound; the object may have gone. Lock held.
     func indexedEntriesLocked(of id: ObjectIdentifier) -> some Sequence<AnyEndpoint> {
-        entries(from: state.byObject[ObjectAddress(id)])
+        entries(from: state.byObject[id])
     }
 }
