@@ -52,7 +52,7 @@ extension ChainCore {
                 guard block.isAnonymous || !target.blocks.contains(where: { !$0.isAnonymous && $0.name == block.name }) else {
                     Report.blockDropped(block.name)
                     block.liveness?.end()
-                    GraphLock.shared.buryLocked(block)
+                    GraphLock.shared.buryValueLocked(block)
                     continue
                 }
                 let body = block.body
@@ -74,7 +74,7 @@ extension ChainCore {
                 pending.append(.change(toTarget(value), origin: moved[index], noted: noted))
             }
         }
-        GraphLock.shared.buryLocked((members, queue))
+        GraphLock.shared.buryValueLocked((members, queue))
         endpoints.removeAll(self)
         if let extras = chainExtras {
             filters.removeAll()

@@ -219,7 +219,7 @@ extension ChainCore {
         let next = queue.isEmpty ? nil : queue.removeFirst()
         if queue.isEmpty {
             if !retired.isEmpty {
-                GraphLock.shared.buryLocked(retired)
+                GraphLock.shared.buryLocked(contentsOf: retired)
                 retired.removeAll()
             }
             state.store(tag, ordering: .relaxed)

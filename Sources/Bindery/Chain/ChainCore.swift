@@ -83,7 +83,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             state = original
             guard state != 0 else {
                 // The owner gave the chain back meanwhile: nobody uses what was retired.
-                GraphLock.shared.buryLocked(retired)
+                GraphLock.shared.buryLocked(contentsOf: retired)
                 retired.removeAll()
                 return
             }
@@ -387,7 +387,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             owner: owner, body: typed)
         if !isAnonymous, let existing = blocks.firstIndex(where: { !$0.isAnonymous && $0.name == name }) {
             blocks[existing].liveness?.end()
-            GraphLock.shared.buryLocked(blocks[existing])
+            GraphLock.shared.buryValueLocked(blocks[existing])
             blocks[existing] = block
         } else {
             blocks.append(block)
@@ -408,7 +408,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     private func removeBlocksLocked(where isRemoved: (NamedBlock<Value>) -> Bool) -> Bool {
         guard hasBlocks else { return false }
         let count = blocks.count
-        GraphLock.shared.buryLocked(blocks)
+        GraphLock.shared.buryValueLocked(blocks)
         for block in blocks where isRemoved(block) { block.liveness?.end() }
         blocks.removeAll(where: isRemoved)
         guard blocks.count != count else { return false }
@@ -473,7 +473,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     private func takeOutLocked(_ declaration: Declaration) {
         if let extras = typedExtras {
             if extras.filterDeclarations.contains(declaration) {
-                GraphLock.shared.buryLocked(extras.filters)
+                GraphLock.shared.buryValueLocked(extras.filters)
                 var kept: [(Value) -> Bool] = [], keptDeclarations: [Declaration] = []
                 for (filter, declared) in zip(extras.filters, extras.filterDeclarations) where declared != declaration {
                     kept.append(filter)
@@ -484,7 +484,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
                 dropPlanLocked()
             }
             if extras.blocks.contains(where: { $0.declaration == declaration }) {
-                GraphLock.shared.buryLocked(extras.blocks)
+                GraphLock.shared.buryValueLocked(extras.blocks)
                 for block in extras.blocks where block.declaration == declaration { block.liveness?.end() }
                 extras.blocks.removeAll { $0.declaration == declaration }
                 dropPlanLocked()
@@ -621,20 +621,20 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         // or queued change.
         if !blocks.isEmpty {
             for block in blocks { block.liveness?.end() }
-            GraphLock.shared.buryLocked(blocks)
+            GraphLock.shared.buryValueLocked(blocks)
             blocks = []
         }
         if !filters.isEmpty {
-            GraphLock.shared.buryLocked(filters)
+            GraphLock.shared.buryValueLocked(filters)
             filters = []
             madeTypedExtras.filterDeclarations = []
         }
         if !queue.isEmpty {
-            GraphLock.shared.buryLocked(queue)
+            GraphLock.shared.buryValueLocked(queue)
             queue = []
         }
         if let extras = chainExtras, !extras.endActions.isEmpty {
-            GraphLock.shared.buryLocked(extras.endActions)
+            GraphLock.shared.buryValueLocked(extras.endActions)
             extras.endActions = []
         }
         endpoints.removeAll(self) { (member: consuming AnyEndpoint) in

@@ -74,12 +74,6 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         graphLock.locked(thread: thread, body)
     }
 
-    /// See `GraphLock.buryLocked(_:)`.
-    @inline(__always)
-    func buryLocked(_ object: consuming Any) {
-        graphLock.buryLocked(object)
-    }
-
     /// See `GraphLock.isHeldByCurrentThread`.
     var isHeldByCurrentThread: Bool { graphLock.isHeldByCurrentThread }
 
@@ -225,7 +219,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     private func letGoOfKeptObjectLocked(_ endpoint: AnyEndpoint) {
         guard let extras = endpoint.extras, let kept = extras.keptObject else { return }
         extras.keptObject = nil
-        buryLocked(kept)
+        graphLock.buryLocked(kept)
     }
 
     /// Removes an endpoint from the graph. Its chain has already taken it out of its members,
@@ -339,7 +333,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
                 endpoint.anyCore.detachLocked(endpoint)
             }
             // The endpoints, and through them their chains, go after the lock is released.
-            buryLocked(members)
+            graphLock.buryLocked(contentsOf: members)
         }
     }
 
@@ -354,7 +348,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
                 endpoint.anyCore.detachLocked(endpoint)
             }
             // The endpoints, and through them their chains, go after the lock is released.
-            buryLocked(listeners)
+            graphLock.buryLocked(contentsOf: listeners)
         }
     }
 

@@ -83,7 +83,7 @@ class DerivedNode: @unchecked Sendable {
         let listeners = subscriptions.map(\.listener)
         GraphLock.shared.locked {
             for listener in listeners { listener.cancelLocked() }
-            GraphLock.shared.buryLocked(listeners)
+            GraphLock.shared.buryLocked(contentsOf: listeners)
         }
     }
 
@@ -212,7 +212,7 @@ class DerivedNode: @unchecked Sendable {
             GraphLock.shared.locked {
                 for listener in dropped { listener.cancelLocked() }
                 for listener in added { listener.subscribeLocked() }
-                GraphLock.shared.buryLocked(dropped)
+                GraphLock.shared.buryLocked(contentsOf: dropped)
             }
         }
         return heard.map(\.key)

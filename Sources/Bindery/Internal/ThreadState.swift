@@ -34,8 +34,8 @@ struct ThreadState {
     /// critical section buried something, so that burying allocates nothing in steady state
     /// (see `Registry.locked`). Behind a pointer so that copying the state (as a dispatch
     /// does to restore its depth) retains nothing.
-    let spareGraveyard: UnsafeMutablePointer<[Any]> = {
-        let spare = UnsafeMutablePointer<[Any]>.allocate(capacity: 1)
+    let spareGraveyard: UnsafeMutablePointer<[AnyObject]> = {
+        let spare = UnsafeMutablePointer<[AnyObject]>.allocate(capacity: 1)
         spare.initialize(to: [])
         return spare
     }()

@@ -191,7 +191,7 @@ class ListOperation<Source, Output>: AnyListOperation<Output> {
         removeAllRecords()
         GraphLock.shared.locked {
             for listener in listeners { listener.cancelLocked() }
-            GraphLock.shared.buryLocked(listeners)
+            GraphLock.shared.buryLocked(contentsOf: listeners)
         }
     }
 
@@ -250,7 +250,7 @@ class ListOperation<Source, Output>: AnyListOperation<Output> {
         GraphLock.shared.locked {
             for listener in dropped { listener.cancelLocked() }
             for listener in added { listener.subscribeLocked() }
-            GraphLock.shared.buryLocked(dropped)
+            GraphLock.shared.buryLocked(contentsOf: dropped)
         }
     }
 

@@ -196,7 +196,7 @@ extension DynamicRoute {
         endpoint.reachesLeaf = reachesLeaf
         // The objects reached may lose their last other reference meanwhile: they go only after
         // the lock is released, and after this function has let go of their registrars.
-        GraphLock.shared.buryLocked((root, links.map(\.object)))
+        GraphLock.shared.buryValueLocked((root, links.map(\.object)))
         let current = endpoint.subscriptions.map { (ObjectIdentifier($0.registrar), $0.slot) }
         let next = links.map { (ObjectIdentifier($0.registrar), $0.slot) }
         guard !current.elementsEqual(next, by: { $0 == $1 }) else { return }
