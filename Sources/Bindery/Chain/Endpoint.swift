@@ -7,17 +7,13 @@ class Endpoint<Value>: AnyEndpoint {
     final let accessors: Accessors<Value>
 
     /// The chain this endpoint belongs to, unretained: the endpoint itself for a chain's head.
-    /// The endpoint keeps its chain, or is it.
+    /// The endpoint keeps its chain, or is it. Off the update path: `heard`, `act` and the
+    /// locked decision are written in both kinds of endpoint and lend the chain to their work
+    /// with no call.
     var unmanagedCore: Unmanaged<ChainCore<Value>> { fatalError("abstract") }
 
     /// The chain this endpoint belongs to.
     final var core: ChainCore<Value> { unmanagedCore.takeUnretainedValue() }
-
-    /// Lends the chain to `body` without counting a reference (`core` counts one).
-    @inline(__always)
-    final func withCore<Result>(_ body: (ChainCore<Value>) -> Result) -> Result {
-        unmanagedCore._withUnsafeGuaranteedRef(body)
-    }
 
     /// An endpoint for `spec`, declared with `Declared`, whose accessors are already in terms of
     /// the chain's value (the spec is read, never copied).
@@ -44,14 +40,29 @@ class Endpoint<Value>: AnyEndpoint {
         accessors.names(keyPath, storedAt: location)
     }
 
-    final override func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>) {
-        withCore { $0.sendInitial(self, owned: thread) }
+    override func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>) {
+        // A chain's head's: the head is the chain (`MemberEndpoint` lends its own, as for
+        // `heard`).
+        sendInitialOwned(thread, unsafeDowncast(self, to: ChainCore<Value>.self))
     }
 
-    final override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
+    /// `sendInitialOwned`'s work, with the chain lent to it.
+    fileprivate final func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) {
+        core.sendInitial(self, owned: thread)
+    }
+
+    override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
+        // A chain's head's (see `sendInitialOwned`).
+        decideLocked(thread, from: registrar, slot: slot, unsafeDowncast(self, to: ChainCore<Value>.self))
+    }
+
+    /// `decideLocked`'s work, with the chain lent to it.
+    fileprivate final func decideLocked(
+        _ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar?, slot: Int, _ core: ChainCore<Value>
+    ) -> Decision {
         guard !isDetached, role.contains(.sends) else { return .ignore }
         if hearsUnderLock { keptKind.unsafelyUnwrapped.heardLocked(by: self, from: registrar, slot: slot) }
-        return withCore { $0.decideLocked(origin: self, thread) }
+        return core.decideLocked(origin: self, thread)
     }
 
     /// What a change heard without the lock means for the chain: nil when the locked way must
@@ -250,5 +261,13 @@ final class MemberEndpoint<Value>: Endpoint<Value> {
     @_specialize(where Value == ())
     override func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {
         chain._withUnsafeGuaranteedRef { perform(decision, thread, $0) }
+    }
+
+    override func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>) {
+        chain._withUnsafeGuaranteedRef { sendInitialOwned(thread, $0) }
+    }
+
+    override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
+        chain._withUnsafeGuaranteedRef { decideLocked(thread, from: registrar, slot: slot, $0) }
     }
 }
