@@ -75,7 +75,10 @@ final class GraphLock: @unchecked Sendable {
         // Deinits run here, and may bind or unbind: no access to the thread's state is open.
         released.removeAll(keepingCapacity: true)
         if released.capacity <= 256 { thread.pointee.spareGraveyard.pointee = consume released }
-        values = []
+        // Kept to here explicitly: the optimiser may otherwise end a local's lifetime at its last
+        // use, the swap above, and release what it holds before the lock is (a deinit there that
+        // takes the lock would wait for itself).
+        withExtendedLifetime(values) {}
         for diagnostic in diagnostics { Diagnostics.emit(diagnostic) }
     }
 
