@@ -458,8 +458,9 @@ class AnyEndpoint: RegistrarListener {
     /// read ends, and the decision is carried out; or, when the chain is busy or the endpoint
     /// must hear under the lock, the locked way decides for every listener
     /// (`Registry.notifyLocked`). An endpoint of a typed chain does the same with its own
-    /// functions called directly (`Endpoint.heard`).
-    override func heard(_ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>) {
+    /// functions called directly (`Endpoint.heard`). An endpoint listens as a whole: its
+    /// `record` is always 0.
+    override func heard(_ slot: Int, of registrar: _ChangeRegistrar, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
         carryOut(decideWithoutLock(thread), slot, of: registrar, thread, act)
     }
 
@@ -498,17 +499,17 @@ class AnyEndpoint: RegistrarListener {
     // MARK: Membership (graph lock held)
 
     func subscribeLocked(_ registrar: _ChangeRegistrar, slot: Int) {
-        registrar.addListener(self, slot: slot)
+        registrar.addListener(Listener(self), slot: slot)
         appendSubscription(Subscription(registrar: registrar, slot: slot))
     }
 
     func unsubscribeAllLocked() {
         // The first slot directly: nearly always the only one.
         if let registrar = firstListenedTo {
-            registrar._withUnsafeGuaranteedRef { $0.removeListener(self, slot: Int(firstSlot)) }
+            registrar._withUnsafeGuaranteedRef { $0.removeListener(Listener(self), slot: Int(firstSlot)) }
         }
         if let more = extras?.moreSubscriptions, !more.isEmpty {
-            for subscription in more { subscription.registrar.removeListener(self, slot: subscription.slot) }
+            for subscription in more { subscription.registrar.removeListener(Listener(self), slot: subscription.slot) }
         }
         removeAllSubscriptions()
     }

@@ -84,7 +84,7 @@ class Endpoint<Value>: AnyEndpoint {
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
     @_specialize(where Value == ())
-    override func heard(_ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>) {
+    override func heard(_ slot: Int, of registrar: _ChangeRegistrar, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
         // A chain's head's: the head is the chain (`MemberEndpoint` lends its own). Kept apart
         // from the work, as `act` is (see there).
         hear(slot, of: registrar, thread, unsafeDowncast(self, to: ChainCore<Value>.self))
@@ -247,7 +247,7 @@ final class MemberEndpoint<Value>: Endpoint<Value> {
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
     @_specialize(where Value == ())
-    override func heard(_ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>) {
+    override func heard(_ slot: Int, of registrar: _ChangeRegistrar, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
         chain._withUnsafeGuaranteedRef { hear(slot, of: registrar, thread, $0) }
     }
 

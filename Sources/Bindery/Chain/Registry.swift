@@ -96,7 +96,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         locked(thread: thread) {
             guard slot < registrar.slotCapacity else { return }
             if let listener = registrar.soleListener(slot: slot) {
-                let endpoint = Unmanaged<AnyEndpoint>.fromOpaque(listener.toOpaque())
+                let endpoint = Unmanaged<AnyEndpoint>.fromOpaque(listener.object.toOpaque())
                 decision = endpoint._withUnsafeGuaranteedRef { $0.decideLocked(thread, from: registrar, slot: slot) }
                 if case .enqueue = decision {
                     // Kept until its change is queued. On `.dispatch` this thread owns the
@@ -199,9 +199,9 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         for subscription in old.subscriptions {
             let registrar = subscription.registrar
             if sends {
-                _ = registrar.replaceListener(old, with: new, slot: subscription.slot)
+                _ = registrar.replaceListener(Listener(old), with: Listener(new), slot: subscription.slot)
             } else {
-                registrar.removeListener(old, slot: subscription.slot)
+                registrar.removeListener(Listener(old), slot: subscription.slot)
             }
         }
         if sends {
@@ -321,7 +321,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     override func registrarWillDeinit(_ registrar: _ChangeRegistrar) {
         locked {
             for listeners in registrar.removeAllListeners() {
-                let listeners = listeners.map { unsafeDowncast($0, to: AnyEndpoint.self) }
+                let listeners = listeners.map { unsafeDowncast($0.object.takeUnretainedValue(), to: AnyEndpoint.self) }
                 for endpoint in listeners {
                     endpoint.removeSubscriptions { $0.registrar === registrar }
                     // A route that lost a link's object is read again at its next notification.
@@ -473,6 +473,6 @@ extension _ChangeRegistrar {
     /// The listeners of `slot`, as the engine's endpoints they all are (see
     /// `listenersLocked(slot:)`). Lock held.
     func endpointsLocked(slot: Int) -> [AnyEndpoint] {
-        listenersLocked(slot: slot).map { unsafeDowncast($0, to: AnyEndpoint.self) }
+        listenersLocked(slot: slot).map { unsafeDowncast($0.object.takeUnretainedValue(), to: AnyEndpoint.self) }
     }
 }

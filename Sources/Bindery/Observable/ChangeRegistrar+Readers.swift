@@ -40,7 +40,7 @@ extension _ChangeRegistrar {
             notifyEngine(slot, thread)
             return
         }
-        listener._withUnsafeGuaranteedRef { $0.heard(slot, of: self, thread) }
+        listener.heard(slot, of: self, thread)
     }
 
     /// Has the engine tell every listener of `slot` (see `notify(_:)`). Out of line, so that
@@ -53,7 +53,7 @@ extension _ChangeRegistrar {
     /// The sole listener of `slot`, if it has exactly one: read with the lock held, or without
     /// it between ``beginRead()`` and ``endRead()``.
     @inline(__always)
-    func soleListener(slot: Int) -> Unmanaged<RegistrarListener>? {
+    func soleListener(slot: Int) -> Listener? {
         let tableWord = table.load(ordering: .sequentiallyConsistent)
         if tableWord & 1 != 0 {
             return Self.inlineSlot(tableWord) == slot ? Self.inlineListener(tableWord) : nil
@@ -62,8 +62,8 @@ extension _ChangeRegistrar {
               UInt(bitPattern: slot) < table[0].load(ordering: .relaxed)
         else { return nil }
         let word = table[1 + slot].load(ordering: .sequentiallyConsistent)
-        guard word & 1 == 0, let endpoint = UnsafeRawPointer(bitPattern: word) else { return nil }
-        return .fromOpaque(endpoint)
+        guard word & 1 == 0, word != 0 else { return nil }
+        return Self.listener(word)
     }
 
     /// Begins reading the published sole listeners without the lock: until ``endRead()``, no

@@ -52,16 +52,17 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// of:
     /// - 0: nothing listens;
     /// - with bit 0 set, the one listener of the object's only observed slot, which must be one
-    ///   of the first few (see `inlineSlots`): the endpoint's address, with the slot in the bits
-    ///   its alignment leaves free (`inlineWord`). An object bound by one property, which is
-    ///   nearly always, costs no allocation here;
+    ///   of the first few (see `inlineSlots`): the listener's word (see ``Listener``), with the
+    ///   slot in the bits its object's alignment leaves free (`inlineWord`). An object bound by
+    ///   one property, which is nearly always, costs no allocation here;
     /// - otherwise the address of a buffer of atomic words, the slot count first, then one word
     ///   per slot:
     ///   - 0: no listener;
-    ///   - an endpoint's address: the slot's only listener, which is nearly always;
-    ///   - a ``ListenerList``'s address with bit 0 set: several listeners, found under the lock.
+    ///   - a listener's word: the slot's only listener, which is nearly always;
+    ///   - a ``ListenerList``'s address with bit 0 set: several listeners, or one whose record
+    ///     does not fit in a word, found under the lock.
     ///
-    /// The table holds a strong reference to what each word names. Written with the registry
+    /// The table holds a strong reference to each listener's object and to each list. Written with the registry
     /// lock held; the buffer is allocated when a second slot is listened to (or a slot past the
     /// first few, or a second listener of one slot), replaced only when it grows, and kept
     /// until the registrar goes. No other storage per listener: a slot's only listener costs
@@ -167,49 +168,55 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 
     /// The listeners of `slot`: chains' endpoints in the order they began listening, then the
     /// endpoints that join no chain, likewise (see `addListener`). Lock held.
-    func listenersLocked(slot: Int) -> [RegistrarListener] {
+    func listenersLocked(slot: Int) -> [Listener] {
         switch entry(slot) {
         case .none: []
-        case .sole(let endpoint): [endpoint.takeUnretainedValue()]
-        case .several(let list): list.endpoints
+        case .sole(let listener): [listener]
+        case .several(let list): list.listeners
         }
     }
 
     /// Adds a listener of `slot`. A chain's endpoint goes after the slot's other chains' and
     /// before every endpoint that joins no chain (a listener's, see `ListenerKind`), which goes
     /// last: a set reaches the chains that carry the property on, then those that only hear it.
-    func addListener(_ endpoint: RegistrarListener, slot: Int) {
+    /// The table keeps a reference to the listener's object until it leaves. Lock held.
+    func addListener(_ listener: Listener, slot: Int) {
         switch entry(slot) {
         case .none:
-            publish(Self.word(Unmanaged.passRetained(endpoint)), slot: slot, sizedFor: endpoint)
+            _ = listener.object.retain()
+            if let word = Self.word(listener) {
+                publish(word, slot: slot, sizedFor: listener.object)
+            } else {
+                publish(Self.word(ListenerList([listener])), slot: slot, sizedFor: listener.object)
+            }
         case .sole(let sole):
-            // The list takes over the table's reference to the sole listener: it stays alive.
-            let first = sole.takeRetainedValue()
-            let list = ListenerList(endpoint.joinsChains && !first.joinsChains ? [endpoint, first] : [first, endpoint])
-            publish(Self.word(list), slot: slot, sizedFor: endpoint)
-            // An update may still hold it unretained, as the sole listener it read: a reference
-            // is retired, so that leaving the list later cannot free it under that update.
-            retireLocked(Unmanaged.passRetained(first))
+            // The table keeps its reference to the sole listener's object while it is in the
+            // list; an update may still hold it unretained, as the sole listener it read, which
+            // is why leaving the list retires that reference rather than releasing it.
+            _ = listener.object.retain()
+            let joinsFirst = listener.joinsChains && !sole.joinsChains
+            publish(Self.word(ListenerList(joinsFirst ? [listener, sole] : [sole, listener])), slot: slot, sizedFor: listener.object)
         case .several(let list):
-            list.add(endpoint)
+            _ = listener.object.retain()
+            list.add(listener)
         }
         observedSlots.bitwiseOr(Self.bit(for: slot), ordering: .relaxed)
     }
 
-    func removeListener(_ endpoint: RegistrarListener, slot: Int) {
+    /// Takes `listener` out of the listeners of `slot`, if it listens there; the table's
+    /// reference to its object goes once no update reads the table. Lock held.
+    func removeListener(_ listener: Listener, slot: Int) {
         switch entry(slot) {
         case .none:
             return
         case .sole(let sole):
-            guard sole.toOpaque() == Unmanaged.passUnretained(endpoint).toOpaque() else { return }
+            guard sole == listener else { return }
             publish(0, slot: slot)
-            retireLocked(sole)
+            retireLocked(sole.object)
         case .several(let list):
-            list.remove(endpoint)
-            guard list.count <= 1 else { return }
-            // One left: it is the slot's sole listener again, published for the update path.
-            publish(list.endpoints.first.map { Self.word(Unmanaged.passRetained($0)) } ?? 0, slot: slot)
-            GraphLock.shared.buryLocked(Unmanaged<ListenerList>.fromOpaque(Self.pointer(list)).takeRetainedValue())
+            guard list.remove(listener) else { return }
+            retireLocked(listener.object)
+            guard settle(list, slot: slot) else { return }
         }
         guard entry(slot).isNone else { return }
         if slot >= Self.sharedSlot, (Self.sharedSlot..<slotCapacity).contains(where: { !entry($0).isNone }) { return }
@@ -217,23 +224,52 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     }
 
     /// Puts `new` in `old`'s place among the listeners of `slot`; false if `old` is not there.
-    func replaceListener(_ old: RegistrarListener, with new: RegistrarListener, slot: Int) -> Bool {
+    /// Lock held.
+    func replaceListener(_ old: Listener, with new: Listener, slot: Int) -> Bool {
         switch entry(slot) {
         case .none:
             return false
         case .sole(let sole):
-            guard sole.toOpaque() == Unmanaged.passUnretained(old).toOpaque() else { return false }
-            publish(Self.word(Unmanaged.passRetained(new)), slot: slot)
-            retireLocked(sole)
+            guard sole == old else { return false }
+            _ = new.object.retain()
+            if let word = Self.word(new) {
+                publish(word, slot: slot)
+            } else {
+                publish(Self.word(ListenerList([new])), slot: slot)
+            }
+            retireLocked(sole.object)
             return true
         case .several(let list):
-            return list.replace(old, with: new)
+            guard list.replace(old, with: new) else { return false }
+            _ = new.object.retain()
+            retireLocked(old.object)
+            settle(list, slot: slot)
+            return true
         }
     }
 
+    /// Lets go of `list`, the listeners of `slot`, once it holds none, or one whose record
+    /// fits in a word: that one is the slot's sole listener again, published for the update
+    /// path (the table's reference to its object stays). True if the list went. Lock held.
+    @discardableResult
+    private func settle(_ list: ListenerList, slot: Int) -> Bool {
+        let remaining = list.listeners
+        let word: UInt
+        if remaining.isEmpty {
+            word = 0
+        } else if remaining.count == 1, let sole = Self.word(remaining[0]) {
+            word = sole
+        } else {
+            return false
+        }
+        publish(word, slot: slot)
+        GraphLock.shared.buryLocked(Unmanaged<ListenerList>.fromOpaque(Self.pointer(list)).takeRetainedValue())
+        return true
+    }
+
     /// Forgets every listener (the registrar is going) and returns them, slot by slot.
-    func removeAllListeners() -> [[RegistrarListener]] {
-        var all: [[RegistrarListener]] = []
+    func removeAllListeners() -> [[Listener]] {
+        var all: [[Listener]] = []
         for slot in 0..<slotCapacity {
             let listeners = listenersLocked(slot: slot)
             guard !listeners.isEmpty else { continue }
@@ -242,8 +278,10 @@ public final class _ChangeRegistrar: @unchecked Sendable {
             publish(0, slot: slot)
             switch old {
             case .none: break
-            case .sole(let sole): retireLocked(sole)
-            case .several(let list): GraphLock.shared.buryLocked(Unmanaged<ListenerList>.fromOpaque(Self.pointer(list)).takeRetainedValue())
+            case .sole(let sole): retireLocked(sole.object)
+            case .several(let list):
+                for listener in listeners { retireLocked(listener.object) }
+                GraphLock.shared.buryLocked(Unmanaged<ListenerList>.fromOpaque(Self.pointer(list)).takeRetainedValue())
             }
         }
         observedSlots.bitwiseAnd(Self.observationBit, ordering: .relaxed)
@@ -309,7 +347,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// What a slot's word names.
     private enum Entry {
         case none
-        case sole(Unmanaged<RegistrarListener>)
+        case sole(Listener)
         case several(ListenerList)
 
         var isNone: Bool {
@@ -328,13 +366,9 @@ public final class _ChangeRegistrar: @unchecked Sendable {
               UInt(bitPattern: slot) < table[0].load(ordering: .relaxed)
         else { return .none }
         let word = table[1 + slot].load(ordering: .relaxed)
-        guard let pointer = UnsafeRawPointer(bitPattern: word & ~1) else { return .none }
-        if word & 1 == 0 { return .sole(.fromOpaque(pointer)) }
-        return .several(Unmanaged<ListenerList>.fromOpaque(pointer).takeUnretainedValue())
-    }
-
-    private static func word(_ endpoint: Unmanaged<RegistrarListener>) -> UInt {
-        UInt(bitPattern: endpoint.toOpaque())
+        if word == 0 { return .none }
+        if word & 1 == 0 { return .sole(Self.listener(word)) }
+        return .several(Unmanaged<ListenerList>.fromOpaque(UnsafeRawPointer(bitPattern: word & ~1)!).takeUnretainedValue())
     }
 
     /// A list's word: its address, retained, with bit 0 set.
@@ -355,7 +389,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     ///   every slot of the object's class at once (at most `presizedSlots`, see
     ///   `RegistrarListener.slotsOfOwnerClass`), instead of growing,
     ///   and being copied, as a view model's properties are bound one by one.
-    private func publish(_ word: UInt, slot: Int, sizedFor listener: RegistrarListener? = nil) {
+    private func publish(_ word: UInt, slot: Int, sizedFor listener: Unmanaged<RegistrarListener>? = nil) {
         let current = table.load(ordering: .relaxed)
         let inline = Self.inlineSlot(current)
         if current == 0 || inline == slot, word & 1 == 0, slot < Self.inlineSlots {
@@ -375,7 +409,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         // moves into the new one unless `word` replaces it) goes once nobody reads it.
         var grown = Swift.max(count == 0 ? Swift.max(slot, inline ?? 0) + 1 : 4, count * 2, slot + 1)
         if count == 0, let listener {
-            grown = Swift.max(grown, Swift.min(listener.slotsOfOwnerClass, Self.presizedSlots))
+            grown = Swift.max(grown, Swift.min(listener._withUnsafeGuaranteedRef { $0.slotsOfOwnerClass }, Self.presizedSlots))
         }
         let new = Words.allocate(capacity: 1 + grown)
         (new + 0).initialize(to: Atomic(UInt(grown)))
@@ -384,7 +418,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
             if index < count {
                 kept = table![1 + index].load(ordering: .relaxed)
             } else if index == inline {
-                kept = UInt(bitPattern: Self.inlineListener(current).toOpaque())
+                kept = Self.soleWord(inline: current)
             }
             (new + 1 + index).initialize(to: Atomic(index == slot ? word : kept))
         }
@@ -401,11 +435,11 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// many as the bits an object's alignment leaves free above bit 0 can number.
     static var inlineSlots: Int { MemoryLayout<UInt>.size == 8 ? 8 : 4 }
 
-    /// The table word naming `endpoint` (a sole listener's word) as the only listener of
-    /// `slot`, one of the first `inlineSlots`.
-    private static func inlineWord(_ endpoint: UInt, slot: Int) -> UInt {
-        assert(endpoint & UInt(2 * inlineSlots - 1) == 0, "Bindery: an endpoint's address is not aligned as expected")
-        return endpoint | UInt(slot) << 1 | 1
+    /// The table word naming the listener whose word (see ``Listener``) is `listener` as the
+    /// only listener of `slot`, one of the first `inlineSlots`.
+    private static func inlineWord(_ listener: UInt, slot: Int) -> UInt {
+        assert(listener & UInt(2 * inlineSlots - 1) == 0, "Bindery: an endpoint's address is not aligned as expected")
+        return listener | UInt(slot) << 1 | 1
     }
 
     /// The slot a table word names its only listener of, or nil if it is not such a word.
@@ -416,9 +450,46 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 
     /// The listener a table word with bit 0 set names.
     @inline(__always)
-    static func inlineListener(_ word: UInt) -> Unmanaged<RegistrarListener> {
-        .fromOpaque(UnsafeRawPointer(bitPattern: word & ~UInt(2 * inlineSlots - 1))!)
+    static func inlineListener(_ word: UInt) -> Listener {
+        listener(soleWord(inline: word))
     }
+
+    /// The sole listener's word (see ``Listener``) in a table word with bit 0 set.
+    @inline(__always)
+    static func soleWord(inline word: UInt) -> UInt {
+        word & ~UInt(2 * inlineSlots - 1)
+    }
+
+    /// The word naming `listener` in a slot of the table, or nil when its record does not fit
+    /// in one (it is then kept in a ``ListenerList``): its object's address, and the record in
+    /// the bits above every address (`recordShift`).
+    static func word(_ listener: Listener) -> UInt? {
+        guard listener.record >= 0, listener.record < recordsInWord else { return nil }
+        let address = UInt(bitPattern: listener.object.toOpaque())
+        assert(recordsInWord == 1 || address >> recordShift == 0, "Bindery: an object's address uses the bits kept for a record")
+        return recordsInWord == 1 ? address : address | UInt(listener.record) << recordShift
+    }
+
+    /// The listener a sole listener's word names (bit 0 clear, and not 0). Such a word always
+    /// names an object: its address is not checked for nil on the update path.
+    @inline(__always)
+    static func listener(_ word: UInt) -> Listener {
+        if recordsInWord == 1 {
+            return Listener(.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped), record: 0)
+        }
+        let address = word & (1 &<< recordShift &- 1)
+        return Listener(.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped), record: Int(word >> recordShift))
+    }
+
+    /// Where a listener's record starts in its word: the top four bits of a 64-bit word, which
+    /// no object's address uses (Swift keeps them spare in every heap object's reference on
+    /// 64-bit platforms). A 32-bit word has no such bits: only record 0 fits there.
+    @inline(__always)
+    static var recordShift: Int { MemoryLayout<UInt>.size == 8 ? 60 : 0 }
+
+    /// How many records fit in a word (see `recordShift`).
+    @inline(__always)
+    static var recordsInWord: Int { MemoryLayout<UInt>.size == 8 ? 16 : 1 }
 
     /// The buffer a table word names, if it names one.
     @inline(__always)
@@ -441,9 +512,58 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     var isIdle: Bool { firstMember == nil && (0..<slotCapacity).allSatisfy { entry($0).isNone } }
 }
 
-/// The listeners of a registrar slot that has several: chains' endpoints in the order they
-/// began listening, then the endpoints that join no chain, likewise. Guarded by the graph lock;
-/// the update path never reads it.
+/// A listener as a registrar keeps it: an object that hears (a ``RegistrarListener``), and
+/// which of its records listens, 0 when the object listens as a whole. Every listener is an
+/// object of its own today, record 0; naming a record leaves room for objects that listen
+/// through several records (the engine's plan for a chain that keeps its endpoints inline), and
+/// ``RegistrarListener/heard(_:of:record:_:)`` hands the record back.
+///
+/// In a table word it is the object's address with the record in bits no address uses
+/// (`_ChangeRegistrar.word(_:)`); a record that does not fit there is kept in a ``ListenerList``.
+struct Listener: Equatable {
+    /// The object, unretained (the registrar's table holds it while it listens).
+    let object: Unmanaged<RegistrarListener>
+    /// Which of the object's records listens.
+    let record: Int
+
+    init(_ object: Unmanaged<RegistrarListener>, record: Int) {
+        self.object = object
+        self.record = record
+    }
+
+    /// `object` listening as a whole (record 0).
+    init(_ object: RegistrarListener) {
+        self.object = .passUnretained(object)
+        record = 0
+    }
+
+    /// Whether the object carries a chain on (see `RegistrarListener.joinsChains`).
+    var joinsChains: Bool { object._withUnsafeGuaranteedRef { $0.joinsChains } }
+
+    /// Tells the object that `slot` of `registrar` was set (see `RegistrarListener.heard`).
+    @inline(__always)
+    func heard(_ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>) {
+        object._withUnsafeGuaranteedRef { $0.heard(slot, of: registrar, record: record, thread) }
+    }
+
+    /// The same object and record.
+    static func == (lhs: Listener, rhs: Listener) -> Bool {
+        lhs.object.toOpaque() == rhs.object.toOpaque() && lhs.record == rhs.record
+    }
+
+    /// What the list's index finds a listener by.
+    fileprivate struct Key: Hashable {
+        let address: UnsafeMutableRawPointer
+        let record: Int
+    }
+
+    fileprivate var key: Key { Key(address: object.toOpaque(), record: record) }
+}
+
+/// The listeners of a registrar slot that has several (or one whose record does not fit in a
+/// word): chains' endpoints in the order they began listening, then the endpoints that join no
+/// chain, likewise. Guarded by the graph lock; the update path never reads it. The registrar
+/// holds the listeners' objects, not the list.
 ///
 /// A slot can have many listeners: a list operator whose closure reads a shared property (a
 /// filter's setting, a search text) listens to it once per element. So a listener leaves in
@@ -451,53 +571,54 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 /// once the list is long, and the places are closed up when half of them are empty.
 final class ListenerList {
     /// The listeners in order; nil where one left.
-    @exclusivity(unchecked) private var places: [RegistrarListener?]
+    @exclusivity(unchecked) private var places: [Listener?]
     /// How many places are nil.
     @exclusivity(unchecked) private var holes = 0
-    /// Each listener's place, by identity; kept once the list is longer than `indexedLength`.
-    @exclusivity(unchecked) private var index: [ObjectIdentifier: Int]?
+    /// Each listener's place, by identity and record; kept once the list is longer than
+    /// `indexedLength`.
+    @exclusivity(unchecked) private var index: [Listener.Key: Int]?
     /// The listeners in order, made again after a change.
-    @exclusivity(unchecked) private var dense: [RegistrarListener]?
+    @exclusivity(unchecked) private var dense: [Listener]?
 
     /// Past this length, a listener's place is found through `index` rather than by a scan.
     private static let indexedLength = 32
 
-    init(_ endpoints: [RegistrarListener]) {
-        places = endpoints
-        dense = endpoints
+    init(_ listeners: [Listener]) {
+        places = listeners
+        dense = listeners
     }
 
     /// How many listeners there are.
     var count: Int { places.count - holes }
 
     /// The listeners, in order.
-    var endpoints: [RegistrarListener] {
+    var listeners: [Listener] {
         if let dense { return dense }
         let made = places.compactMap { $0 }
         dense = made
         return made
     }
 
-    /// Adds `endpoint`: a chain's after the other chains', a listener's at the end.
-    func add(_ endpoint: RegistrarListener) {
+    /// Adds `listener`: a chain's after the other chains', a listener's at the end.
+    func add(_ listener: Listener) {
         dense = nil
-        if !endpoint.joinsChains {
-            places.append(endpoint)
-            index?[ObjectIdentifier(endpoint)] = places.count - 1
+        if !listener.joinsChains {
+            places.append(listener)
+            index?[listener.key] = places.count - 1
         } else {
             let position = places.firstIndex { $0?.joinsChains == false } ?? places.endIndex
-            places.insert(endpoint, at: position)
+            places.insert(listener, at: position)
             index = nil
         }
         indexIfLong()
     }
 
-    /// Removes `endpoint`, if it listens.
-    func remove(_ endpoint: RegistrarListener) {
-        guard let place = place(of: endpoint) else { return }
+    /// Removes `listener`; false if it does not listen.
+    func remove(_ listener: Listener) -> Bool {
+        guard let place = place(of: listener) else { return false }
         dense = nil
         places[place] = nil
-        index?[ObjectIdentifier(endpoint)] = nil
+        index?[listener.key] = nil
         holes += 1
         if holes > places.count / 2 {
             places.removeAll { $0 == nil }
@@ -505,32 +626,33 @@ final class ListenerList {
             index = nil
             indexIfLong()
         }
+        return true
     }
 
     /// Puts `new` in `old`'s place; false if `old` does not listen.
-    func replace(_ old: RegistrarListener, with new: RegistrarListener) -> Bool {
+    func replace(_ old: Listener, with new: Listener) -> Bool {
         guard let place = place(of: old) else { return false }
         dense = nil
         places[place] = new
         if index != nil {
-            index![ObjectIdentifier(old)] = nil
-            index![ObjectIdentifier(new)] = place
+            index![old.key] = nil
+            index![new.key] = place
         }
         return true
     }
 
-    private func place(of endpoint: RegistrarListener) -> Int? {
-        if let index { return index[ObjectIdentifier(endpoint)] }
-        return places.firstIndex { $0 === endpoint }
+    private func place(of listener: Listener) -> Int? {
+        if let index { return index[listener.key] }
+        return places.firstIndex { $0.map { $0 == listener } ?? false }
     }
 
     /// Makes the index, if the list is long and has none.
     private func indexIfLong() {
         guard index == nil, places.count > Self.indexedLength else { return }
-        var made: [ObjectIdentifier: Int] = [:]
+        var made: [Listener.Key: Int] = [:]
         made.reserveCapacity(places.count)
-        for (place, endpoint) in places.enumerated() {
-            if let endpoint { made[ObjectIdentifier(endpoint)] = place }
+        for (place, listener) in places.enumerated() {
+            if let listener { made[listener.key] = place }
         }
         index = made
     }

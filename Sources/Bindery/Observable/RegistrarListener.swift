@@ -2,20 +2,20 @@ import Synchronization
 
 /// What listens to a registrar's slots, and what belongs to a registrar as a member (its
 /// deinit is the member's object going): the engine's endpoints. The engine, a layer above,
-/// subclasses it (`AnyEndpoint`); the registrar keeps listeners in its table and members in
-/// its list, tells a listener of a change through ``heard(_:of:_:)``, and asks of it only what
+/// subclasses it (`AnyEndpoint`); the registrar keeps listeners in its table, each as this
+/// object and one of its records (``Listener``), and members in its list, tells a listener of a change through ``heard(_:of:record:_:)``, and asks of it only what
 /// this class declares, so that it names nothing above it.
 ///
 /// Abstract: every member here but the member link is overridden. Guarded by the graph lock
 /// (`GraphLock`) but for `heard`, which an update calls with no lock.
 @usableFromInline
 class RegistrarListener {
-    /// Hears that `slot` of `registrar`, which this listener listens to alone, was just set on
-    /// this thread: the engine decides and delivers, synchronously. Called inside a read of the
-    /// registrar's table (`beginRead()`), which the listener ends (`endRead()`) before it takes
-    /// a lock, waits, or runs anything that may release it: until then the table's reference is
-    /// what keeps it.
-    func heard(_ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>) {
+    /// Hears that `slot` of `registrar`, which this listener's `record` listens to alone (see
+    /// ``Listener``), was just set on this thread: the engine decides and delivers,
+    /// synchronously. Called inside a read of the registrar's table (`beginRead()`), which the
+    /// listener ends (`endRead()`) before it takes a lock, waits, or runs anything that may
+    /// release it: until then the table's reference is what keeps it.
+    func heard(_ slot: Int, of registrar: _ChangeRegistrar, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
         fatalError("abstract")
     }
 

@@ -24,7 +24,7 @@ import Testing
         // An update that has just read the listener, held at that point (as a thread
         // descheduled there would be).
         registrar.beginRead()
-        weak let listener = registrar.soleListener(slot: slot)?.takeUnretainedValue()
+        weak let listener = registrar.soleListener(slot: slot)?.object.takeUnretainedValue()
         #expect(listener != nil)
         let finished = DispatchSemaphore(value: 0)
         Thread {
@@ -47,7 +47,7 @@ import Testing
         let first = Bind.in(head, \.int).inout(box, \.int)
         let (registrar, slot) = try soleListener(of: box)
         registrar.beginRead()
-        weak let listener = registrar.soleListener(slot: slot)?.takeUnretainedValue()
+        weak let listener = registrar.soleListener(slot: slot)?.object.takeUnretainedValue()
         let finished = DispatchSemaphore(value: 0)
         Thread {
             // Another chain hears the same property: the slot gets a list of two listeners.

@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 @testable import Bindery
 
@@ -257,6 +258,203 @@ extension ChangeRegistrarTests {
             for entry in bound.shuffled(using: &generator) { entry.chain.unbind() }
             #expect(wider._$registrar.isIdleForTesting)
             #expect(wider._$registrar.listenedSlotBits == 0)
+        }
+    }
+}
+
+/// A registrar keeps each listener as an object and one of its records (0 when the object
+/// listens as a whole, as every endpoint does): these listeners are not endpoints, so that any
+/// record can be tried, and each says which of its records heard which slot.
+extension ChangeRegistrarTests {
+    final class RecordsListener: RegistrarListener {
+        var heard: [(slot: Int, record: Int)] = []
+
+        override func heard(_ slot: Int, of registrar: _ChangeRegistrar, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
+            registrar.endRead()
+            heard.append((slot, record))
+        }
+
+        override var joinsChains: Bool { true }
+        override var slotsOfOwnerClass: Int { 0 }
+        override var lifetime: Unmanaged<_ChangeRegistrar>? {
+            get { nil }
+            set {}
+        }
+    }
+
+    static func listener(_ object: RecordsListener, _ record: Int) -> Listener {
+        Listener(.passUnretained(object), record: record)
+    }
+
+    /// The listeners of `slot`, as (object, record) pairs.
+    static func listeners(of registrar: _ChangeRegistrar, slot: Int) -> [(UnsafeMutableRawPointer, Int)] {
+        GraphLock.shared.locked { registrar.listenersLocked(slot: slot).map { ($0.object.toOpaque(), $0.record) } }
+    }
+
+    static func sole(of registrar: _ChangeRegistrar, slot: Int) -> Listener? {
+        GraphLock.shared.locked { registrar.soleListener(slot: slot) }
+    }
+
+    @Test("Rule 12: a slot's sole listener is told which of its object's records listens, in the registrar's own word and in a buffer; a record too big for a word is kept in a list")
+    func recordsHandedBack() {
+        let registrar = _ChangeRegistrar()
+        let first = RecordsListener(), second = RecordsListener()
+        let lock = GraphLock.shared
+        lock.locked { registrar.addListener(Self.listener(first, 3), slot: 2) }
+        registrar.didSet(2)
+        #expect(first.heard.map(\.record) == [3])
+        #expect(Self.sole(of: registrar, slot: 2) == Self.listener(first, 3))
+
+        // A second slot moves the table into a buffer; the largest record a word holds.
+        let largest = _ChangeRegistrar.recordsInWord - 1
+        lock.locked { registrar.addListener(Self.listener(first, largest), slot: 5) }
+        registrar.didSet(5)
+        registrar.didSet(2)
+        #expect(first.heard.map(\.slot) == [2, 5, 2])
+        #expect(first.heard.map(\.record) == [3, largest, 3])
+
+        // One record past what a word holds: listed, heard the locked way, and its bit set.
+        lock.locked { registrar.addListener(Self.listener(second, largest + 1), slot: 7) }
+        #expect(Self.sole(of: registrar, slot: 7) == nil)
+        #expect(Self.listeners(of: registrar, slot: 7).map(\.1) == [largest + 1])
+        #expect(registrar.listenedSlotBits & (1 << 7) != 0)
+
+        // Another record of the same object on the same slot is another listener: both are
+        // listed, in order, and the one left when the first goes is the sole listener again.
+        lock.locked { registrar.addListener(Self.listener(first, 4), slot: 2) }
+        #expect(Self.listeners(of: registrar, slot: 2).map(\.1) == [3, 4])
+        #expect(Self.sole(of: registrar, slot: 2) == nil)
+        lock.locked { registrar.removeListener(Self.listener(first, 3), slot: 2) }
+        #expect(Self.sole(of: registrar, slot: 2) == Self.listener(first, 4))
+        registrar.didSet(2)
+        #expect(first.heard.last?.record == 4)
+
+        // The right object with another record is not the listener.
+        lock.locked { registrar.removeListener(Self.listener(first, 9), slot: 5) }
+        let replacedOther = lock.locked { registrar.replaceListener(Self.listener(first, 9), with: Self.listener(second, 1), slot: 5) }
+        #expect(!replacedOther)
+        #expect(Self.sole(of: registrar, slot: 5) == Self.listener(first, largest))
+
+        // Replaced by a record too big for a word, and back.
+        let replaced = lock.locked { registrar.replaceListener(Self.listener(first, largest), with: Self.listener(second, largest + 1), slot: 5) }
+        #expect(replaced)
+        #expect(Self.sole(of: registrar, slot: 5) == nil)
+        _ = lock.locked { registrar.replaceListener(Self.listener(second, largest + 1), with: Self.listener(second, 1), slot: 5) }
+        #expect(Self.sole(of: registrar, slot: 5) == Self.listener(second, 1))
+        registrar.didSet(5)
+        #expect(second.heard.map(\.record) == [1])
+
+        lock.locked {
+            registrar.removeListener(Self.listener(second, largest + 1), slot: 7)
+            registrar.removeListener(Self.listener(second, 1), slot: 5)
+            registrar.removeListener(Self.listener(first, 4), slot: 2)
+        }
+        #expect(registrar.listenedSlotBits == 0)
+        #expect(registrar.isIdleForTesting)
+    }
+
+    @Test("Rule 10: the table holds a listener's object once per record that listens, and lets go of it only when the last leaves and no update reads it")
+    func tableHoldsEachRecordsObject() {
+        let registrar = _ChangeRegistrar()
+        let lock = GraphLock.shared
+        weak var weakListener: RecordsListener?
+        do {
+            let listener = RecordsListener()
+            weakListener = listener
+            lock.locked {
+                registrar.addListener(Self.listener(listener, 0), slot: 1)
+                registrar.addListener(Self.listener(listener, 2), slot: 1)
+                registrar.addListener(Self.listener(listener, _ChangeRegistrar.recordsInWord), slot: 3)
+            }
+        }
+        #expect(weakListener != nil)
+        lock.locked { registrar.removeListener(Listener(.passUnretained(weakListener!), record: 0), slot: 1) }
+        #expect(weakListener != nil, "let go of with two records still listening")
+        lock.locked { registrar.removeListener(Listener(.passUnretained(weakListener!), record: _ChangeRegistrar.recordsInWord), slot: 3) }
+        #expect(weakListener != nil, "let go of with one record still listening")
+        // An update that has read the last record, as the sole listener, holds it until it ends.
+        registrar.beginRead()
+        let read = registrar.soleListener(slot: 1)
+        #expect(read?.record == 2)
+        lock.locked { registrar.removeListener(Listener(.passUnretained(weakListener!), record: 2), slot: 1) }
+        #expect(weakListener != nil, "let go of under a read")
+        registrar.endRead()
+        #expect(weakListener == nil, "kept after its last record left")
+        #expect(registrar.isIdleForTesting)
+    }
+
+    /// One step of a program over a registrar's listeners: listener `object`'s `record` begins
+    /// listening to `slot`, leaves it, or takes the place of the slot's first listener.
+    enum ListenerStep {
+        case add(slot: Int, object: Int, record: Int)
+        case remove(slot: Int, object: Int, record: Int)
+        case replaceFirst(slot: Int, object: Int, record: Int)
+    }
+
+    /// A step from one number: its kind, slot (0 to 9), object (0 to 2) and record (0 to 17).
+    static let listenerStep = Gen.int(in: 0...(3 * 10 * 3 * 18 - 1)).map { number -> ListenerStep in
+        let record = number % 18, object = number / 18 % 3, slot = number / 54 % 10
+        switch number / 540 {
+        case 0: return .add(slot: slot, object: object, record: record)
+        case 1: return .remove(slot: slot, object: object, record: record)
+        default: return .replaceFirst(slot: slot, object: object, record: record)
+        }
+    }
+
+    @Test("Rule 12: after any program of listeners joining, leaving and replaced, each slot lists exactly its listeners in order, its sole listener is told with its record, and every object is let go of at the end")
+    func listenersMatchAReference() async {
+        await propertyCheck(count: 200, input: Self.listenerStep.array(of: 0...120)) { steps in
+            let registrar = _ChangeRegistrar()
+            let lock = GraphLock.shared
+            var objects = (0..<3).map { _ in RecordsListener() }
+            weak let weakFirst = objects[0]
+            var reference = Array(repeating: [(object: Int, record: Int)](), count: 10)
+            for step in steps {
+                switch step {
+                case .add(let slot, let object, let record):
+                    // A listener begins listening to a slot once.
+                    guard !reference[slot].contains(where: { $0 == (object, record) }) else { continue }
+                    lock.locked { registrar.addListener(Self.listener(objects[object], record), slot: slot) }
+                    reference[slot].append((object, record))
+                case .remove(let slot, let object, let record):
+                    lock.locked { registrar.removeListener(Self.listener(objects[object], record), slot: slot) }
+                    reference[slot].removeAll { $0 == (object, record) }
+                case .replaceFirst(let slot, let object, let record):
+                    guard let first = reference[slot].first,
+                          !reference[slot].contains(where: { $0 == (object, record) })
+                    else { continue }
+                    let replaced = lock.locked {
+                        registrar.replaceListener(
+                            Self.listener(objects[first.object], first.record), with: Self.listener(objects[object], record), slot: slot)
+                    }
+                    #expect(replaced)
+                    reference[slot][0] = (object, record)
+                }
+                for slot in 0..<10 {
+                    let expected = reference[slot].map { (Unmanaged.passUnretained(objects[$0.object]).toOpaque(), $0.record) }
+                    let listed = Self.listeners(of: registrar, slot: slot)
+                    #expect(listed.map(\.0) == expected.map(\.0) && listed.map(\.1) == expected.map(\.1), "slot \(slot)")
+                    let soleExpected = reference[slot].count == 1 && reference[slot][0].record < _ChangeRegistrar.recordsInWord
+                    let sole = Self.sole(of: registrar, slot: slot)
+                    #expect((sole != nil) == soleExpected, "slot \(slot)")
+                    #expect((registrar.listenedSlotBits & (1 << UInt64(slot)) != 0) == !reference[slot].isEmpty, "slot \(slot)")
+                    if soleExpected {
+                        let (object, record) = reference[slot][0]
+                        registrar.didSet(slot)
+                        #expect(objects[object].heard.last.map { $0 == (slot, record) } == true, "slot \(slot)")
+                    }
+                }
+            }
+            lock.locked {
+                for slot in 0..<10 {
+                    for (object, record) in reference[slot] {
+                        registrar.removeListener(Self.listener(objects[object], record), slot: slot)
+                    }
+                }
+            }
+            #expect(registrar.isIdleForTesting)
+            objects.removeAll()
+            #expect(weakFirst == nil, "the table kept a listener's object")
         }
     }
 }
