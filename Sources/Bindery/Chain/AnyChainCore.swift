@@ -77,6 +77,17 @@ extension AnyChainCore {
         endLocked(declaration, and: nil)
     }
 
+    /// Runs `body` on the chain that stands for this one now (see `resolvedLocked()`), lent to
+    /// it: nearly always this chain itself, handed over with no reference counted, where
+    /// `resolvedLocked()` returns a reference of its own, retained and released around each use.
+    /// Lock held.
+    @inline(__always)
+    func withResolvedLocked<Result>(_ body: (any AnyChainCore) -> Result) -> Result {
+        // A chain merged into another has been dissolved: only then is there a forward.
+        guard isDissolved, forward != nil else { return body(self) }
+        return body(resolvedLocked())
+    }
+
     /// `replaceLocked(_:with:sendingInitial:)` for a declaration's head, which gets no initial value.
     @discardableResult
     func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, declaration: Declaration) -> AfterLock? {

@@ -634,7 +634,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             queue = []
         }
         if let extras = chainExtras, !extras.endActions.isEmpty {
-            GraphLock.shared.buryValueLocked(extras.endActions)
+            GraphLock.shared.buryLocked(contentsOf: extras.endActions)
             extras.endActions = []
         }
         endpoints.removeAll(self) { (member: consuming AnyEndpoint) in

@@ -85,15 +85,14 @@ struct DeclaredPart: @unchecked Sendable {
 
     /// Ends what the declaration declared (see `ChainCore.endLocked(_:)`).
     func end() {
-        GraphLock.shared.locked { core.resolvedLocked().endLocked(declaration) }
+        GraphLock.shared.locked { core.withResolvedLocked { $0.endLocked(declaration) } }
     }
 
     /// Whether what the declaration declared is still in a chain with a live sender and a live
     /// receiver.
     var isInEffect: Bool {
         GraphLock.shared.locked {
-            let chain = core.resolvedLocked()
-            return chain.isCompleteLocked && chain.hasPartsLocked(of: declaration)
+            core.withResolvedLocked { chain in chain.isCompleteLocked && chain.hasPartsLocked(of: declaration) }
         }
     }
 }

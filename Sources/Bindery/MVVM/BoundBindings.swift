@@ -32,12 +32,15 @@
 /// for binding in bindings { binding.unbind() }
 /// ```
 public final class BoundBindings: BindingHandle, @unchecked Sendable {
-    // @unchecked: `parts`, its only mutable state, is behind `lock`.
+    // @unchecked: `parts` and `spare`, its only mutable state, are behind `lock`.
 
-    /// Guards `parts`; never held while a binding ends (that takes the graph lock).
+    /// Guards `parts` and `spare`; never held while a binding ends (that takes the graph lock).
     private let lock = Lock()
     /// The bindings made by the last bind, in declaration order.
     @exclusivity(unchecked) private var parts: [OperatorParts] = []
+    /// The room the bindings ended last had, kept empty for the next view model's: a reused cell
+    /// that ends its bindings and binds the next row's allocates no record for them.
+    @exclusivity(unchecked) private var spare: [OperatorParts] = []
 
     /// An empty record: the view shows no view model yet.
     public nonisolated init() {}
@@ -50,15 +53,20 @@ public final class BoundBindings: BindingHandle, @unchecked Sendable {
     /// Ends every binding recorded, with the graph lock taken once, and forgets them (keeping
     /// the room for the next view model's).
     func endAll() {
-        let ending = lock.withLock { () -> [OperatorParts] in
-            let taken = parts
-            parts.removeAll(keepingCapacity: true)
+        var ending = lock.withLock { () -> [OperatorParts] in
+            var taken = spare
+            spare = []
+            swap(&taken, &parts)
             return taken
         }
-        guard !ending.isEmpty else { return }
-        GraphLock.shared.locked {
-            for made in ending { made.endLocked() }
+        if !ending.isEmpty {
+            GraphLock.shared.locked {
+                for made in ending { made.endLocked() }
+            }
+            // Let go of after the lock (what they held may have deinits that bind).
+            ending.removeAll(keepingCapacity: true)
         }
+        lock.withLock { if spare.capacity < ending.capacity { swap(&spare, &ending) } }
     }
 
     /// Ends the bindings the view made for the view model it shows now, and nothing else (see

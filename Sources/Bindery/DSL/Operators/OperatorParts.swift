@@ -33,8 +33,7 @@ struct OperatorParts: @unchecked Sendable {
     /// Whether a binding whose second endpoint `side` declared in `sideCore` is still in
     /// effect. The graph lock is held.
     static func isInEffectLocked(side sideCore: any AnyChainCore, _ side: Declaration) -> Bool {
-        let core = sideCore.resolvedLocked()
-        return core.isCompleteLocked && core.endpointLocked(declaredBy: side) != nil
+        sideCore.withResolvedLocked { core in core.isCompleteLocked && core.endpointLocked(declaredBy: side) != nil }
     }
 
     /// Ends a binding's two declarations, given apart (what ``OperatorLink/unbind()`` holds).
@@ -42,7 +41,7 @@ struct OperatorParts: @unchecked Sendable {
     static func endLocked(side sideCore: any AnyChainCore, _ side: Declaration, head headCore: any AnyChainCore, _ head: Declaration) {
         // Both in the chain the side is in now: the head's declaration may have parts in no
         // other chain (the head joined the side's chain, or the side was merged with it).
-        sideCore.resolvedLocked().endLocked(side, and: head)
-        headCore.resolvedLocked().endLocked(head)
+        sideCore.withResolvedLocked { $0.endLocked(side, and: head) }
+        headCore.withResolvedLocked { $0.endLocked(head) }
     }
 }
