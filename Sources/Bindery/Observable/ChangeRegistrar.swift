@@ -181,23 +181,17 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// last: a set reaches the chains that carry the property on, then those that only hear it.
     /// The table keeps a reference to the listener's object until it leaves. Lock held.
     func addListener(_ listener: Listener, slot: Int) {
+        _ = listener.object.retain()
         switch entry(slot) {
         case .none:
-            _ = listener.object.retain()
-            if let word = Self.word(listener) {
-                publish(word, slot: slot, sizedFor: listener.object)
-            } else {
-                publish(Self.word(ListenerList([listener])), slot: slot, sizedFor: listener.object)
-            }
+            publishSole(listener, slot: slot, sizedFor: listener.object)
         case .sole(let sole):
             // The table keeps its reference to the sole listener's object while it is in the
             // list; an update may still hold it unretained, as the sole listener it read, which
             // is why leaving the list retires that reference rather than releasing it.
-            _ = listener.object.retain()
             let joinsFirst = listener.joinsChains && !sole.joinsChains
             publish(Self.word(ListenerList(joinsFirst ? [listener, sole] : [sole, listener])), slot: slot, sizedFor: listener.object)
         case .several(let list):
-            _ = listener.object.retain()
             list.add(listener)
         }
         observedSlots.bitwiseOr(Self.bit(for: slot), ordering: .relaxed)
@@ -232,20 +226,23 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         case .sole(let sole):
             guard sole == old else { return false }
             _ = new.object.retain()
-            if let word = Self.word(new) {
-                publish(word, slot: slot)
-            } else {
-                publish(Self.word(ListenerList([new])), slot: slot)
-            }
-            retireLocked(sole.object)
-            return true
+            publishSole(new, slot: slot)
         case .several(let list):
             guard list.replace(old, with: new) else { return false }
             _ = new.object.retain()
-            retireLocked(old.object)
             settle(list, slot: slot)
-            return true
         }
+        // The table holds the new listener's object in the old one's stead.
+        retireLocked(old.object)
+        return true
+    }
+
+    /// Publishes `listener` as the only listener of `slot`: its word, or a list of one when its
+    /// record does not fit in a word. The table's reference to its object is the caller's. Lock
+    /// held.
+    @inline(__always)
+    private func publishSole(_ listener: Listener, slot: Int, sizedFor owner: Unmanaged<RegistrarListener>? = nil) {
+        publish(Self.word(listener) ?? Self.word(ListenerList([listener])), slot: slot, sizedFor: owner)
     }
 
     /// Lets go of `list`, the listeners of `slot`, once it holds none, or one whose record
