@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Every stored `var` here is guarded by the graph lock (`GraphLock`).
 @usableFromInline
-class AnyEndpoint: RegistrarListener {
+class AnyEndpoint: Subscriber {
     // An endpoint is kept per member of every chain (see <doc:Guarantees#Cost>): what only some
     // endpoints need is in `extras`, what is fixed at bind time and fits in a bit is in
     // `traits`, what the lock guards and fits in a bit is in `flags`, one registrar field
@@ -31,7 +31,7 @@ class AnyEndpoint: RegistrarListener {
     /// The object, for writes and for reads outside a notification of its own; nil once it has
     /// gone (or begun to go), and once the endpoint has left its chain.
     @inline(__always)
-    var target: AnyObject? {
+    final override var target: AnyObject? {
         if isDetached { return nil }
         return objectIfAlive
     }
@@ -154,7 +154,7 @@ class AnyEndpoint: RegistrarListener {
     var delivery: Delivery { traits.contains(.onMainActor) ? .mainActor : .immediate }
     /// Whether the route's links, when last read, reached its last property (no link was nil)
     /// and that property is observed: its subscription is then the last one. Lock held.
-    var reachesLeaf: Bool {
+    final override var reachesLeaf: Bool {
         get { flags.contains(.reachesLeaf) }
         set { flags.set(.reachesLeaf, newValue) }
     }
@@ -217,13 +217,13 @@ class AnyEndpoint: RegistrarListener {
 
     /// This endpoint, or the one that now stands for it; nil if it left its chain. Lock held.
     @inline(__always)
-    func activeLocked() -> AnyEndpoint? {
+    final override func activeLocked() -> AnyEndpoint? {
         var endpoint: AnyEndpoint = self
         while let next = endpoint.replacement { endpoint = next }
         return endpoint.isDetached ? nil : endpoint
     }
 
-    var isDetached: Bool {
+    final override var isDetached: Bool {
         get { detached.load(ordering: .sequentiallyConsistent) }
         set { detached.store(newValue, ordering: .sequentiallyConsistent) }
     }
@@ -238,7 +238,7 @@ class AnyEndpoint: RegistrarListener {
     var keptKind: (any EndpointKind)? { extras?.kind }
 
     /// The slots this endpoint listens to. Lock held.
-    var subscriptions: Subscriptions {
+    final override var subscriptions: Subscriptions {
         Subscriptions(
             first: firstListenedTo.map { Subscription(registrar: $0.takeUnretainedValue(), slot: Int(firstSlot)) },
             more: extras?.moreSubscriptions ?? [])
@@ -273,24 +273,6 @@ class AnyEndpoint: RegistrarListener {
             extras = nil
         }
         if !isWeak { UnownedObject.keepMemory(of: object) }
-    }
-
-    /// An endpoint that is no chain's member and never joins one: a subscription that hears
-    /// one property for `object` (a derived value's read, see `ReadListener`), listening after
-    /// the chains that carry the property on. `kind` is how the property is heard when that is
-    /// not one slot (a control's events, heard under the lock); it keeps extras then.
-    init(listeningFor object: AnyObject, kind: (any EndpointKind)?) {
-        // The engine is installed before anything listens (see `RegistrarEngine`): a registrar
-        // whose slot has several listeners tells it, and a derived value's reads may be the
-        // first listeners a program makes. Every other endpoint starts listening through the
-        // registry, which is the engine.
-        Registry.installIfNeeded()
-        events = []
-        role = .sends
-        self.object = Unmanaged.passUnretained(object)
-        traits = kind == nil ? [] : [.hearsUnderLock]
-        extras = kind.map { Extras(weakTarget: nil, objectType: nil, kind: $0, index: nil) }
-        UnownedObject.keepMemory(of: self.object)
     }
 
     /// Takes over another endpoint's identity fields for a retyped copy.
@@ -341,8 +323,12 @@ class AnyEndpoint: RegistrarListener {
         if isReplaced { link?.release() }
     }
 
-    /// Starts listening to one more slot. Lock held.
-    private func appendSubscription(_ subscription: Subscription) {
+    final override func appendSubscription(_ subscription: Subscription) {
+        append(subscription)
+    }
+
+    /// Starts listening to one more slot (see `appendSubscription`). Lock held.
+    private func append(_ subscription: Subscription) {
         let listened = Unmanaged.passUnretained(subscription.registrar)
         if !isListening, registrar == nil || registrar?.toOpaque() == listened.toOpaque() {
             registrar = listened
@@ -357,15 +343,8 @@ class AnyEndpoint: RegistrarListener {
         }
     }
 
-    /// Forgets the slots listened to for which `shouldRemove` is true. Lock held.
-    func removeSubscriptions(where shouldRemove: (Subscription) -> Bool) {
-        let kept = subscriptions.filter { !shouldRemove($0) }
-        removeAllSubscriptions()
-        for subscription in kept { appendSubscription(subscription) }
-    }
-
     /// Forgets every slot listened to. Lock held.
-    func removeAllSubscriptions() {
+    final override func removeAllSubscriptions() {
         flags.remove(.listensFirst)
         if !flags.contains(.isMember) { registrar = nil }
         if let extras, !extras.moreSubscriptions.isEmpty { extras.moreSubscriptions = [] }
@@ -374,7 +353,7 @@ class AnyEndpoint: RegistrarListener {
     /// Listens to the slots `other` listened to, which it no longer does. Lock held.
     func takeSubscriptions(from other: AnyEndpoint) {
         removeAllSubscriptions()
-        for subscription in other.subscriptions { appendSubscription(subscription) }
+        for subscription in other.subscriptions { append(subscription) }
         other.removeAllSubscriptions()
     }
 
@@ -400,10 +379,6 @@ class AnyEndpoint: RegistrarListener {
 
     /// The chain this endpoint belongs to.
     var anyCore: any AnyChainCore { fatalError("abstract") }
-
-    /// Whether the endpoint is a chain's member (every endpoint but a subscription that joins
-    /// none, see `init(listeningFor:keyPath:kind:)`): only a member has `anyCore`.
-    var isChainMember: Bool { true }
 
     /// Records where the registry lists this endpoint's chain among the live ones
     /// (`Registry.liveChains`): only a chain, which is its head's endpoint, is listed. Lock
@@ -435,75 +410,19 @@ class AnyEndpoint: RegistrarListener {
         return true
     }
 
-    // MARK: Notification (graph lock held unless noted)
-
-    /// Decides what a change notification means for the chain. Lock held.
-    ///
-    /// - Parameters:
-    ///   - registrar: The registrar that notified, or nil when it is not known (control
-    ///     events).
-    ///   - slot: The slot it notified.
-    func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision { .ignore }
-
-    /// Decides what a change notification means for the chain, without the lock, for the
-    /// sole listener of a registrar's slot; nil when the locked way must decide. See
-    /// `ChainCore.takeWithoutLock`.
-    func decideWithoutLock(_ thread: UnsafeMutablePointer<ThreadState>) -> Decision? { nil }
-
-    /// Carries out a decision. Lock not held: reads the value (user code) and dispatches.
-    func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {}
-
-    /// Hears a set of `slot` of `registrar`, as its sole listener, inside the registrar's read
-    /// of its table (see `RegistrarListener.heard`): the engine decides without its lock, the
-    /// read ends, and the decision is carried out; or, when the chain is busy or the endpoint
-    /// must hear under the lock, the locked way decides for every listener
-    /// (`Registry.notifyLocked`). An endpoint of a typed chain does the same with its own
-    /// functions called directly (`Endpoint.heard`). An endpoint listens as a whole: its
-    /// `record` is always 0.
-    override func heard(_ slot: Int, of registrar: _ChangeRegistrar, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
-        carryOut(decideWithoutLock(thread), slot, of: registrar, thread, act)
-    }
-
-    /// Carries out `decision` for a set of `slot` of `registrar` heard inside its read: ends the
-    /// read, then acts (`act`, this endpoint's), keeping the endpoint alive past the read when
-    /// the decision gives its chain back.
-    @inline(__always)
-    final func carryOut(
-        _ decision: Decision?, _ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>,
-        _ act: (Decision, UnsafeMutablePointer<ThreadState>) -> Void
-    ) {
-        guard let decision else {
-            registrar.endRead()
-            Registry.shared.notifyLocked(registrar, slot: slot, thread)
-            return
-        }
-        switch decision {
-        case .ignore:
-            registrar.endRead()
-        case .abandon:
-            // Kept past the read, to give its chain back.
-            let kept = Unmanaged.passUnretained(self).retain()
-            registrar.endRead()
-            // The listener left its chain as this thread took it: the chain is given back,
-            // and the change goes to whoever listens now.
-            act(decision, thread)
-            kept.release()
-            Registry.shared.notifyLocked(registrar, slot: slot, thread)
-        default:
-            // By now the endpoint is kept by the chain this thread owns.
-            registrar.endRead()
-            act(decision, thread)
-        }
-    }
-
     // MARK: Membership (graph lock held)
 
-    func subscribeLocked(_ registrar: _ChangeRegistrar, slot: Int) {
-        registrar.addListener(Listener(self), slot: slot)
-        appendSubscription(Subscription(registrar: registrar, slot: slot))
+    /// Leaves its chain, unless it has already. Lock held.
+    final override func leaveChainLocked() {
+        if !isDetached { anyCore.detachLocked(self) }
     }
 
-    func unsubscribeAllLocked() {
+    final override func subscribeLocked(_ registrar: _ChangeRegistrar, slot: Int) {
+        registrar.addListener(Listener(self), slot: slot)
+        append(Subscription(registrar: registrar, slot: slot))
+    }
+
+    final override func unsubscribeAllLocked() {
         // The first slot directly: nearly always the only one.
         if let registrar = firstListenedTo {
             registrar._withUnsafeGuaranteedRef { $0.removeListener(Listener(self), slot: Int(firstSlot)) }

@@ -90,13 +90,13 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// owns). The way without the lock is the registrar's (`_ChangeRegistrar.notify(_:)`).
     @inline(never)
     override func notifyLocked(_ registrar: _ChangeRegistrar, slot: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
-        var single: Unmanaged<AnyEndpoint>?
+        var single: Unmanaged<Subscriber>?
         var decision = Decision.ignore
-        var several: [AnyEndpoint] = []
+        var several: [Subscriber] = []
         locked(thread: thread) {
             guard slot < registrar.slotCapacity else { return }
             if let listener = registrar.soleListener(slot: slot) {
-                let endpoint = Unmanaged<AnyEndpoint>.fromOpaque(listener.object.toOpaque())
+                let endpoint = Unmanaged<Subscriber>.fromOpaque(listener.object.toOpaque())
                 decision = endpoint._withUnsafeGuaranteedRef { $0.decideLocked(thread, from: registrar, slot: slot) }
                 if case .enqueue = decision {
                     // Kept until its change is queued. On `.dispatch` this thread owns the
@@ -105,7 +105,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
                 }
                 single = endpoint
             } else {
-                several = registrar.endpointsLocked(slot: slot)
+                several = registrar.subscribersLocked(slot: slot)
             }
         }
         if let single {
@@ -118,7 +118,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         for listed in several {
             // Each listener is asked under a lock of its own: one declared again meanwhile has
             // been replaced (its subscriptions with it), and its replacement hears the change.
-            let (endpoint, decision) = locked(thread: thread) { () -> (AnyEndpoint, Decision) in
+            let (endpoint, decision) = locked(thread: thread) { () -> (Subscriber, Decision) in
                 let endpoint = listed.activeLocked() ?? listed
                 return (endpoint, endpoint.decideLocked(thread, from: registrar, slot: slot))
             }
@@ -138,13 +138,13 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// Runs the listeners of the slots whose bits are set in `mask` (several control events),
     /// each listener once.
     override func notify(_ registrar: _ChangeRegistrar, events mask: UInt32) {
-        let listeners = locked { () -> [AnyEndpoint] in
-            var seen: [AnyEndpoint] = []
+        let listeners = locked { () -> [Subscriber] in
+            var seen: [Subscriber] = []
             var bits = mask
             while bits != 0 {
                 let slot = bits.trailingZeroBitCount
                 bits &= bits - 1
-                for endpoint in registrar.endpointsLocked(slot: slot) where !seen.contains(where: { $0 === endpoint }) {
+                for endpoint in registrar.subscribersLocked(slot: slot) where !seen.contains(where: { $0 === endpoint }) {
                     seen.append(endpoint)
                 }
             }
@@ -321,8 +321,8 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     override func registrarWillDeinit(_ registrar: _ChangeRegistrar) {
         locked {
             for listeners in registrar.removeAllListeners() {
-                let listeners = listeners.map { unsafeDowncast($0.object.takeUnretainedValue(), to: AnyEndpoint.self) }
-                for endpoint in listeners {
+                for listener in listeners {
+                    let endpoint = unsafeDowncast(listener.object.takeUnretainedValue(), to: Subscriber.self)
                     endpoint.removeSubscriptions { $0.registrar === registrar }
                     // A route that lost a link's object is read again at its next notification.
                     endpoint.reachesLeaf = false
@@ -342,11 +342,9 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// no registrar of its own whose deinit would say so.
     func detachListeners(of registrar: _ChangeRegistrar) {
         locked {
-            var listeners: [AnyEndpoint] = []
-            for slot in 0..<registrar.slotCapacity { listeners += registrar.endpointsLocked(slot: slot) }
-            for endpoint in listeners where !endpoint.isDetached && endpoint.isChainMember {
-                endpoint.anyCore.detachLocked(endpoint)
-            }
+            var listeners: [Subscriber] = []
+            for slot in 0..<registrar.slotCapacity { listeners += registrar.subscribersLocked(slot: slot) }
+            for listener in listeners { listener.leaveChainLocked() }
             // The endpoints, and through them their chains, go after the lock is released.
             graphLock.buryLocked(contentsOf: listeners)
         }
@@ -470,9 +468,9 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
 }
 
 extension _ChangeRegistrar {
-    /// The listeners of `slot`, as the engine's endpoints they all are (see
+    /// The listeners of `slot`, as the engine's subscribers they all are (see
     /// `listenersLocked(slot:)`). Lock held.
-    func endpointsLocked(slot: Int) -> [AnyEndpoint] {
-        listenersLocked(slot: slot).map { unsafeDowncast($0.object.takeUnretainedValue(), to: AnyEndpoint.self) }
+    func subscribersLocked(slot: Int) -> [Subscriber] {
+        listenersLocked(slot: slot).map { unsafeDowncast($0.object.takeUnretainedValue(), to: Subscriber.self) }
     }
 }

@@ -1,39 +1,106 @@
+import Synchronization
+
 /// One observable read of a derived value's last evaluation, heard: an entry in the read
 /// property's registrar that schedules the value when the property is set, and nothing more.
 ///
-/// Not a chain: it is a listener (see `ListenerKind`) that no declaration finds, with no block,
-/// no plan and no value; the registrar calls it after the chains that carry the property on,
-/// and it hands the change to its value (`DerivedNode.inputChanged(_:keeping:)`), which
+/// Not a chain's endpoint: a subscriber (see `Subscriber`) that no declaration finds, with no
+/// block, no plan and no value; the registrar calls it after the chains that carry the property
+/// on, and it hands the change to its value (`DerivedNode.inputChanged(_:keeping:)`), which
 /// schedules an evaluation on the changing thread (see `DerivedSchedule`). So a tracked read
-/// costs one small object and a word in the registrar's table, and a set that reaches it
-/// allocates nothing.
+/// costs one small object (its target, its hearing and its slots) and a word in the registrar's
+/// table, and a set that reaches it allocates nothing.
 ///
-/// The value is its object, held by its memory only (see `AnyEndpoint.object`): a listener
-/// never keeps its value alive, and hears nothing once the value has begun to go. The value
+/// The value is its target, held by its memory only (see `UnownedObject`): a listener never
+/// keeps its value alive, and hears nothing once the value has begun to go. The value
 /// subscribes and unsubscribes its listeners under the graph lock (`subscribe`, `cancel`);
 /// the registrar lets go of them when its object goes.
 ///
 /// A list operator's listeners hear one element's reads each (`ElementReadListener`): their
 /// object is the element's record, and they override `heard(by:_:)`.
-class ReadListener: AnyEndpoint {
+class ReadListener: Subscriber {
     /// A listener of `read` for `target` (a derived value, or what a subclass hands changes
     /// to), not listening yet.
     init(_ read: ReadTracker.Read, for target: AnyObject) {
-        var kind: (any EndpointKind)?
-        if case .kind(let heard) = read.hearing { kind = heard }
-        self.hearing = read.hearing
-        readKeyPath = read.keyPath
-        super.init(listeningFor: target, kind: kind)
+        // The engine is installed before anything listens (see `RegistrarEngine`): a registrar
+        // whose slot has several listeners tells it, and a derived value's reads may be the
+        // first listeners a program makes.
+        Registry.installIfNeeded()
+        hearing = read.hearing
+        object = Unmanaged.passUnretained(target)
+        UnownedObject.keepMemory(of: object)
     }
 
-    /// How the read property is heard.
+    deinit {
+        UnownedObject.releaseMemory(of: object)
+    }
+
+    // The fields are laid out so that the small ones share a word (a list operator keeps a
+    // listener per element it follows: the benchmark row "memory.filter" pays for each word).
+
+    /// How the read property is heard: one slot, or a kind (a control's events, a computed
+    /// property's relay), which then hears each change under the lock.
     private let hearing: Hearing
-    /// The read property's key path.
-    private let readKeyPath: AnyKeyPath
+    /// Set once cancelled, with the lock held. Atomic: an update reads it with no lock.
+    private let cancelled = Atomic<Bool>(false)
+    /// The first slot listened to, of `firstRegistrar`.
+    @exclusivity(unchecked) private var firstSlot: Int32 = 0
+    /// The target, held by its memory only (see `UnownedObject`): a listener never keeps its
+    /// target alive, and hears nothing once the target has begun to go.
+    private let object: Unmanaged<AnyObject>
+    /// The registrar of the first slot listened to, unretained (the registrar lets go of its
+    /// listeners, and they of it, when it goes); nil when none.
+    @exclusivity(unchecked) private var firstRegistrar: Unmanaged<_ChangeRegistrar>?
+    /// The other slots listened to (a control's several events).
+    @exclusivity(unchecked) private var more: [Subscription] = []
 
-    final override var keyPath: AnyKeyPath { readKeyPath }
+    /// Whether every change is heard under the lock, by the read's kind.
+    private var hearsUnderLock: Bool {
+        if case .kind = hearing { return true }
+        return false
+    }
 
-    final override var isChainMember: Bool { false }
+    final override var isDetached: Bool { cancelled.load(ordering: .sequentiallyConsistent) }
+
+    final override var target: AnyObject? {
+        if isDetached { return nil }
+        return UnownedObject.retainIfAlive(object)
+    }
+
+    final override var joinsChains: Bool { false }
+
+    final override var slotsOfOwnerClass: Int { 0 }
+
+    /// A read is no registrar's member.
+    final override var lifetime: Unmanaged<_ChangeRegistrar>? {
+        get { nil }
+        set { assert(newValue == nil, "Bindery: a derived value's read joined a registrar's members") }
+    }
+
+    final override var reachesLeaf: Bool {
+        get { false }
+        set {}
+    }
+
+    final override var subscriptions: Subscriptions {
+        Subscriptions(
+            first: firstRegistrar.map { Subscription(registrar: $0.takeUnretainedValue(), slot: Int(firstSlot)) }, more: more)
+    }
+
+    final override func appendSubscription(_ subscription: Subscription) {
+        if firstRegistrar == nil, more.isEmpty {
+            firstRegistrar = Unmanaged.passUnretained(subscription.registrar)
+            firstSlot = Int32(truncatingIfNeeded: subscription.slot)
+        } else {
+            more.append(subscription)
+        }
+    }
+
+    final override func removeAllSubscriptions() {
+        firstRegistrar = nil
+        if !more.isEmpty { more = [] }
+    }
+
+    final override func activeLocked() -> Subscriber? { isDetached ? nil : self }
 
     /// Starts listening. Graph lock held.
     final func subscribeLocked() {
@@ -43,7 +110,7 @@ class ReadListener: AnyEndpoint {
     /// Stops listening for good. Graph lock held; the caller lets go of the listener after
     /// the lock is released.
     final func cancelLocked() {
-        isDetached = true
+        cancelled.store(true, ordering: .sequentiallyConsistent)
         unsubscribeAllLocked()
     }
 
@@ -57,7 +124,7 @@ class ReadListener: AnyEndpoint {
     // Asked under the lock: the registry keeps it alive until it has acted (`.enqueue`).
     final override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
         guard !isDetached else { return .ignore }
-        if hearsUnderLock { keptKind.unsafelyUnwrapped.heardLocked(by: self, from: registrar, slot: slot) }
+        if case .kind(let kind) = hearing { kind.heardLocked(by: self, from: registrar, slot: slot) }
         return .enqueue
     }
 
@@ -75,7 +142,7 @@ class ReadListener: AnyEndpoint {
 
     /// Hands the change to the target, if it is still there. No lock is held.
     private final func heard(_ thread: UnsafeMutablePointer<ThreadState>) {
-        guard !isDetached, let target = objectIfAlive else { return }
+        guard let target else { return }
         heard(by: target, thread)
     }
 

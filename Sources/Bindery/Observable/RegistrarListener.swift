@@ -1,10 +1,12 @@
 import Synchronization
 
 /// What listens to a registrar's slots, and what belongs to a registrar as a member (its
-/// deinit is the member's object going): the engine's endpoints. The engine, a layer above,
-/// subclasses it (`AnyEndpoint`); the registrar keeps listeners in its table, each as this
-/// object and one of its records (``Listener``), and members in its list, tells a listener of a change through ``heard(_:of:record:_:)``, and asks of it only what
-/// this class declares, so that it names nothing above it.
+/// deinit is the member's object going): the engine's endpoints and a derived value's reads.
+/// The engine, a layer above, subclasses it (`Subscriber`, and `AnyEndpoint` for a chain's
+/// member); the registrar keeps listeners in its table, each as this object and one of its
+/// records (``Listener``), and members in its list, tells a listener of a change through
+/// ``heard(_:of:record:_:)``, and asks of it only what this class declares, so that it names
+/// nothing above it.
 ///
 /// Abstract: every member here but the member link is overridden. Guarded by the graph lock
 /// (`GraphLock`) but for `heard`, which an update calls with no lock.

@@ -1,26 +1,6 @@
 import Testing
 import Bindery
 
-/// A control whose designated getter reports its reads to derived values.
-private final class TrackedField: Control, @unchecked Sendable {
-    private var stored = ""
-    var text: String {
-        get {
-            reportRead()
-            return stored
-        }
-        set { stored = newValue }
-    }
-    let eventCenter = ControlEventCenter()
-    static var designatedKeyPath: ReferenceWritableKeyPath<TrackedField, String> { \.text }
-    static var designatedEvents: ControlEvents { .editingChanged }
-
-    func type(_ newText: String) {
-        text = newText
-        sendActions(for: .editingChanged)
-    }
-}
-
 /// Controls: user edits arrive as events, programmatic sets do not fire, shorthands bind the
 /// designated property.
 @Suite(.failOnUnexpectedDiagnostics) struct ControlTests {

@@ -46,6 +46,26 @@ final class TestField: Control, @unchecked Sendable {
     }
 }
 
+/// A control whose designated getter reports its reads to derived values.
+final class TrackedField: Control, @unchecked Sendable {
+    private var stored = ""
+    var text: String {
+        get {
+            reportRead()
+            return stored
+        }
+        set { stored = newValue }
+    }
+    let eventCenter = ControlEventCenter()
+    static var designatedKeyPath: ReferenceWritableKeyPath<TrackedField, String> { \.text }
+    static var designatedEvents: ControlEvents { .editingChanged }
+
+    func type(_ newText: String) {
+        text = newText
+        sendActions(for: .editingChanged)
+    }
+}
+
 /// A slider with a Float value.
 final class TestSlider: Control, @unchecked Sendable {
     var value: Float = 0

@@ -36,10 +36,10 @@ protocol EndpointKind: AnyObject, Sendable {
     /// joins its chain; false for a listener, which also hears each change after the chains.
     var joinsChains: Bool { get }
     /// Starts listening for `endpoint`'s changes. Lock held.
-    func subscribeLocked(_ endpoint: AnyEndpoint)
+    func subscribeLocked(_ endpoint: Subscriber)
     /// A change that `endpoint` heard, from `registrar`'s `slot` (nil and 0 when not from a
     /// registrar), before its chain decides about it. Lock held.
-    func heardLocked(by endpoint: AnyEndpoint, from registrar: _ChangeRegistrar?, slot: Int)
+    func heardLocked(by endpoint: Subscriber, from registrar: _ChangeRegistrar?, slot: Int)
 }
 
 extension EndpointKind {
@@ -54,7 +54,7 @@ extension EndpointKind {
     @usableFromInline
     var joinsChains: Bool { true }
     @usableFromInline
-    func heardLocked(by endpoint: AnyEndpoint, from registrar: _ChangeRegistrar?, slot: Int) {}
+    func heardLocked(by endpoint: Subscriber, from registrar: _ChangeRegistrar?, slot: Int) {}
 }
 
 /// How an endpoint hears that its value changed: not at all, by one slot of a registrar
@@ -105,8 +105,9 @@ enum Hearing: Sendable {
         return nil
     }
 
-    /// See `EndpointKind.subscribeLocked(_:)`.
-    func subscribeLocked(_ endpoint: AnyEndpoint) {
+    /// See `EndpointKind.subscribeLocked(_:)`. Generic, so that a bind's endpoint is
+    /// subscribed to a slot with direct calls.
+    func subscribeLocked<Listening: Subscriber>(_ endpoint: Listening) {
         switch self {
         case .none: break
         case .slot(let registrar, let slot): PropertyKind.subscribeLocked(endpoint, registrar, slot: slot)

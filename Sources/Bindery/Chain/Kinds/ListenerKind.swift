@@ -25,9 +25,9 @@ final class ListenerKind: EndpointKind {
 
     var joinsChains: Bool { false }
 
-    func subscribeLocked(_ endpoint: AnyEndpoint) { heard.subscribeLocked(endpoint) }
+    func subscribeLocked(_ endpoint: Subscriber) { heard.subscribeLocked(endpoint) }
 
-    func heardLocked(by endpoint: AnyEndpoint, from registrar: _ChangeRegistrar?, slot: Int) {
+    func heardLocked(by endpoint: Subscriber, from registrar: _ChangeRegistrar?, slot: Int) {
         heard.traits(lifetime: nil).kept?.heardLocked(by: endpoint, from: registrar, slot: slot)
     }
 }

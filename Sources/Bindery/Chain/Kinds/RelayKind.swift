@@ -19,7 +19,7 @@ final class RelayKind: EndpointKind {
     }
 
     @usableFromInline
-    func subscribeLocked(_ endpoint: AnyEndpoint) {
+    func subscribeLocked(_ endpoint: Subscriber) {
         endpoint.subscribeLocked(registrar, slot: 0)
     }
 }
