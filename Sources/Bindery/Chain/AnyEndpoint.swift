@@ -410,6 +410,51 @@ class AnyEndpoint: Subscriber {
         return true
     }
 
+    // MARK: Notification (no lock held)
+
+    /// Hears a set of `slot` of `registrar`, as its sole listener, inside the registrar's read
+    /// of its table (see `RegistrarListener.heard`): the engine decides without its lock, the
+    /// read ends, and the decision is carried out; or, when the chain is busy or the endpoint
+    /// must hear under the lock, the locked way decides for every listener
+    /// (`Registry.notifyLocked`). An endpoint of a typed chain does the same with its own
+    /// functions called directly (`Endpoint.heard`). An endpoint listens as a whole: its
+    /// `record` is always 0.
+    override func heard(_ slot: Int, of registrar: _ChangeRegistrar, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
+        carryOut(decideWithoutLock(thread), slot, of: registrar, thread, act)
+    }
+
+    /// Carries out `decision` for a set of `slot` of `registrar` heard inside its read: ends the
+    /// read, then acts (`act`, this endpoint's), keeping the endpoint alive past the read when
+    /// the decision gives its chain back.
+    @inline(__always)
+    final func carryOut(
+        _ decision: Decision?, _ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>,
+        _ act: (Decision, UnsafeMutablePointer<ThreadState>) -> Void
+    ) {
+        guard let decision else {
+            registrar.endRead()
+            Registry.shared.notifyLocked(registrar, slot: slot, thread)
+            return
+        }
+        switch decision {
+        case .ignore:
+            registrar.endRead()
+        case .abandon:
+            // Kept past the read, to give its chain back.
+            let kept = Unmanaged.passUnretained(self).retain()
+            registrar.endRead()
+            // The listener left its chain as this thread took it: the chain is given back,
+            // and the change goes to whoever listens now.
+            act(decision, thread)
+            kept.release()
+            Registry.shared.notifyLocked(registrar, slot: slot, thread)
+        default:
+            // By now the endpoint is kept by the chain this thread owns.
+            registrar.endRead()
+            act(decision, thread)
+        }
+    }
+
     // MARK: Membership (graph lock held)
 
     /// Leaves its chain, unless it has already. Lock held.

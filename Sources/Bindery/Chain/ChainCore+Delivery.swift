@@ -34,15 +34,19 @@ extension ChainCore {
         _ value: Value, into receivers: [Unmanaged<Endpoint<Value>>], from start: Int, skipping origin: Endpoint<Value>?,
         foundDead: inout Bool, _ thread: UnsafeMutablePointer<ThreadState>
     ) -> (index: Int, need: NeedsEngine)? {
-        var index = start
-        while index < receivers.count {
-            let need = receivers[index]._withUnsafeGuaranteedRef { receiver -> NeedsEngine? in
-                receiver === origin ? nil : write(value, into: receiver, foundDead: &foundDead, thread)
+        // The plan's array is not changed while it is delivered (a new shape makes a new plan):
+        // read without a bounds check.
+        receivers.withUnsafeBufferPointer { receivers in
+            var index = start
+            while index < receivers.count {
+                let need = receivers[index]._withUnsafeGuaranteedRef { receiver -> NeedsEngine? in
+                    receiver === origin ? nil : write(value, into: receiver, foundDead: &foundDead, thread)
+                }
+                if let need { return (index, need) }
+                index += 1
             }
-            if let need { return (index, need) }
-            index += 1
+            return nil
         }
-        return nil
     }
 
     /// Writes one receiver, unless it needs the engine (then says why). A receiver whose object
@@ -52,7 +56,8 @@ extension ChainCore {
         _ value: Value, into receiver: Endpoint<Value>, foundDead: inout Bool, _ thread: UnsafeMutablePointer<ThreadState>
     ) -> NeedsEngine? {
         if receiver.isDetached { return .left }
-        guard let target = receiver.target else {
+        // Not `target`, which would read `isDetached` again.
+        guard let target = receiver.objectIfAlive else {
             foundDead = true
             return nil
         }

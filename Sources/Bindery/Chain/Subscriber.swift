@@ -7,9 +7,9 @@
 /// belongs to a chain, to a registrar's members or to a declaration.
 ///
 /// Abstract: each subclass keeps its own fields (an endpoint packs its subscriptions with its
-/// lifetime, a read keeps them plainly) and implements every member but `heard`, `carryOut`
-/// and `removeSubscriptions(where:)` (an endpoint also its own `subscribeLocked` and
-/// `unsubscribeAllLocked`, so that a bind calls them directly). Guarded by the graph lock but for `heard`,
+/// lifetime, a read keeps them plainly) and implements every member but `subscribeLocked`,
+/// `unsubscribeAllLocked` and `removeSubscriptions(where:)` (an endpoint has its own of the first two, so
+/// that a bind calls them directly), and `heard` (`RegistrarListener`'s). Guarded by the graph lock but for `heard`,
 /// `decideWithoutLock`, `act`, `isDetached` and `target`, which an update uses with no lock.
 @usableFromInline
 class Subscriber: RegistrarListener {
@@ -120,47 +120,4 @@ class Subscriber: RegistrarListener {
 
     /// Carries out a decision. Lock not held: reads the value (user code) and dispatches.
     func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {}
-
-    /// Hears a set of `slot` of `registrar`, as its sole listener, inside the registrar's read
-    /// of its table (see `RegistrarListener.heard`): the engine decides without its lock, the
-    /// read ends, and the decision is carried out; or, when a chain is busy or the subscriber
-    /// must hear under the lock, the locked way decides for every listener
-    /// (`Registry.notifyLocked`). An endpoint of a typed chain does the same with its own
-    /// functions called directly (`Endpoint.heard`). A subscriber listens as a whole: its
-    /// `record` is always 0.
-    override func heard(_ slot: Int, of registrar: _ChangeRegistrar, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
-        carryOut(decideWithoutLock(thread), slot, of: registrar, thread, act)
-    }
-
-    /// Carries out `decision` for a set of `slot` of `registrar` heard inside its read: ends the
-    /// read, then acts (`act`, this subscriber's), keeping the subscriber alive past the read
-    /// when the decision gives its chain back.
-    @inline(__always)
-    final func carryOut(
-        _ decision: Decision?, _ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>,
-        _ act: (Decision, UnsafeMutablePointer<ThreadState>) -> Void
-    ) {
-        guard let decision else {
-            registrar.endRead()
-            Registry.shared.notifyLocked(registrar, slot: slot, thread)
-            return
-        }
-        switch decision {
-        case .ignore:
-            registrar.endRead()
-        case .abandon:
-            // Kept past the read, to give its chain back.
-            let kept = Unmanaged.passUnretained(self).retain()
-            registrar.endRead()
-            // The listener left its chain as this thread took it: the chain is given back,
-            // and the change goes to whoever listens now.
-            act(decision, thread)
-            kept.release()
-            Registry.shared.notifyLocked(registrar, slot: slot, thread)
-        default:
-            // By now the subscriber is kept by the chain this thread owns.
-            registrar.endRead()
-            act(decision, thread)
-        }
-    }
 }

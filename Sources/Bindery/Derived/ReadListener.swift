@@ -114,6 +114,18 @@ class ReadListener: Subscriber {
         unsubscribeAllLocked()
     }
 
+    // The registrar's sole listener, told inside its read of its table: decides without the
+    // lock unless a kind hears the change first, ends the read, then acts.
+    final override func heard(_ slot: Int, of registrar: _ChangeRegistrar, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
+        guard let decision = decideWithoutLock(thread) else {
+            registrar.endRead()
+            Registry.shared.notifyLocked(registrar, slot: slot, thread)
+            return
+        }
+        registrar.endRead()
+        act(decision, thread)
+    }
+
     // The registrar's sole listener, read with no lock: kept past the read (the table may let
     // go of it once the read ends), and handed to `act`, which lets go of it.
     final override func decideWithoutLock(_ thread: UnsafeMutablePointer<ThreadState>) -> Decision? {

@@ -141,7 +141,8 @@ struct ThreadState {
     static func dispatching<Result>(on thread: UnsafeMutablePointer<ThreadState>, at depth: Int, _ work: () -> Result) -> Result {
         let savedDepth = thread.pointee.depth, savedNesting = thread.pointee.nesting
         thread.pointee.depth = depth
-        thread.pointee.nesting += 1
+        // Bounded by the stack (each level is a dispatch's frames): cannot overflow.
+        thread.pointee.nesting &+= 1
         defer {
             thread.pointee.depth = savedDepth
             thread.pointee.nesting = savedNesting
