@@ -92,7 +92,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     override func notifyLocked(_ registrar: _ChangeRegistrar, slot: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
         var single: Unmanaged<Subscriber>?
         var decision = Decision.ignore
-        var several: [Subscriber] = []
+        var several: [Listener] = []
         locked(thread: thread) {
             guard slot < registrar.slotCapacity else { return }
             if let listener = registrar.soleListener(slot: slot) {
@@ -105,7 +105,11 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
                 }
                 single = endpoint
             } else {
-                several = registrar.subscribersLocked(slot: slot)
+                // The slot's list keeps this array until its listeners change: a set allocates
+                // nothing. Each listener's object is kept past the lock until it has heard (one
+                // that leaves meanwhile is let go of by the table).
+                several = registrar.listenersLocked(slot: slot)
+                for listener in several { _ = listener.object.retain() }
             }
         }
         if let single {
@@ -115,14 +119,17 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         guard !several.isEmpty else { return }
         // Derived values the listeners reach are evaluated once all have heard.
         thread.pointee.notifyingSeveral += 1
-        for listed in several {
+        for listener in several {
+            let kept = Unmanaged<Subscriber>.fromOpaque(listener.object.toOpaque())
             // Each listener is asked under a lock of its own: one declared again meanwhile has
             // been replaced (its subscriptions with it), and its replacement hears the change.
             let (endpoint, decision) = locked(thread: thread) { () -> (Subscriber, Decision) in
+                let listed = kept.takeUnretainedValue()
                 let endpoint = listed.activeLocked() ?? listed
                 return (endpoint, endpoint.decideLocked(thread, from: registrar, slot: slot))
             }
             endpoint.act(decision, thread)
+            kept.release()
         }
         thread.pointee.notifyingSeveral -= 1
         ThreadState.endOfDispatch(thread)
@@ -138,26 +145,48 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// Runs the listeners of the slots whose bits are set in `mask` (several control events),
     /// each listener once.
     override func notify(_ registrar: _ChangeRegistrar, events mask: UInt32) {
-        let listeners = locked { () -> [Subscriber] in
-            var seen: [Subscriber] = []
-            var bits = mask
-            while bits != 0 {
-                let slot = bits.trailingZeroBitCount
-                bits &= bits - 1
-                for endpoint in registrar.subscribersLocked(slot: slot) where !seen.contains(where: { $0 === endpoint }) {
-                    seen.append(endpoint)
+        let thread = ThreadState.current
+        // One event (nearly always): its sole listener, or the array its slot's list keeps, so
+        // that an edit allocates nothing. Several events: each listener once. Each listener's
+        // object is kept past the lock until it has heard.
+        var sole: Listener?
+        var listeners: [Listener] = []
+        locked(thread: thread) {
+            if mask.nonzeroBitCount == 1 {
+                let slot = mask.trailingZeroBitCount
+                if let listener = registrar.soleListener(slot: slot) {
+                    sole = listener
+                } else {
+                    listeners = registrar.listenersLocked(slot: slot)
+                }
+            } else {
+                var bits = mask
+                while bits != 0 {
+                    let slot = bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    for listener in registrar.listenersLocked(slot: slot) where !listeners.contains(listener) {
+                        listeners.append(listener)
+                    }
                 }
             }
-            return seen
+            if let sole { _ = sole.object.retain() }
+            for listener in listeners { _ = listener.object.retain() }
         }
-        let thread = ThreadState.current
         thread.pointee.notifyingSeveral += 1
-        for endpoint in listeners {
-            let decision = locked(thread: thread) { endpoint.decideLocked(thread) }
-            endpoint.act(decision, thread)
-        }
+        if let sole { hear(sole, thread) }
+        for listener in listeners { hear(listener, thread) }
         thread.pointee.notifyingSeveral -= 1
         ThreadState.endOfDispatch(thread)
+    }
+
+    /// Has a listener kept for a control's events decide under the lock and act, then lets go
+    /// of it.
+    private func hear(_ listener: Listener, _ thread: UnsafeMutablePointer<ThreadState>) {
+        let kept = Unmanaged<Subscriber>.fromOpaque(listener.object.toOpaque())
+        let subscriber = kept.takeUnretainedValue()
+        let decision = locked(thread: thread) { subscriber.decideLocked(thread) }
+        subscriber.act(decision, thread)
+        kept.release()
     }
 
     // MARK: Membership (lock held)
