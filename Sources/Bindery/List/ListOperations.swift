@@ -119,8 +119,11 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
     /// against their neighbours in the next (see `verify`).
     private var recentlyPlaced: [ElementRecord<Element>] = []
     private var placedNow: [ElementRecord<Element>] = []
-    /// The records a rebuild sorted in this evaluation.
-    private var rebuilt: [ElementRecord<Element>] = []
+    /// Whether this evaluation sorted every record anew (a rebuild).
+    private var sortedWhole = false
+    /// Records that became neighbours in the sorted part when a record between them was taken
+    /// out, checked by `verify`.
+    private var vacated: [ElementRecord<Element>] = []
 
     init(source: some ListOperand<Element>, areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
         self.areInIncreasingOrder = areInIncreasingOrder
@@ -170,8 +173,8 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
             return left < right
         }
         sortedOrder.build(sorted.map { records[$0].place.unsafelyUnwrapped })
-        // Checked only if an element changed while they were sorted (see `verify`).
-        rebuilt = records
+        // Checked pair by pair in this evaluation (see `verify`).
+        sortedWhole = true
     }
 
     override func removeAllRecords() {
@@ -180,7 +183,8 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
         updated = []
         recentlyPlaced = []
         placedNow = []
-        rebuilt = []
+        sortedWhole = false
+        vacated = []
     }
 
     override func current() -> [Element] {
@@ -197,8 +201,7 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
     private func park(_ record: ElementRecord<Element>) {
         guard !parked.contains(where: { $0 === record }) else { return }
         let place = record.place.unsafelyUnwrapped
-        let from = sortedOrder.index(of: place)
-        sortedOrder.remove(place)
+        let from = takeOut(record)
         sortedOrder.insert(place, at: sortedOrder.count)
         let to = sortedOrder.count - 1
         if from != to { output.append(.move(from: from, to: to)) }
@@ -222,9 +225,7 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
 
     override func remove(_ record: ListRecord) {
         let record = unsafeDowncast(record, to: ElementRecord<Element>.self)
-        let place = record.place.unsafelyUnwrapped
-        output.append(.remove(at: sortedOrder.index(of: place)))
-        sortedOrder.remove(place)
+        output.append(.remove(at: takeOut(record)))
         parked.removeAll { $0 === record }
         updated.remove(ObjectIdentifier(record))
     }
@@ -265,25 +266,31 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
         verify()
     }
 
-    /// Puts back in order the records placed recently that are out of order with a neighbour.
+    /// Puts back in order the records that may be out of order with a neighbour.
     ///
-    /// A comparison reads elements that other threads may change while it runs: an element
-    /// whose compared property was just set is out of place until its own listener has it
-    /// placed again, and a record placed by comparisons with it meanwhile may have gone the
-    /// wrong way. Its neighbours say so (a sequence sorted but for one record has that record
-    /// out of order with a neighbour), so the records placed in the last evaluation and in this
-    /// one are checked against theirs and placed again if they must be: the evaluation that the
-    /// late set schedules checks those of the one it raced with.
+    /// A comparison reads elements that other threads may change while it runs, and a set is
+    /// stored before it is heard: an element whose compared property was set is out of place
+    /// until its own listener has it placed again, and a record placed meanwhile by comparisons
+    /// with it may have gone the wrong way. A placement ends between two records it compared
+    /// itself with, so it is in order with its neighbours unless one of them was changing: a
+    /// wrong turn leaves the record next to the one that was changing, or next to a record
+    /// placed next to it. So when a record is taken out of the sorted part, the two it
+    /// separated are checked (`vacated`): once the changing record is placed again, in
+    /// whichever evaluation its set is heard, whatever went the wrong way past it is out of
+    /// order with a neighbour, and is placed again in turn. The records placed in the last
+    /// evaluation and in this one are checked too, and a whole sort once, pair by pair (its
+    /// comparisons may have read an element mid-change). What is left after a few rounds (only
+    /// while elements keep changing) is checked by the next evaluation: never dropped.
     private func verify() {
-        // A whole sort is checked only if an element's compared property was set while it ran
-        // (its record waits to be evaluated again): otherwise it saw every element as it is.
-        if !rebuilt.isEmpty, dirty.isEmpty { rebuilt = [] }
-        var checked = recentlyPlaced + placedNow + rebuilt
-        // What this evaluation placed is checked again by the next one, and only that.
-        var placed = placedNow + rebuilt
-        rebuilt = []
+        var checked = recentlyPlaced + placedNow + vacated
+        var placed = placedNow
+        if sortedWhole {
+            checked += unorderedPairs()
+            sortedWhole = false
+        }
         recentlyPlaced = []
         placedNow = []
+        vacated = []
         var rounds = 0
         while !checked.isEmpty, rounds < 8 {
             rounds += 1
@@ -294,16 +301,44 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
                 checked.append(record)
                 placed.append(record)
             }
+            checked += vacated
+            vacated = []
         }
-        recentlyPlaced = placed
+        // What this evaluation placed is checked again by the next one, with what is left.
+        recentlyPlaced = placed + checked
+    }
+
+    /// The records of the sorted order that are out of order with the next one, in one pass.
+    private func unorderedPairs() -> [ElementRecord<Element>] {
+        let records = sortedOrder.nodes().map { unsafeDowncast($0, to: SortPlace<Element>.self).record }
+        var unordered: [ElementRecord<Element>] = []
+        for (before, after) in zip(records, records.dropFirst()) where goesBefore(after, before) {
+            unordered.append(before)
+            unordered.append(after)
+        }
+        return unordered
+    }
+
+    /// Takes `record`'s place out of the sorted order and returns its index. When it was in the
+    /// sorted part (not parked), the records it separated are now neighbours: `verify` checks
+    /// them.
+    private func takeOut(_ record: ElementRecord<Element>) -> Int {
+        let place = record.place.unsafelyUnwrapped
+        let from = sortedOrder.index(of: place)
+        let sortedPart = clean
+        sortedOrder.remove(place)
+        if from > 0, from + 1 < sortedPart {
+            vacated.append(unsafeDowncast(sortedOrder.node(at: from - 1), to: SortPlace<Element>.self).record)
+            vacated.append(unsafeDowncast(sortedOrder.node(at: from), to: SortPlace<Element>.self).record)
+        }
+        return from
     }
 
     /// Takes `record` out and puts it back where the comparison says among the sorted part:
     /// one move, if its place changed. Returns its index.
     private func putBack(_ record: ElementRecord<Element>) -> Int {
         let place = record.place.unsafelyUnwrapped
-        let from = sortedOrder.index(of: place)
-        sortedOrder.remove(place)
+        let from = takeOut(record)
         let to = placement(of: record)
         sortedOrder.insert(place, at: to)
         if from != to { output.append(.move(from: from, to: to)) }

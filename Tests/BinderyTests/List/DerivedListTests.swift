@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Bindery
 
@@ -12,6 +13,21 @@ import Testing
         self.done = done
     }
     var description: String { "\(title)\(done ? "✓" : "")" }
+}
+
+/// Keys that a comparison reads before the element's own property says so: a set whose
+/// store is seen before its notification is heard (another thread's, in flight).
+final class UnheardKeys: Sendable {
+    private let keys = Mutex<[ObjectIdentifier: String]>([:])
+
+    func set(_ key: String, for chore: Chore) {
+        keys.withLock { $0[ObjectIdentifier(chore)] = key }
+    }
+
+    /// The key set for `chore`, else its title.
+    func key(_ chore: Chore) -> String {
+        keys.withLock { $0[ObjectIdentifier(chore)] } ?? chore.title
+    }
 }
 
 /// A row made of a task by `map`.
@@ -131,6 +147,37 @@ private func described(_ step: ListChange<Chore>.Step) -> String {
         }
         #expect(view.rows.map(\.title) == todos.elements.sorted { $0.title < $1.title }.map(\.title))
         #expect(view.misfits == 0)
+    }
+
+    @Test("sorted(by:) ends in order when a compared value was seen changed before its set was heard: what was placed past it meanwhile is placed again")
+    func sortedPlacesAgainPastALateSet() {
+        // Another thread's set is stored before its notification arrives: evaluations in
+        // between compare with the new value while the element still stands where the old one
+        // put it. Here the comparison reads a key that changes with no notification, and the
+        // set that notifies comes after two evaluations that placed elements past it.
+        let titles = ["c", "e", "g", "i", "k", "m", "o", "q"]
+        for moved in titles.indices {
+            for late in ["0", "z"] {
+                for inserted in ["b", "d", "f", "h", "j", "l", "n", "p", "r"] {
+                    let unheard = UnheardKeys()
+                    let chores = titles.map { Chore($0) }
+                    let todos = DynamicList(chores)
+                    let sorted = todos.sorted { unheard.key($0) < unheard.key($1) }
+                    let view = ObjectRows<Chore>()
+                    Bind.in(sorted, \.elements).out(view)
+                    unheard.set(late, for: chores[moved])
+                    todos.append(Chore(inserted))
+                    todos.append(Chore("a"))        // another evaluation before the set is heard
+                    chores[moved].title = late        // the set's notification
+                    let expected = todos.elements.sorted { unheard.key($0) < unheard.key($1) }
+                    #expect(
+                        identical(sorted.elements, expected),
+                        "moved \(titles[moved]) to \(late), inserted \(inserted): \(sorted.elements) instead of \(expected)")
+                    #expect(identical(view.rows, expected))
+                    #expect(view.misfits == 0)
+                }
+            }
+        }
     }
 
     @Test("map makes each result once and keeps it while its element stays; a set of what it read makes it again; a removed element's result is released")
