@@ -282,15 +282,19 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
     /// comparisons may have read an element mid-change). What is left after a few rounds (only
     /// while elements keep changing) is checked by the next evaluation: never dropped.
     private func verify() {
-        var checked = recentlyPlaced + placedNow + vacated
+        // Into the last evaluation's buffer, with no new one.
+        var checked = recentlyPlaced
+        recentlyPlaced = []
+        checked += placedNow
+        checked += vacated
         var placed = placedNow
+        placedNow = []
         if sortedWhole {
             checked += unorderedPairs()
             sortedWhole = false
         }
-        recentlyPlaced = []
-        placedNow = []
-        vacated = []
+        // Kept with its capacity: nearly every removal fills it.
+        vacated.removeAll(keepingCapacity: true)
         var rounds = 0
         while !checked.isEmpty, rounds < 8 {
             rounds += 1
@@ -302,10 +306,10 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
                 placed.append(record)
             }
             checked += vacated
-            vacated = []
+            vacated.removeAll(keepingCapacity: true)
         }
         // What this evaluation placed is checked again by the next one, with what is left.
-        recentlyPlaced = placed + checked
+        recentlyPlaced = checked.isEmpty ? placed : placed + checked
     }
 
     /// The records of the sorted order that are out of order with the next one, in one pass.
