@@ -147,7 +147,9 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     override func notify(_ registrar: _ChangeRegistrar, events mask: UInt32) {
         let thread = ThreadState.current
         // One event (nearly always): its sole listener, or the array its slot's list keeps, so
-        // that an edit allocates nothing. Several events: each listener once. Each listener's
+        // that an edit allocates nothing. Several events: each listener once, in the array the
+        // first event's list keeps, copied only when a later event has a listener it lacks (the
+        // same listeners on every event, or on one of them, allocate nothing). Each listener's
         // object is kept past the lock until it has heard.
         var sole: Listener?
         var listeners: [Listener] = []
@@ -160,11 +162,30 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
                     listeners = registrar.listenersLocked(slot: slot)
                 }
             } else {
+                // Either `sole` or `listeners` holds what was found so far, never both.
                 var bits = mask
                 while bits != 0 {
                     let slot = bits.trailingZeroBitCount
                     bits &= bits - 1
-                    for listener in registrar.listenersLocked(slot: slot) where !listeners.contains(listener) {
+                    if let one = registrar.soleListener(slot: slot) {
+                        if sole == nil, listeners.isEmpty {
+                            sole = one
+                        } else if sole != one, !listeners.contains(one) {
+                            if let first = sole { listeners = [first] }
+                            sole = nil
+                            listeners.append(one)
+                        }
+                        continue
+                    }
+                    let heard = registrar.listenersLocked(slot: slot)
+                    if heard.isEmpty { continue }
+                    if sole == nil, listeners.isEmpty {
+                        listeners = heard
+                        continue
+                    }
+                    if let first = sole { listeners = [first] }
+                    sole = nil
+                    for listener in heard where !listeners.contains(listener) {
                         listeners.append(listener)
                     }
                 }

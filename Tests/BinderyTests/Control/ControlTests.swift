@@ -41,6 +41,29 @@ import Bindery
         #expect(model.string == "x")
     }
 
+    @Test("Several events sent at once reach each listener once, whichever events each listens to")
+    func severalEventsSeveralListeners() {
+        // editingChanged's slot comes first: one listener or several there, then one or several
+        // on editingDidEnd, the listener of both among them.
+        for (changedAlone, endedAlone) in [(true, false), (false, true), (false, false), (true, true)] {
+            let field = TestField()
+            let both = Counter(), changed = Counter(), ended = Counter()
+            var chains = [Bind.in(field, \.text, on: [.editingChanged, .editingDidEnd]).out("both", initial: false) { both.increment() }]
+            if !changedAlone {
+                chains.append(Bind.in(field, \.text, on: .editingChanged).out("changed", initial: false) { changed.increment() })
+            }
+            if !endedAlone {
+                chains.append(Bind.in(field, \.text, on: .editingDidEnd).out("ended", initial: false) { ended.increment() })
+            }
+            field.text = "x"
+            field.sendActions(for: [.editingChanged, .editingDidEnd])
+            #expect(both.value == 1, "changed alone: \(changedAlone), ended alone: \(endedAlone)")
+            #expect(changed.value == (changedAlone ? 0 : 1))
+            #expect(ended.value == (endedAlone ? 0 : 1))
+            for chain in chains { chain.unbind() }
+        }
+    }
+
     @Test("One control bound on different events by two chains: each chain hears its own events, also after rebinding")
     func twoChainsOnDifferentEvents() {
         let live = Box(), committed = Box()
