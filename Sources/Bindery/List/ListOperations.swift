@@ -123,7 +123,7 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
     private var sortedWhole = false
     /// Records that became neighbours in the sorted part when a record between them was taken
     /// out, checked by `verify`.
-    private var vacated: [ElementRecord<Element>] = []
+    private var vacated: [(before: ElementRecord<Element>, after: ElementRecord<Element>)] = []
 
     init(source: some ListOperand<Element>, areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
         self.areInIncreasingOrder = areInIncreasingOrder
@@ -277,7 +277,8 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
     /// placed next to it. So when a record is taken out of the sorted part, the two it
     /// separated are checked (`vacated`): once the changing record is placed again, in
     /// whichever evaluation its set is heard, whatever went the wrong way past it is out of
-    /// order with a neighbour, and is placed again in turn. The records placed in the last
+    /// order with a neighbour, and is placed again in turn (a pair is compared once, and its
+    /// records checked against both their neighbours only when it is out of order). The records placed in the last
     /// evaluation and in this one are checked too, and a whole sort once, pair by pair (its
     /// comparisons may have read an element mid-change). What is left after a few rounds (only
     /// while elements keep changing) is checked by the next evaluation: never dropped.
@@ -286,17 +287,16 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
         var checked = recentlyPlaced
         recentlyPlaced = []
         checked += placedNow
-        checked += vacated
         var placed = placedNow
         placedNow = []
         if sortedWhole {
             checked += unorderedPairs()
             sortedWhole = false
         }
-        // Kept with its capacity: nearly every removal fills it.
-        vacated.removeAll(keepingCapacity: true)
         var rounds = 0
-        while !checked.isEmpty, rounds < 8 {
+        while true {
+            takeUnorderedVacated(into: &checked)
+            guard !checked.isEmpty, rounds < 8 else { break }
             rounds += 1
             let misplaced = checked.filter { !$0.isRemoved && !isInOrder($0) }
             checked = []
@@ -305,11 +305,21 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
                 checked.append(record)
                 placed.append(record)
             }
-            checked += vacated
-            vacated.removeAll(keepingCapacity: true)
         }
         // What this evaluation placed is checked again by the next one, with what is left.
         recentlyPlaced = checked.isEmpty ? placed : placed + checked
+    }
+
+    /// Adds the two records of each pair that `takeOut` made neighbours and that is out of
+    /// order to `checked`: one comparison a pair, nearly always in order.
+    private func takeUnorderedVacated(into checked: inout [ElementRecord<Element>]) {
+        guard !vacated.isEmpty else { return }
+        for (before, after) in vacated where !before.isRemoved && !after.isRemoved && goesBefore(after, before) {
+            checked.append(before)
+            checked.append(after)
+        }
+        // Kept with its capacity: nearly every removal fills it.
+        vacated.removeAll(keepingCapacity: true)
     }
 
     /// The records of the sorted order that are out of order with the next one, in one pass.
@@ -332,8 +342,9 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
         let sortedPart = clean
         sortedOrder.remove(place)
         if from > 0, from + 1 < sortedPart {
-            vacated.append(unsafeDowncast(sortedOrder.node(at: from - 1), to: SortPlace<Element>.self).record)
-            vacated.append(unsafeDowncast(sortedOrder.node(at: from), to: SortPlace<Element>.self).record)
+            vacated.append(
+                (unsafeDowncast(sortedOrder.node(at: from - 1), to: SortPlace<Element>.self).record,
+                 unsafeDowncast(sortedOrder.node(at: from), to: SortPlace<Element>.self).record))
         }
         return from
     }
