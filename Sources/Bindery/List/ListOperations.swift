@@ -278,10 +278,11 @@ final class SortOperation<Element>: ListOperation<Element, Element> {
     /// separated are checked (`vacated`): once the changing record is placed again, in
     /// whichever evaluation its set is heard, whatever went the wrong way past it is out of
     /// order with a neighbour, and is placed again in turn (a pair is compared once, and its
-    /// records checked against both their neighbours only when it is out of order). The records placed in the last
-    /// evaluation and in this one are checked too, and a whole sort once, pair by pair (its
-    /// comparisons may have read an element mid-change). What is left after a few rounds (only
-    /// while elements keep changing) is checked by the next evaluation: never dropped.
+    /// records checked against both their neighbours only when it is out of order). The
+    /// records placed in the last evaluation and in this one are checked too, and a whole sort
+    /// once, pair by pair (its comparisons may have read an element mid-change). What is left
+    /// after a few rounds (only while elements keep changing) is checked by the next
+    /// evaluation: never dropped.
     private func verify() {
         // Into the last evaluation's buffer, with no new one.
         var checked = recentlyPlaced
