@@ -338,8 +338,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         endpoint.role = old.role.union(spec.role)
         // The same property in the same chain: the owner's last write to it still counts (see
         // `ChainCore.run`, and `inheritWritesLocked` for a write that lands after this copy).
-        let written = old.record.writtenSequence.load(ordering: .relaxed)
-        endpoint.record.writtenSequence.store(written, ordering: .relaxed)
+        endpoint.writtenSequence.store(old.writtenSequence.load(ordering: .relaxed), ordering: .relaxed)
         Registry.shared.transferLocked(from: old, to: endpoint)
         Registry.shared.subscribeLocked(endpoint, hearing: spec.hearing)
         endpoints.replace(at: position, with: endpoint, self)
