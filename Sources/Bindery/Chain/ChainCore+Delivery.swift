@@ -71,7 +71,7 @@ extension ChainCore {
     @inline(__always)
     func write(_ value: Value, to receiver: Endpoint<Value>, _ target: AnyObject, _ thread: UnsafeMutablePointer<ThreadState>) {
         let sequence = writeSequence.load(ordering: .relaxed)
-        receiver.writtenSequence.store(sequence, ordering: .relaxed)
+        receiver.record.writtenSequence.store(sequence, ordering: .relaxed)
         let written: Bool
         if receiver.role.contains(.sends) {
             written = ThreadState.writing(ObjectIdentifier(receiver), on: thread) { write(value, into: target, through: receiver) }

@@ -250,14 +250,14 @@ extension ChainCore {
     /// property counted as unwritten, kept the owner's older value, and the rest of the chain
     /// got the change. Owner only (the owner alone writes `writtenSequence`); lock held.
     func inheritWritesLocked(from origin: Endpoint<Value>, to active: Endpoint<Value>) {
-        var newest = active.writtenSequence.load(ordering: .relaxed)
+        var newest = active.record.writtenSequence.load(ordering: .relaxed)
         var each: AnyEndpoint = origin
         while each !== active, let next = each.replacement {
-            let written = each.writtenSequence.load(ordering: .relaxed)
+            let written = each.record.writtenSequence.load(ordering: .relaxed)
             if Self.isUnwritten(newest, since: written) { newest = written }
             each = next
         }
-        active.writtenSequence.store(newest, ordering: .relaxed)
+        active.record.writtenSequence.store(newest, ordering: .relaxed)
     }
 
     /// Delivers one queued item. Owner only; no lock held, so setters, converters, filters and
@@ -277,7 +277,7 @@ extension ChainCore {
             guard let plan else { return }
             // The origin held `value` when the change was queued; if the chain has written it
             // since, it no longer does, and it is written like every other member.
-            let isUnchanged = Self.isUnwritten(origin.writtenSequence.load(ordering: .relaxed), since: sequence)
+            let isUnchanged = Self.isUnwritten(origin.record.writtenSequence.load(ordering: .relaxed), since: sequence)
             runChange(value, from: origin, skipping: isUnchanged ? origin : nil, noted: noted, plan, thread)
         case .initialValue(let receivers, let blocks):
             let value = chainValue
@@ -449,7 +449,7 @@ extension ChainCore {
                 ? GraphLock.shared.locked { self.successorLocked(of: receiver) }
                 : receiver.target.map { (receiver, $0) }
             guard let (current, target) = found, current.role.contains(.receives), let write = current.accessors.write else { return }
-            current.writtenSequence.store(self.writeSequence.load(ordering: .relaxed), ordering: .relaxed)
+            current.record.writtenSequence.store(self.writeSequence.load(ordering: .relaxed), ordering: .relaxed)
             let written = ThreadState.runDeferred(depth: depth, writing: ObjectIdentifier(current)) { write(target, value) }
             if !written { Report.unwritable(current.label) }
         }

@@ -334,11 +334,12 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         }
         let accessors = member(at: position).accessors.redeclared(with: declared)
         let endpoint = MemberEndpoint(
-            retyping: old, accessors: accessors, core: self, wantsInitial: spec.initial, hearing: spec.hearing, declaring: declaration)
-        endpoint.role = old.role.union(spec.role)
+            retyping: old, accessors: accessors, core: self, wantsInitial: spec.initial, hearing: spec.hearing,
+            role: old.role.union(spec.role), declaring: declaration)
         // The same property in the same chain: the owner's last write to it still counts (see
         // `ChainCore.run`, and `inheritWritesLocked` for a write that lands after this copy).
-        endpoint.writtenSequence.store(old.writtenSequence.load(ordering: .relaxed), ordering: .relaxed)
+        let written = old.record.writtenSequence.load(ordering: .relaxed)
+        endpoint.record.writtenSequence.store(written, ordering: .relaxed)
         Registry.shared.transferLocked(from: old, to: endpoint)
         Registry.shared.subscribeLocked(endpoint, hearing: spec.hearing)
         endpoints.replace(at: position, with: endpoint, self)

@@ -24,10 +24,10 @@ class Endpoint<Value>: AnyEndpoint {
 
     init(
         retyping other: AnyEndpoint, accessors: Accessors<Value>, wantsInitial: Bool? = nil,
-        hearing: Hearing = .none, declaring added: Declaration? = nil
+        hearing: Hearing = .none, role: Role? = nil, declaring added: Declaration? = nil
     ) {
         self.accessors = accessors
-        super.init(copying: other, wantsInitial: wantsInitial, hearing: hearing, declaring: added)
+        super.init(copying: other, wantsInitial: wantsInitial, hearing: hearing, role: role, declaring: added)
     }
 
     final override var anyCore: any AnyChainCore { core }
@@ -233,10 +233,11 @@ final class MemberEndpoint<Value>: Endpoint<Value> {
     /// A copy of `other` in `core`, typed by its value (see `AnyEndpoint.init(copying:…)`).
     init(
         retyping other: AnyEndpoint, accessors: Accessors<Value>, core: ChainCore<Value>, wantsInitial: Bool? = nil,
-        hearing: Hearing = .none, declaring added: Declaration? = nil
+        hearing: Hearing = .none, role: Role? = nil, declaring added: Declaration? = nil
     ) {
         chain = .passRetained(core)
-        super.init(retyping: other, accessors: accessors, wantsInitial: wantsInitial, hearing: hearing, declaring: added)
+        super.init(
+            retyping: other, accessors: accessors, wantsInitial: wantsInitial, hearing: hearing, role: role, declaring: added)
     }
 
     @_specialize(where Value == Int)

@@ -471,8 +471,9 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         // another slot of the registrar, or an endpoint on a property stored elsewhere in the
         // object, is passed over without it.
         let location = spec.accessors.location
+        let slot = spec.hearing.slot.map { (Unmanaged.passUnretained($0.registrar).toOpaque(), $0.slot) }
         return firstEntry(from: listLocked(of: spec.object, lifetime: spec.lifetime)) {
-            $0.joinsChains && $0.events == spec.events && !$0.observesOtherSlot(than: spec.hearing)
+            $0.joinsChains && $0.events == spec.events && !$0.observesOtherSlot(than: slot)
                 && !$0.isStored(elsewhereThan: location)
                 && $0.matches(
                     spec.object, spec.keyPath, storedAt: { location != 0 ? location : StoredProperty.packedOffset(of: spec.keyPath) },
