@@ -162,6 +162,13 @@ class AnyEndpoint: Subscriber {
         set { record.setDetached(newValue) }
     }
 
+    /// The endpoint's name, one word: its host's address, with the record it is in the host in
+    /// the bits above every address, as a registrar's table names a listener
+    /// (`_ChangeRegistrar.word(_:)`). Every endpoint is a host of its own today, record 0, so
+    /// the name is its own address. What the echo guard compares (`ThreadState.writing`).
+    @inline(__always)
+    final var name: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
+
     /// The object's address: the registry indexes endpoints by it (see
     /// `EndpointRecord.objectID`).
     final var objectID: ObjectIdentifier { record.objectID }

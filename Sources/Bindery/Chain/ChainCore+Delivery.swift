@@ -74,7 +74,7 @@ extension ChainCore {
         receiver.record.writtenSequence.store(sequence, ordering: .relaxed)
         let written: Bool
         if receiver.role.contains(.sends) {
-            written = ThreadState.writing(ObjectIdentifier(receiver), on: thread) { write(value, into: target, through: receiver) }
+            written = ThreadState.writing(receiver.name, on: thread) { write(value, into: target, through: receiver) }
         } else {
             // An endpoint that only receives listens to nothing: no echo can reach it.
             written = write(value, into: target, through: receiver)
@@ -109,7 +109,7 @@ extension ChainCore {
             let body = block.body, liveness = block.liveness
             MainQueue.enqueue {
                 guard liveness?.isLive ?? true else { return }
-                ThreadState.runDeferred(depth: depth, writing: nil) { body(value) }
+                ThreadState.runDeferred(depth: depth, writing: 0) { body(value) }
             }
         } else {
             block.body(value)

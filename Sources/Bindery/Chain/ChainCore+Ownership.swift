@@ -59,7 +59,7 @@ extension ChainCore {
     func decideLocked(origin: Endpoint<Value>, _ thread: UnsafeMutablePointer<ThreadState>) -> Decision {
         // A write this thread is making for the chain, as its owner or on the main actor: its
         // echo (see <doc:Guarantees#Loops>).
-        if thread.pointee.writing == ObjectIdentifier(origin) { return .ignore }
+        if thread.pointee.writing == origin.name { return .ignore }
         let tag = UInt(bitPattern: thread)
         let state = self.state.load(ordering: .acquiring)
         if state & ~1 == tag {
@@ -450,7 +450,7 @@ extension ChainCore {
                 : receiver.target.map { (receiver, $0) }
             guard let (current, target) = found, current.role.contains(.receives), let write = current.accessors.write else { return }
             current.record.writtenSequence.store(self.writeSequence.load(ordering: .relaxed), ordering: .relaxed)
-            let written = ThreadState.runDeferred(depth: depth, writing: ObjectIdentifier(current)) { write(target, value) }
+            let written = ThreadState.runDeferred(depth: depth, writing: current.name) { write(target, value) }
             if !written { Report.unwritable(current.label) }
         }
     }

@@ -72,7 +72,7 @@ class Endpoint<Value>: AnyEndpoint {
         guard !hearsUnderLock, !isDetached, role.contains(.sends) else { return nil }
         // A write this thread is making for the chain, as its owner or on the main actor: its
         // echo (see <doc:Guarantees#Loops>).
-        if thread.pointee.writing == ObjectIdentifier(self) { return .ignore }
+        if thread.pointee.writing == name { return .ignore }
         return core.takeWithoutLock(origin: self, thread)
     }
 

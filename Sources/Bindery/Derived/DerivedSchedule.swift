@@ -41,7 +41,7 @@ final class DerivedSchedule: DispatchEndWork {
         let depth: Int
         /// The endpoint the thread was writing for its chain when the change was made: a
         /// derived value's send caused by that write is its echo (see `ThreadState.writing`).
-        let writing: ObjectIdentifier?
+        let writing: UInt
     }
 
     @exclusivity(unchecked) private var pending: [Entry] = []
@@ -77,7 +77,7 @@ final class DerivedSchedule: DispatchEndWork {
                 // A main-actor value is evaluated on the main actor, in the order its changes came.
                 let node = entry.node, keeper = entry.keeper, depth = entry.depth
                 MainQueue.enqueue {
-                    ThreadState.runDeferred(depth: depth, writing: nil) {
+                    ThreadState.runDeferred(depth: depth, writing: 0) {
                         let main = ThreadState.current
                         DerivedSchedule.of(main).schedule(node, keeping: keeper, main)
                     }

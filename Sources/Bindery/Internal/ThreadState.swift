@@ -18,8 +18,11 @@ struct ThreadState {
     /// The endpoint this thread is writing for its chain right now, as the chain's owner or as
     /// a main-actor write queued by one: a change it hears meanwhile is that write's echo, and
     /// is ignored (see <doc:Guarantees#Loops>). Bindery's one echo guard: scoped to the write
-    /// (saved and put back around it, so that writes nest), never per object or sticky.
-    var writing: ObjectIdentifier?
+    /// (saved and put back around it, so that writes nest), never per object or sticky. The
+    /// endpoint is named by one word, as a registrar's table names a listener: its host's
+    /// address, with the record it is in the host in the bits above every address (0 while
+    /// every endpoint is a host of its own); 0 when the thread writes none.
+    var writing: UInt = 0
     /// Whether Bindery itself is reading properties through their getters (a key path across
     /// several objects): a `@Dynamic` object read then gets no `ObservationRegistrar` (see
     /// `_ChangeRegistrar.access(_:keyPath:)`).
@@ -104,9 +107,9 @@ struct ThreadState {
     ///
     /// - Parameters:
     ///   - depth: The causal depth of the change that queued the work.
-    ///   - writing: The endpoint being written, if any.
+    ///   - writing: The name of the endpoint being written (see `writing`), or 0.
     ///   - work: The write or the block.
-    static func runDeferred<Result>(depth: Int, writing: ObjectIdentifier?, _ work: () -> Result) -> Result {
+    static func runDeferred<Result>(depth: Int, writing: UInt, _ work: () -> Result) -> Result {
         let thread = current
         let result = dispatching(on: thread, at: depth) { self.writing(writing, on: thread, work) }
         endOfDispatch(thread)
@@ -123,10 +126,10 @@ struct ThreadState {
         }
     }
 
-    /// Runs `work`, which writes `endpoint` for its chain, with `thread` marked as writing it
-    /// (see `writing`), then puts the mark back.
+    /// Runs `work`, which writes the endpoint named `endpoint` (see `writing`) for its chain,
+    /// with `thread` marked as writing it, then puts the mark back.
     @inline(__always)
-    static func writing<Result>(_ endpoint: ObjectIdentifier?, on thread: UnsafeMutablePointer<ThreadState>, _ work: () -> Result) -> Result {
+    static func writing<Result>(_ endpoint: UInt, on thread: UnsafeMutablePointer<ThreadState>, _ work: () -> Result) -> Result {
         let saved = thread.pointee.writing
         thread.pointee.writing = endpoint
         defer { thread.pointee.writing = saved }

@@ -91,7 +91,7 @@ final class ObservationSender: @unchecked Sendable {
         let current = ThreadState.current
         // This sender's own write (see `writing(_:)`), marked as every chain's write is: its
         // echo (see <doc:Guarantees#Loops>), which only used up the arming.
-        if current.pointee.writing == ObjectIdentifier(self) {
+        if current.pointee.writing == name {
             lock.withLock { state.echoes += 1 }
             return
         }
@@ -109,11 +109,15 @@ final class ObservationSender: @unchecked Sendable {
         // The object gone: not armed either, and the deinit takes the endpoints out.
         guard registrar.hasListeners, arm() != nil else { return }
         if let cause {
-            ThreadState.runDeferred(depth: cause, writing: nil) { registrar.didSet(0) }
+            ThreadState.runDeferred(depth: cause, writing: 0) { registrar.didSet(0) }
         } else {
             registrar.didSet(0)
         }
     }
+
+    /// The sender's name for the echo guard (`ThreadState.writing`): its address, as an
+    /// endpoint of its own is named.
+    private var name: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
 
     /// Runs `write`, the chain's write of the property (a filter putting its source back),
     /// without hearing it as a change: the put-back does not propagate (see
@@ -126,7 +130,7 @@ final class ObservationSender: @unchecked Sendable {
     func writing(_ write: () -> Void) {
         let thread = ThreadState.current
         let before = lock.withLock { state.echoes }
-        ThreadState.writing(ObjectIdentifier(self), on: thread, write)
+        ThreadState.writing(name, on: thread, write)
         // The write used up the arming: armed again, now that the value is stored.
         if lock.withLock({ state.echoes }) != before { _ = arm() }
     }
