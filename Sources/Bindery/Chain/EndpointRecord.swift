@@ -244,8 +244,7 @@ struct EndpointRecord: ~Copyable {
     /// listener's, see `EndpointKind.joinsChains`).
     var joinsChains: Bool { traits.contains(.joinsChains) }
 
-    /// Whether the endpoint has left its chain (see `detached`). The setter needs no
-    /// exclusive access: the flag is atomic.
+    /// Whether the endpoint has left its chain (see `detached`; set by `setDetached(_:)`).
     var isDetached: Bool {
         @inline(__always) get { detached.load(ordering: .sequentiallyConsistent) }
     }
