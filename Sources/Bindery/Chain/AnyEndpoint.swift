@@ -96,7 +96,7 @@ class AnyEndpoint: Subscriber {
         set { record.setFlag(.reachesLeaf, newValue) }
     }
     /// Whether another endpoint took this one's place (see `replacement`). Lock held.
-    private var isReplaced: Bool { record.flags.contains(.isReplaced) }
+    private var isReplaced: Bool { record.has(.isReplaced) }
     /// Whether the endpoint is in the registry's index of objects without a registrar (see
     /// `Registry.byObject`); an object with one lists its endpoints as the registrar's members.
     /// Lock held.
@@ -154,7 +154,14 @@ class AnyEndpoint: Subscriber {
     final override func activeLocked() -> AnyEndpoint? {
         // Nearly always the endpoint itself: answered with no reference counted.
         guard isReplaced else { return isDetached ? nil : self }
-        return replacement?.activeLocked()
+        // Each replacement names the next; a walk, not a recursion: a thread that heard a
+        // change may wait for the lock while another declares the endpoint again many times.
+        var each: AnyEndpoint = self
+        while each.isReplaced {
+            guard let next = each.link else { return nil }
+            each = next.takeUnretainedValue()
+        }
+        return each.isDetached ? nil : each
     }
 
     final override var isDetached: Bool {

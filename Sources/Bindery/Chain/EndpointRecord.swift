@@ -78,6 +78,13 @@ struct EndpointRecord: ~Copyable {
         @inline(__always) get { firstSlotWord.load(ordering: .relaxed) }
     }
 
+    /// Whether `flag` is set: a bit test, where `flags.contains` goes through the generic set
+    /// algebra in an unoptimised build (the replacement walk asks at each step). Lock held.
+    @inline(__always)
+    func has(_ flag: AnyEndpoint.Flags) -> Bool {
+        flagsWord.load(ordering: .relaxed) & flag.rawValue != 0
+    }
+
     /// What the lock guards about the endpoint's lists. Lock held.
     var flags: AnyEndpoint.Flags {
         @inline(__always) get { AnyEndpoint.Flags(rawValue: flagsWord.load(ordering: .relaxed)) }

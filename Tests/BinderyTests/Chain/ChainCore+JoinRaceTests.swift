@@ -6,7 +6,7 @@ import Testing
 /// Rules 7 and 10: a user's change races another thread declaring its endpoint again (a join
 /// that names the chain's head replaces the head's endpoint). Every change must still reach the
 /// whole chain: none is dropped because its endpoint was replaced while it was being heard.
-@Suite(.failOnUnexpectedDiagnostics) struct ChainCoreJoinRaceTests {
+@Suite(.failOnUnexpectedDiagnostics, .ownThread) struct ChainCoreJoinRaceTests {
     static let rounds = ProcessInfo.processInfo.environment["BINDERY_RACE_ROUNDS"].flatMap(Int.init) ?? 20
     static let edits = 2_000
 
@@ -20,7 +20,7 @@ import Testing
                 .out("seen", initial: false) { (value: Int) in seen.append(value) }
             let lastVisitor = UncheckedBox<SafeField?>(nil)
             let done = Atomic<Bool>(false)
-            DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            onThreads(2) { thread in
                 if thread == 0 {
                     for value in 1...Self.edits { head.edit(value) }
                     done.store(true, ordering: .releasing)
@@ -62,7 +62,7 @@ import Testing
             chain.out("seen", initial: false) { (_: Int) in seen.increment() }
             let lastVisitor = UncheckedBox<SafeField?>(nil)
             let finished = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: 3) { thread in
+            onThreads(3) { thread in
                 if thread < 2 {
                     let field = thread == 0 ? head : other
                     for step in 1...Self.edits { field.edit((thread + 1) * 100_000 + step) }

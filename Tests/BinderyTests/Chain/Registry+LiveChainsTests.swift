@@ -30,7 +30,7 @@ import Testing
     }
 
     #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
-    @Test("Rule 1: bind/unbind churn, joins, and chains that were never bound and lost every member leave the list empty")
+    @Test("Rule 1: bind/unbind churn, joins, and chains that were never bound and lost every member leave the list empty", .ownThread)
     func churnLeavesTheListEmpty() async {
         // In a child process, so that the global registry holds nothing of other tests.
         await #expect(processExitsWith: .success) {

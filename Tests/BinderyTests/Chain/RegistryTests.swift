@@ -86,7 +86,7 @@ private final class JoinRow {
     /// The benchmark's `memory.chain.1000000` and `isolation.1000000` rows give the bytes per
     /// chain and the cost of one update among a million; this checks what they cannot see.
     /// `BINDERY_SCALE_CHAINS` sets the count (CI's thread-sanitizer run takes fewer).
-    @Test("Rules 1, 12: a million live chains on a million objects; one update reaches its receiver; when the objects go, the registry is empty")
+    @Test("Rules 1, 12: a million live chains on a million objects; one update reaches its receiver; when the objects go, the registry is empty", .ownThread)
     func millionChains() async {
         // In a child process, so that the global registry holds nothing of other tests.
         await #expect(processExitsWith: .success) {

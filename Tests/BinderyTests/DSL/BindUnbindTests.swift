@@ -266,7 +266,7 @@ import Testing
     }
 
     #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
-    @Test("Rule 1: 100,000 bind/unbind cycles leave the registry empty")
+    @Test("Rule 1: 100,000 bind/unbind cycles leave the registry empty", .ownThread)
     func churnLeavesRegistryEmpty() async {
         // In a child process, so that the global registry holds nothing of other tests.
         await #expect(processExitsWith: .success) {

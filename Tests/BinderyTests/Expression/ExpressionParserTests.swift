@@ -9,7 +9,7 @@ import Testing
 ///
 /// `BINDERY_FUZZ_CASES` sets how many texts the three property tests try in all (default
 /// 100,000): two fifths random texts, two fifths edited bindings, one fifth valid bindings.
-@Suite(.failOnUnexpectedDiagnostics) struct ExpressionParserTests {
+@Suite(.failOnUnexpectedDiagnostics, .ownThread) struct ExpressionParserTests {
     /// How many texts the property tests try in all.
     static let cases = max(0, ProcessInfo.processInfo.environment["BINDERY_FUZZ_CASES"].flatMap(Int.init) ?? 100_000)
 

@@ -259,7 +259,7 @@ private func described(_ step: ListChange<Chore>.Step) -> String {
         Bind.in(rows, \.elements).out(view)
         // Threads of their own, not the cooperative pool, which other suites' tasks may keep
         // busy for longer than the time limit (under the thread sanitizer they did).
-        DispatchQueue.concurrentPerform(iterations: 4) { lane in
+        onThreads(4) { lane in
             var random = SplitMix64(seed: UInt64(lane + 1))
             for step in 0..<300 {
                 let mine = picks[Int(random.next() % 40)]

@@ -153,7 +153,7 @@ final class Farewell: Sendable {
         #expect(count.value == 3 && evaluations.value == 2)
     }
 
-    @Test("Rule 10: a batch body runs with no Bindery lock held: it may wait for another thread that mutates the list", .timeLimit(.minutes(1)))
+    @Test("Rule 10: a batch body runs with no Bindery lock held: it may wait for another thread that mutates the list", .ownThread, .timeLimit(.minutes(1)))
     func batchWaitsForAnotherThread() {
         let todos = DynamicList([Self.milk])
         let view = CheckedList<Todo>()
@@ -174,7 +174,7 @@ final class Farewell: Sendable {
         #expect(view.rows == todos.elements && view.misfits == 0)
     }
 
-    @Test("Rule 10, 11: a bad index is reported with no Bindery lock held: the handler may wait for another thread that uses the list", .timeLimit(.minutes(1)))
+    @Test("Rule 10, 11: a bad index is reported with no Bindery lock held: the handler may wait for another thread that uses the list", .ownThread, .timeLimit(.minutes(1)))
     func diagnosticsWaitForAnotherThread() {
         let todos = DynamicList([Self.milk])
         let results = Recorder<DispatchTimeoutResult>()
@@ -193,7 +193,7 @@ final class Farewell: Sendable {
         #expect(todos.elements == [Self.milk, Self.tea])
     }
 
-    @Test("Rule 10: an element whose last reference was the list's log of changes goes with no lock held: its deinit may use the list", .timeLimit(.minutes(1)))
+    @Test("Rule 10: an element whose last reference was the list's log of changes goes with no lock held: its deinit may use the list", .ownThread, .timeLimit(.minutes(1)))
     func logReleasesOutsideTheLock() {
         let list = DynamicList<Farewell>()
         let counts = Recorder<Int>()
@@ -205,7 +205,7 @@ final class Farewell: Sendable {
         #expect(counts.count >= 80 - 64 - 1)
     }
 
-    @Test("Rule 10: removeAll(where:) runs its predicate with no Bindery lock held, and removes what it accepts in the list as it stands", .timeLimit(.minutes(1)))
+    @Test("Rule 10: removeAll(where:) runs its predicate with no Bindery lock held, and removes what it accepts in the list as it stands", .ownThread, .timeLimit(.minutes(1)))
     func removeAllWaitsForAnotherThread() {
         let todos = DynamicList([Self.milk, Self.eggs])
         let once = Counter()
@@ -224,7 +224,7 @@ final class Farewell: Sendable {
         #expect(todos.elements == [Self.eggs])
     }
 
-    @Test("Rule 10, 14: threads mutating at once are serialised: every receiver applies every step, in order, and ends at the list", .timeLimit(.minutes(1)))
+    @Test("Rule 10, 14: threads mutating at once are serialised: every receiver applies every step, in order, and ends at the list", .ownThread, .timeLimit(.minutes(1)))
     func threads() async {
         let todos = DynamicList<Todo>()
         let view = CheckedList<Todo>()

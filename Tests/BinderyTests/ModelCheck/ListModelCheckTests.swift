@@ -94,7 +94,7 @@ enum ListEdit: CustomStringConvertible {
 ///
 /// `BINDERY_MODEL_CASES` sets how many cases run (default 10,000; threaded:
 /// `BINDERY_THREADED_CASES`, default 200), `BINDERY_MODEL_SEED` the first seed (default 1).
-@Suite(.failOnUnexpectedDiagnostics) struct ListModelCheckTests {
+@Suite(.failOnUnexpectedDiagnostics, .ownThread) struct ListModelCheckTests {
     static let cases = ProcessInfo.processInfo.environment["BINDERY_MODEL_CASES"].flatMap(Int.init) ?? 10_000
     static let threadedCases = ProcessInfo.processInfo.environment["BINDERY_THREADED_CASES"].flatMap(Int.init) ?? 200
     static let firstSeed = ProcessInfo.processInfo.environment["BINDERY_MODEL_SEED"].flatMap(UInt64.init) ?? 1

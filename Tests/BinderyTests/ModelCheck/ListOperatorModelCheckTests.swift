@@ -97,7 +97,7 @@ private final class OperatorChain: Sendable {
 /// The list operators in the model check: random chains of `filter`, `sorted` and `map` over
 /// random edits of their `DynamicList` and random sets of the elements' properties, checked after
 /// every step against the operators recomputed from scratch and against the steps contract.
-@Suite(.failOnUnexpectedDiagnostics) struct ListOperatorModelCheckTests {
+@Suite(.failOnUnexpectedDiagnostics, .ownThread) struct ListOperatorModelCheckTests {
     static let cases = max(ListModelCheckTests.cases / 5, 1)
     static let threadedCases = max(ListModelCheckTests.threadedCases / 2, 1)
 

@@ -12,7 +12,7 @@ import Testing
 /// into the suite. The run prints each form's share of the steps, and how many target-action
 /// calls it made; each change action's call also checks that its new value is what the
 /// property holds (see `EngineRun.changeAction`).
-@Suite(.failOnUnexpectedDiagnostics) struct ModelCheckTests {
+@Suite(.failOnUnexpectedDiagnostics, .ownThread) struct ModelCheckTests {
     static let cases = ProcessInfo.processInfo.environment["BINDERY_MODEL_CASES"].flatMap(Int.init) ?? 10_000
     static let firstSeed = ProcessInfo.processInfo.environment["BINDERY_MODEL_SEED"].flatMap(UInt64.init) ?? 1
     static let length = 24

@@ -16,7 +16,7 @@ import Testing
 /// - no diagnostic is reported, on any thread.
 /// A second mode has a thread bind and unbind endpoints and blocks of the running chains while
 /// the others write. Each case has a time limit that names its seed.
-@Suite(.failOnUnexpectedDiagnostics) struct ThreadedModelCheckTests {
+@Suite(.failOnUnexpectedDiagnostics, .ownThread) struct ThreadedModelCheckTests {
     static let cases = ProcessInfo.processInfo.environment["BINDERY_THREADED_CASES"].flatMap(Int.init) ?? 200
     static let firstSeed = ProcessInfo.processInfo.environment["BINDERY_MODEL_SEED"].flatMap(UInt64.init) ?? 1
     static let timeLimit: TimeInterval = 30

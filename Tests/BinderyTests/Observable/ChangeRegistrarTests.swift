@@ -57,7 +57,7 @@ extension ChangeRegistrarTests {
         withExtendedLifetime(afterChains) {}
     }
 
-    @Test("Rule 13: derived values' reads are heard when they are the first listeners a process makes, two on one property (in a process of its own, where nothing has bound yet)")
+    @Test("Rule 13: derived values' reads are heard when they are the first listeners a process makes, two on one property (in a process of its own, where nothing has bound yet)", .ownThread)
     func firstListenersAreReads() async {
         await #expect(processExitsWith: .success) {
             let box = Box()
