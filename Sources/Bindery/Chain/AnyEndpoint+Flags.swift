@@ -16,6 +16,9 @@ extension AnyEndpoint {
         static let isIndexed = Flags(rawValue: 8)
         /// See `reachesLeaf`.
         static let reachesLeaf = Flags(rawValue: 16)
+        /// The endpoint took the place of its chain's head (the chain itself, or one that had
+        /// taken its place): the end of the path `ChainCore.activeLocked()` walks.
+        static let standsForHead = Flags(rawValue: 32)
 
         mutating func set(_ flag: Flags, _ isOn: Bool) {
             if isOn { insert(flag) } else { remove(flag) }

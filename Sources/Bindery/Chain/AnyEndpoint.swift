@@ -95,6 +95,12 @@ class AnyEndpoint: Subscriber {
         get { record.flags.contains(.reachesLeaf) }
         set { record.setFlag(.reachesLeaf, newValue) }
     }
+    /// Whether the endpoint took the place of its chain's head (see `Flags.standsForHead`).
+    /// Lock held.
+    final var standsForHead: Bool {
+        get { record.has(.standsForHead) }
+        set { record.setFlag(.standsForHead, newValue) }
+    }
     /// Whether another endpoint took this one's place (see `replacement`). Lock held.
     private var isReplaced: Bool { record.has(.isReplaced) }
     /// Whether the endpoint is in the registry's index of objects without a registrar (see

@@ -340,6 +340,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         // `ChainCore.run`, and `inheritWritesLocked` for a write that lands after this copy).
         let written = old.record.writtenSequence.load(ordering: .relaxed)
         endpoint.record.writtenSequence.store(written, ordering: .relaxed)
+        if old === self || old.standsForHead { endpoint.standsForHead = true }
         Registry.shared.transferLocked(from: old, to: endpoint)
         Registry.shared.subscribeLocked(endpoint, hearing: spec.hearing)
         endpoints.replace(at: position, with: endpoint, self)
@@ -535,11 +536,16 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// the caller's to check.
     private func leaveLocked(at position: Int) {
         let removed = endpoints.remove(at: position, self)
+        let wasHead = removed.standsForHead
         Registry.shared.forgetLocked(removed)
         retireLocked(consume removed)
         dropPlanLocked()
         // This chain's own head, declared again, stands for nothing once its successor left.
-        if activeLocked() == nil { forgetReplacementLocked() }
+        // Only the member standing for the head ends the path `activeLocked()` walks: another
+        // member's leaving changes nothing there, and the walk is as long as the number of
+        // times the head was declared again (a visitor joined and unbound in a loop made it
+        // thousands long, walked at every unbind, with the lock held).
+        if wasHead, activeLocked() == nil { forgetReplacementLocked() }
     }
 
     /// A chain lives while one sender and one receiver are alive: one that
