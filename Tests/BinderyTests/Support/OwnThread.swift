@@ -3,16 +3,16 @@ import Testing
 
 /// Runs a test on threads of its own rather than on the test pool's threads.
 ///
-/// Swift Testing runs tests on the cooperative pool, which has one thread per core, and on Linux
-/// the main actor's jobs are served from the same pool. A test that computes for a minute (the
-/// model checks) or blocks its thread (a semaphore, a process's output read to its end, an exit
-/// test's back channel, which Swift Testing reads with a blocking call) holds one of those
-/// threads all along; on a two-core machine two such tests at once leave no thread for the main
-/// actor or for the quick async tests queued behind them, which then exceed their time limits
-/// without having run. Under this trait the test's task, and the child tasks it makes, prefer an
-/// executor that runs each job on a thread of its own. The test is still the same task: its task
-/// locals (the current test, the scoped diagnostics handler) and its issues are as usual, and
-/// main-actor code it awaits still runs on the main actor.
+/// Swift Testing runs tests on the cooperative pool, which has one thread per core. A test that
+/// computes for a minute (the model checks) or blocks its thread (a semaphore, a process's output
+/// read to its end, an exit test's back channel, which Swift Testing reads with a blocking call)
+/// holds one of those threads all along; on a two-core machine two such tests at once leave no
+/// thread for the quick async tests queued behind them (nor for the background work a main-actor
+/// test awaits), which then exceed their time limits without having run. Under this trait the
+/// test's task, and the child tasks it makes, prefer an executor that runs each job on a thread of
+/// its own. The test is still the same task: its task locals (the current test, the scoped
+/// diagnostics handler) and its issues are as usual, and main-actor code it awaits still runs on
+/// the main actor.
 struct OwnThread: SuiteTrait, TestTrait, TestScoping {
     var isRecursive: Bool { true }
 
