@@ -19,7 +19,7 @@ import Testing
 @Suite(.failOnUnexpectedDiagnostics, .ownThread) struct ThreadedModelCheckTests {
     static let cases = ProcessInfo.processInfo.environment["BINDERY_THREADED_CASES"].flatMap(Int.init) ?? 200
     static let firstSeed = ProcessInfo.processInfo.environment["BINDERY_MODEL_SEED"].flatMap(UInt64.init) ?? 1
-    static let timeLimit: TimeInterval = 30
+    static let timeLimit: TimeInterval = ProcessInfo.processInfo.environment["BINDERY_CASE_SECONDS"].flatMap(TimeInterval.init).map { $0 * 1.5 } ?? 30
 
     @Test("Rules 1, 3, 5, 10, 11: after concurrent writes every chain settles on a thread's last accepted write", .timeLimit(.minutes(10)))
     func concurrentWritesSettle() async {
