@@ -69,9 +69,6 @@ class AnyEndpoint: Subscriber {
             link = newValue
         }
     }
-    /// The endpoint that took this one's place (declared again, or moved by a merge). Lock
-    /// held.
-    var replacement: AnyEndpoint? { isReplaced ? link?.takeUnretainedValue() : nil }
     /// What only some endpoints have; made with the endpoint, never replaced.
     final var extras: AnyEndpoint.Extras? { record.extras }
     /// The declarations that declared this endpoint (see `EndpointRecord.declarations`). Lock
@@ -101,7 +98,7 @@ class AnyEndpoint: Subscriber {
         get { record.has(.standsForHead) }
         set { record.setFlag(.standsForHead, newValue) }
     }
-    /// Whether another endpoint took this one's place (see `replacement`). Lock held.
+    /// Whether another endpoint took this one's place (see `link`). Lock held.
     private var isReplaced: Bool { record.has(.isReplaced) }
     /// Whether the endpoint is in the registry's index of objects without a registrar (see
     /// `Registry.byObject`); an object with one lists its endpoints as the registrar's members.
@@ -153,6 +150,47 @@ class AnyEndpoint: Subscriber {
         guard isReplaced, let replaced = link else { return }
         link = nil
         replaced.release()
+    }
+
+    /// Makes the path of replacements from this endpoint, and from every endpoint on it, one
+    /// step long: each names the endpoint the path ends at, and lets go of the ones between
+    /// (each join that declares a chain's head again adds one to the chain's path, which lives
+    /// as long as the chain, and to the path of a change queued meanwhile, whose origin stands
+    /// at its start). Each takes the newest of its own last write (`writtenSequence`) and
+    /// those after it on the path as its own, which is all that is read of them
+    /// (`ChainCore.currentLocked`): a walk from any of them afterwards gives what a walk of the
+    /// whole path gave. Only where nothing writes them meanwhile: their chain idle, or its owner
+    /// between two dispatches. Lock held.
+    func shortenReplacementsLocked() {
+        guard isReplaced, let first = link, first._withUnsafeGuaranteedRef({ $0.isReplaced }) else { return }
+        // Unretained: the lock keeps every link, and so every endpoint on the path.
+        var path: [Unmanaged<AnyEndpoint>] = [.passUnretained(self)]
+        var end = first
+        while end._withUnsafeGuaranteedRef({ $0.isReplaced }), let next = end._withUnsafeGuaranteedRef({ $0.link }) {
+            path.append(end)
+            end = next
+        }
+        var newest = path[path.count - 1]._withUnsafeGuaranteedRef { $0.record.writtenSequence.load(ordering: .relaxed) }
+        for each in path.reversed() {
+            each._withUnsafeGuaranteedRef { endpoint in
+                let written = endpoint.record.writtenSequence.load(ordering: .relaxed)
+                if Self.isUnwritten(newest, since: written) { newest = written }
+                endpoint.record.writtenSequence.store(newest, ordering: .relaxed)
+                guard let skipped = endpoint.link, skipped.toOpaque() != end.toOpaque() else { return }
+                endpoint.link = end.retain()
+                // Released after the lock is: an endpoint let go of here may go with it.
+                GraphLock.shared.buryLocked(skipped.takeRetainedValue())
+            }
+        }
+    }
+
+    /// Whether an endpoint whose last write by its chain's owner was numbered `written` has
+    /// not been written since the chain's write sequence stood at `sequence`: `written` comes
+    /// first, counting with wrapping, as long as the two are less than 2³¹ writes apart (a
+    /// write older than that may be taken for a newer one, and then the endpoint is written
+    /// once more).
+    static func isUnwritten(_ written: UInt32, since sequence: UInt32) -> Bool {
+        Int32(bitPattern: written &- sequence) < 0
     }
 
     /// This endpoint, or the one that now stands for it; nil if it left its chain. Lock held.

@@ -224,6 +224,10 @@ extension ChainCore {
             }
             state.store(tag, ordering: .relaxed)
         }
+        // Between two dispatches of its owner nothing writes the endpoints that stood for the
+        // head: a chain that was busy at every join declaring its head again has its path made
+        // one step long here.
+        shortenReplacementsLocked()
         guard let next, let item = currentLocked(next.item) else { return nil }
         if case .initialValue = item { return (item, next, nil) }
         return (item, next, planLocked().takeUnretainedValue())
@@ -231,9 +235,12 @@ extension ChainCore {
 
     /// The item with its endpoints as they stand now: an endpoint declared again or moved since
     /// the item was queued is replaced by its successor; one that left the chain is dropped.
+    /// Owner only, between two dispatches (the paths it walks are made one step long, see
+    /// `shortenReplacementsLocked`); lock held.
     func currentLocked(_ item: Item<Value>) -> Item<Value>? {
         switch item {
         case .change(let value, let origin, let noted):
+            origin.shortenReplacementsLocked()
             guard let active = origin.activeLocked() as? Endpoint<Value>, active.core === self else { return nil }
             if active !== origin { inheritWritesLocked(from: origin, to: active) }
             return .change(value, origin: active, noted: noted)
@@ -245,19 +252,17 @@ extension ChainCore {
 
     /// An origin declared again while its change waited (a join on another thread declares its
     /// head again): `active`, which stands for it now, takes over the owner's last write to it
-    /// or to any endpoint in between, so that `run` writes the change back to the property if
-    /// the owner wrote it after the value was read. Judged by `active`'s own record alone, the
-    /// property counted as unwritten, kept the owner's older value, and the rest of the chain
-    /// got the change. Owner only (the owner alone writes `writtenSequence`); lock held.
-    func inheritWritesLocked(from origin: Endpoint<Value>, to active: Endpoint<Value>) {
-        var newest = active.record.writtenSequence.load(ordering: .relaxed)
-        var each: AnyEndpoint = origin
-        while each !== active, let next = each.replacement {
-            let written = each.record.writtenSequence.load(ordering: .relaxed)
-            if Self.isUnwritten(newest, since: written) { newest = written }
-            each = next
+    /// or to any endpoint in between (which the origin's record holds once its path is one step
+    /// long, see `shortenReplacementsLocked`), so that `run` writes the change back to the
+    /// property if the owner wrote it after the value was read. Judged by `active`'s own record
+    /// alone, the property counted as unwritten, kept the owner's older value, and the rest of
+    /// the chain got the change. Owner only (the owner alone writes `writtenSequence`); lock
+    /// held.
+    private func inheritWritesLocked(from origin: Endpoint<Value>, to active: Endpoint<Value>) {
+        let written = origin.record.writtenSequence.load(ordering: .relaxed)
+        if Self.isUnwritten(active.record.writtenSequence.load(ordering: .relaxed), since: written) {
+            active.record.writtenSequence.store(written, ordering: .relaxed)
         }
-        active.record.writtenSequence.store(newest, ordering: .relaxed)
     }
 
     /// Delivers one queued item. Owner only; no lock held, so setters, converters, filters and

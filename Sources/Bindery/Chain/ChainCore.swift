@@ -155,15 +155,6 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// lands after a newer change is skipped. Written by the owner only.
     let changeCount = Atomic<UInt32>(0)
 
-    /// Whether an endpoint whose last write by the owner was numbered `written` has not been
-    /// written since the owner's write sequence stood at `sequence`: `written` comes first,
-    /// counting with wrapping, as long as the two are less than 2³¹ writes apart (a write
-    /// older than that may be taken for a newer one, and then the endpoint is written once
-    /// more).
-    static func isUnwritten(_ written: UInt32, since sequence: UInt32) -> Bool {
-        Int32(bitPattern: written &- sequence) < 0
-    }
-
     /// How many causes deep a change may go before it is dropped as a runaway cycle.
     static var maximumDepth: Int { 64 }
 
@@ -345,6 +336,10 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         Registry.shared.subscribeLocked(endpoint, hearing: spec.hearing)
         endpoints.replace(at: position, with: endpoint, self)
         dropPlanLocked()
+        // The path from the chain to what stands for its head now, one step long again if no
+        // dispatch can be writing the endpoints between (seen after the plan was dropped: a
+        // thread that takes the chain from here on finds no plan and waits for the lock).
+        if endpoint.standsForHead, state.load(ordering: .sequentiallyConsistent) == 0 { shortenReplacementsLocked() }
         noteCompletenessLocked()
         guard sendingInitial, spec.initial, spec.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
         return .work { self.submit(.initialValue([endpoint], [])) }

@@ -335,6 +335,60 @@ extension ChainCoreTests {
         #expect(runs.values == [4])
     }
 
+    /// Weak references to each endpoint that stood for `chain`'s head after one of `joins`
+    /// joins, each of which declares the head again and adds a visitor, unbound after it; the
+    /// chain is edited once per join, so every stand-in is written.
+    private static func headStandIns(_ chain: Chain<Int>, head: SafeField, joins: Int) -> [WeakEndpoint] {
+        (0..<joins).map { step in
+            let visitor = SafeField()
+            Bind.inout(head, \.value, on: .valueChanged).inout(visitor, \.value, on: .valueChanged)
+            head.edit(step)
+            let standIn = WeakEndpoint(GraphLock.shared.locked { (chain.core as? AnyEndpoint)?.activeLocked() })
+            Bind.unbind(visitor)
+            return standIn
+        }
+    }
+
+    @Test("Rule 7: a head declared again by one join after another keeps one endpoint standing for it, not one per join")
+    func headDeclaredAgainKeepsOneStandIn() {
+        let head = SafeField(), other = SafeField()
+        let chain = Bind.inout(head, \.value, on: .valueChanged).inout(other, \.value, on: .valueChanged)
+        let standIns = Self.headStandIns(chain, head: head, joins: 50)
+        #expect(standIns.allSatisfy { $0.wasSet })
+        #expect(standIns.count { $0.endpoint != nil } == 1)
+        // The chain still carries each end's edits.
+        head.edit(100)
+        #expect(other.value == 100)
+        other.edit(101)
+        #expect(head.value == 101)
+    }
+
+    @Test("Rule 7: a head declared again during its chain's dispatches keeps one stand-in once the dispatch is over")
+    func headDeclaredAgainMidDispatchKeepsOneStandIn() {
+        let head = SafeField(), other = SafeField()
+        let chain = Bind.inout(head, \.value, on: .valueChanged).inout(other, \.value, on: .valueChanged)
+        let standIns = UncheckedBox<[WeakEndpoint]>([])
+        // A block of the chain joins visitors at its head while the chain is dispatching: the chain
+        // is busy at each join, so the path is made short by its owner, between dispatches.
+        chain.out("joins", initial: false) { (value: Int) in
+            guard value == 1 else { return }
+            for _ in 0..<50 {
+                let visitor = SafeField()
+                Bind.inout(head, \.value, on: .valueChanged).inout(visitor, \.value, on: .valueChanged)
+                standIns.value.append(WeakEndpoint(GraphLock.shared.locked { (chain.core as? AnyEndpoint)?.activeLocked() }))
+                Bind.unbind(visitor)
+            }
+        }
+        head.edit(1)
+        head.edit(2)
+        #expect(standIns.value.count == 50)
+        #expect(standIns.value.count { $0.endpoint != nil } == 1)
+        #expect(other.value == 2)
+        other.edit(3)
+        #expect(head.value == 3)
+        Bind.unbind(head)   // the block, which holds the chain, leaves with it
+    }
+
     @Test("Rule 1, 7: a @Dynamic receiver declared again mid-dispatch still gets the dispatch's value")
     func receiverRedeclaredMidDispatch() {
         let source = Box(), target = Box()
@@ -469,4 +523,14 @@ extension ChainCoreTests {
         didSet { mirror = x }
     }
     var mirror = 0
+}
+
+/// A weak reference to an endpoint, and whether one was given.
+struct WeakEndpoint {
+    weak var endpoint: AnyEndpoint?
+    let wasSet: Bool
+    init(_ endpoint: AnyEndpoint?) {
+        self.endpoint = endpoint
+        wasSet = endpoint != nil
+    }
 }
