@@ -20,15 +20,23 @@ struct Declaration: Hashable, Sendable {
 /// The declarations that declared one endpoint. Nearly always one: an endpoint keeps the first
 /// inline, one word, and the others, when two declarations share it, in its extras. Guarded by
 /// the graph lock, like the endpoint's other lists.
+///
+/// In order of their numbers: `first` is the lowest and `more` ascends, so that a lookup is a
+/// binary search and a new declaration, which has the highest number yet, is appended. A head
+/// that join after join declares again gains one declaration each time (kept: a join's handle
+/// may end it later), and each join's copy of the set looked every member up one by one, with
+/// the graph lock held.
 struct DeclarationSet {
-    /// The first declaration's number, or 0 (numbers start at 1): an optional would take a
+    /// The lowest declaration's number, or 0 (numbers start at 1): an optional would take a
     /// word more in every endpoint.
     private(set) var first: UInt64 = 0
-    /// The others; an endpoint keeps them in its extras (see `AnyEndpoint.declarations`).
+    /// The others, ascending; an endpoint keeps them in its extras (see
+    /// `AnyEndpoint.declarations`).
     private(set) var more: [Declaration] = []
 
     init() {}
 
+    /// The set `first` and `more` were read from (see `first` and `more`).
     init(first: UInt64, more: [Declaration]) {
         self.first = first
         self.more = more
@@ -44,7 +52,7 @@ struct DeclarationSet {
     var isSingle: Bool { first != 0 && more.isEmpty }
 
     func contains(_ declaration: Declaration) -> Bool {
-        first == declaration.number || (!more.isEmpty && more.contains(declaration))
+        first == declaration.number || (!more.isEmpty && position(of: declaration.number).found)
     }
 
     /// Whether every declaration here is `first` or `second`.
@@ -55,8 +63,21 @@ struct DeclarationSet {
 
     /// Adds `declaration`, unless it is there already.
     mutating func insert(_ declaration: Declaration) {
-        guard !contains(declaration) else { return }
-        if first == 0 { first = declaration.number } else { more.append(declaration) }
+        let number = declaration.number
+        if first == 0 {
+            first = number
+        } else if number < first {
+            more.insert(Declaration(number: first), at: 0)
+            first = number
+        } else if number != first {
+            // Nearly always the newest declaration: appended, with no search.
+            if let last = more.last, number <= last.number {
+                let (index, found) = position(of: number)
+                if !found { more.insert(declaration, at: index) }
+            } else {
+                more.append(declaration)
+            }
+        }
     }
 
     /// Adds every declaration of `other`.
@@ -70,8 +91,21 @@ struct DeclarationSet {
         if first == declaration.number {
             first = more.isEmpty ? 0 : more.removeFirst().number
         } else if !more.isEmpty {
-            more.removeAll { $0 == declaration }
+            let (index, found) = position(of: declaration.number)
+            if found { more.remove(at: index) }
         }
+    }
+
+    /// Where `number` is in `more`, or would go.
+    private func position(of number: UInt64) -> (index: Int, found: Bool) {
+        var low = 0, high = more.count
+        while low < high {
+            let middle = (low + high) / 2
+            let each = more[middle].number
+            if each == number { return (middle, true) }
+            if each < number { low = middle + 1 } else { high = middle }
+        }
+        return (low, false)
     }
 }
 

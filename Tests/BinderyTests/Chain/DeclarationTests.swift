@@ -11,6 +11,34 @@ final class ShapesTarget: Sendable {
 /// Handles end their own declaration: ending one binding never ends another that shares an
 /// object and a key path with it (rule 1: each handle's `unbind()` ends what it made).
 @Suite(.failOnUnexpectedDiagnostics) struct DeclarationTests {
+    @Test("An endpoint's declarations: adding, finding and removing agree with a plain set, in any order", arguments: [1, 2, 3] as [UInt64])
+    func declarationSetAgreesWithASet(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var declarations = DeclarationSet()
+        var expected = Set<UInt64>()
+        for _ in 0..<3_000 {
+            // Numbers from a small range, so that the same one comes back; mostly new highest ones,
+            // as joins make them.
+            let number = Bool.random(using: &random) ? (expected.max() ?? 0) + 1 : UInt64.random(in: 1...200, using: &random)
+            let declaration = Declaration(number: number)
+            if UInt64.random(in: 0..<3, using: &random) == 0 {
+                declarations.remove(declaration)
+                expected.remove(number)
+            } else {
+                declarations.insert(declaration)
+                expected.insert(number)
+            }
+            #expect(declarations.contains(declaration) == expected.contains(number))
+        }
+        let held = (declarations.isEmpty ? [] : [declarations.first]) + declarations.more.map(\.number)
+        #expect(held == expected.sorted())
+        #expect((1...300).allSatisfy { declarations.contains(Declaration(number: $0)) == expected.contains($0) })
+        var union = DeclarationSet(Declaration(number: 1_000))
+        union.formUnion(declarations)
+        #expect(union.contains(Declaration(number: 1_000)))
+        #expect(expected.allSatisfy { union.contains(Declaration(number: $0)) })
+    }
+
     @Test("Two screens bind one view-model property; when one ends its chain, the other's label still updates")
     func twoScreens() {
         let vm = Box()
