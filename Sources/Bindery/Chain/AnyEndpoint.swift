@@ -325,7 +325,7 @@ class AnyEndpoint: Subscriber {
     /// functions called directly (`Endpoint.heard`). An endpoint listens as a whole: its
     /// `record` is always 0.
     override func heard(_ slot: Int, of registrar: _ChangeRegistrar, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
-        carryOut(decideWithoutLock(thread), slot, of: registrar, thread, act)
+        carryOut(decideWithoutLock(thread), slot, of: registrar, thread) { act($0, record: record, $1) }
     }
 
     /// Carries out `decision` for a set of `slot` of `registrar` heard inside its read: ends the
@@ -363,7 +363,7 @@ class AnyEndpoint: Subscriber {
     // MARK: Membership (graph lock held)
 
     /// Leaves its chain, unless it has already. Lock held.
-    final override func leaveChainLocked() {
+    final override func leaveChainLocked(record: Int) {
         if !isDetached { anyCore.detachLocked(self) }
     }
 

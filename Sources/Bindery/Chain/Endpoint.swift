@@ -51,17 +51,17 @@ class Endpoint<Value>: AnyEndpoint {
         core.sendInitial(self, owned: thread)
     }
 
-    override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
+    override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, record: Int, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
         // A chain's head's (see `sendInitialOwned`).
-        decideLocked(thread, from: registrar, slot: slot, unsafeDowncast(self, to: ChainCore<Value>.self))
+        decideLocked(thread, record: record, from: registrar, slot: slot, unsafeDowncast(self, to: ChainCore<Value>.self))
     }
 
     /// `decideLocked`'s work, with the chain lent to it.
     fileprivate final func decideLocked(
-        _ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar?, slot: Int, _ core: ChainCore<Value>
+        _ thread: UnsafeMutablePointer<ThreadState>, record: Int, from registrar: _ChangeRegistrar?, slot: Int, _ core: ChainCore<Value>
     ) -> Decision {
         guard !isDetached, role.contains(.sends) else { return .ignore }
-        if hearsUnderLock { keptKind.unsafelyUnwrapped.heardLocked(by: self, from: registrar, slot: slot) }
+        if hearsUnderLock { keptKind.unsafelyUnwrapped.heardLocked(by: self, record: record, from: registrar, slot: slot) }
         return core.decideLocked(origin: self, thread)
     }
 
@@ -108,7 +108,7 @@ class Endpoint<Value>: AnyEndpoint {
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
     @_specialize(where Value == ())
-    override func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {
+    override func act(_ decision: Decision, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
         // A chain's head's (see `heard`). Kept apart from the work so that the entry's check for
         // a pre-specialised type comes before any lookup of a type derived from `Value`
         // (`Value?`), which the optimiser would otherwise hoist above it. The chain is lent to
@@ -260,7 +260,7 @@ final class MemberEndpoint<Value>: Endpoint<Value> {
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
     @_specialize(where Value == ())
-    override func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {
+    override func act(_ decision: Decision, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
         chain._withUnsafeGuaranteedRef { perform(decision, thread, $0) }
     }
 
@@ -268,7 +268,7 @@ final class MemberEndpoint<Value>: Endpoint<Value> {
         chain._withUnsafeGuaranteedRef { sendInitialOwned(thread, $0) }
     }
 
-    override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
-        chain._withUnsafeGuaranteedRef { decideLocked(thread, from: registrar, slot: slot, $0) }
+    override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, record: Int, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
+        chain._withUnsafeGuaranteedRef { decideLocked(thread, record: record, from: registrar, slot: slot, $0) }
     }
 }

@@ -91,19 +91,21 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     @inline(never)
     override func notifyLocked(_ registrar: _ChangeRegistrar, slot: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
         var single: Unmanaged<Subscriber>?
+        var singleRecord = 0
         var decision = Decision.ignore
         var several: [Listener] = []
         locked(thread: thread) {
             guard slot < registrar.slotCapacity else { return }
             if let listener = registrar.soleListener(slot: slot) {
                 let endpoint = Unmanaged<Subscriber>.fromOpaque(listener.object.toOpaque())
-                decision = endpoint._withUnsafeGuaranteedRef { $0.decideLocked(thread, from: registrar, slot: slot) }
+                decision = endpoint._withUnsafeGuaranteedRef { $0.decideLocked(thread, record: listener.record, from: registrar, slot: slot) }
                 if case .enqueue = decision {
                     // Kept until its change is queued. On `.dispatch` this thread owns the
                     // chain, whose plan keeps the endpoint alive until it is given back.
                     _ = endpoint.retain()
                 }
                 single = endpoint
+                singleRecord = listener.record
             } else {
                 // The slot's list keeps this array until its listeners change: a set allocates
                 // nothing. Each listener's object is kept past the lock until it has heard (one
@@ -113,7 +115,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
             }
         }
         if let single {
-            single._withUnsafeGuaranteedRef { $0.act(decision, thread) }
+            single._withUnsafeGuaranteedRef { $0.act(decision, record: singleRecord, thread) }
             if case .enqueue = decision { single.release() }
         }
         guard !several.isEmpty else { return }
@@ -126,9 +128,9 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
             let (endpoint, decision) = locked(thread: thread) { () -> (Subscriber, Decision) in
                 let listed = kept.takeUnretainedValue()
                 let endpoint = listed.activeLocked() ?? listed
-                return (endpoint, endpoint.decideLocked(thread, from: registrar, slot: slot))
+                return (endpoint, endpoint.decideLocked(thread, record: listener.record, from: registrar, slot: slot))
             }
-            endpoint.act(decision, thread)
+            endpoint.act(decision, record: listener.record, thread)
             kept.release()
         }
         thread.pointee.notifyingSeveral -= 1
@@ -138,8 +140,8 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// Has `endpoint` hear its property's change again: for a change its predecessor heard in
     /// a chain that was merged away before the change could be queued there.
     func renotify(_ endpoint: AnyEndpoint, _ thread: UnsafeMutablePointer<ThreadState>) {
-        let decision = locked(thread: thread) { endpoint.decideLocked(thread) }
-        endpoint.act(decision, thread)
+        let decision = locked(thread: thread) { endpoint.decideLocked(thread, record: 0) }
+        endpoint.act(decision, record: 0, thread)
     }
 
     /// Runs the listeners of the slots whose bits are set in `mask` (several control events),
@@ -205,8 +207,8 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     private func hear(_ listener: Listener, _ thread: UnsafeMutablePointer<ThreadState>) {
         let kept = Unmanaged<Subscriber>.fromOpaque(listener.object.toOpaque())
         let subscriber = kept.takeUnretainedValue()
-        let decision = locked(thread: thread) { subscriber.decideLocked(thread) }
-        subscriber.act(decision, thread)
+        let decision = locked(thread: thread) { subscriber.decideLocked(thread, record: listener.record) }
+        subscriber.act(decision, record: listener.record, thread)
         kept.release()
     }
 
@@ -373,7 +375,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
             for listeners in registrar.removeAllListeners() {
                 for listener in listeners {
                     let endpoint = unsafeDowncast(listener.object.takeUnretainedValue(), to: Subscriber.self)
-                    endpoint.removeSubscriptions { $0.registrar === registrar }
+                    endpoint.removeSubscriptions(record: listener.record) { $0.registrar === registrar }
                     // A route that lost a link's object is read again at its next notification.
                     endpoint.reachesLeaf = false
                 }
@@ -392,11 +394,11 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// no registrar of its own whose deinit would say so.
     func detachListeners(of registrar: _ChangeRegistrar) {
         locked {
-            var listeners: [Subscriber] = []
+            var listeners: [(subscriber: Subscriber, record: Int)] = []
             for slot in 0..<registrar.slotCapacity { listeners += registrar.subscribersLocked(slot: slot) }
-            for listener in listeners { listener.leaveChainLocked() }
+            for listener in listeners { listener.subscriber.leaveChainLocked(record: listener.record) }
             // The endpoints, and through them their chains, go after the lock is released.
-            graphLock.buryLocked(contentsOf: listeners)
+            graphLock.buryLocked(contentsOf: listeners.map(\.subscriber))
         }
     }
 
@@ -519,9 +521,9 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
 }
 
 extension _ChangeRegistrar {
-    /// The listeners of `slot`, as the engine's subscribers they all are (see
-    /// `listenersLocked(slot:)`). Lock held.
-    func subscribersLocked(slot: Int) -> [Subscriber] {
-        listenersLocked(slot: slot).map { unsafeDowncast($0.object.takeUnretainedValue(), to: Subscriber.self) }
+    /// The listeners of `slot`, as the engine's subscribers they all are, each with the record
+    /// that listens (see `listenersLocked(slot:)`). Lock held.
+    func subscribersLocked(slot: Int) -> [(subscriber: Subscriber, record: Int)] {
+        listenersLocked(slot: slot).map { (unsafeDowncast($0.object.takeUnretainedValue(), to: Subscriber.self), $0.record) }
     }
 }

@@ -73,9 +73,13 @@ class Subscriber: RegistrarListener {
     /// Records one more slot listened to, without telling its registrar. Lock held.
     func appendSubscription(_ subscription: Subscription) { fatalError("abstract") }
 
-    /// Forgets the slots listened to for which `shouldRemove` is true, without telling their
-    /// registrars (a registrar that is going, which has let go of its listeners). Lock held.
-    final func removeSubscriptions(where shouldRemove: (Subscription) -> Bool) {
+    /// Forgets the slots `record` listens to for which `shouldRemove` is true, without telling
+    /// their registrars (a registrar that is going, which has let go of its listeners). Lock
+    /// held.
+    ///
+    /// Every subscriber listens as record 0 today (see `Listener`): the locked functions take the
+    /// record a registrar's table names, so that a chain's second record can listen as 1.
+    final func removeSubscriptions(record: Int, where shouldRemove: (Subscription) -> Bool) {
         let kept = subscriptions.filter { !shouldRemove($0) }
         removeAllSubscriptions()
         for subscription in kept { appendSubscription(subscription) }
@@ -102,22 +106,25 @@ class Subscriber: RegistrarListener {
 
     /// Leaves the chain it is a member of, if any: its object is gone for good (see
     /// `Registry.detachListeners(of:)`). Lock held.
-    func leaveChainLocked() {}
+    func leaveChainLocked(record: Int) {}
 
     // MARK: Notification
 
     /// Decides what a change notification means. Lock held.
     ///
     /// - Parameters:
+    ///   - record: Which of the subscriber's records heard it, as the registrar's table names
+    ///     it (`Listener.record`).
     ///   - registrar: The registrar that notified, or nil when it is not known (control
     ///     events).
     ///   - slot: The slot it notified.
-    func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision { .ignore }
+    func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, record: Int, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision { .ignore }
 
     /// Decides what a change notification means without the lock, for the sole listener of a
     /// registrar's slot; nil when the locked way must decide. See `ChainCore.takeWithoutLock`.
     func decideWithoutLock(_ thread: UnsafeMutablePointer<ThreadState>) -> Decision? { nil }
 
-    /// Carries out a decision. Lock not held: reads the value (user code) and dispatches.
-    func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {}
+    /// Carries out a decision for `record` (see `decideLocked`). Lock not held: reads the value
+    /// (user code) and dispatches.
+    func act(_ decision: Decision, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {}
 }

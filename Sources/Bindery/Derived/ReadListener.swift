@@ -123,7 +123,7 @@ class ReadListener: Subscriber {
             return
         }
         registrar.endRead()
-        act(decision, thread)
+        act(decision, record: record, thread)
     }
 
     // The registrar's sole listener, read with no lock: kept past the read (the table may let
@@ -134,13 +134,13 @@ class ReadListener: Subscriber {
     }
 
     // Asked under the lock: the registry keeps it alive until it has acted (`.enqueue`).
-    final override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
+    final override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, record: Int, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
         guard !isDetached else { return .ignore }
-        if case .kind(let kind) = hearing { kind.heardLocked(by: self, from: registrar, slot: slot) }
+        if case .kind(let kind) = hearing { kind.heardLocked(by: self, record: record, from: registrar, slot: slot) }
         return .enqueue
     }
 
-    final override func act(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>) {
+    final override func act(_ decision: Decision, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
         switch decision {
         case .enqueue:
             heard(thread)

@@ -177,7 +177,7 @@ extension DynamicRoute {
     /// A set of the route's last property leaves its links as they are: only a set of a link
     /// re-reads them.
     @usableFromInline
-    func heardLocked(by endpoint: Subscriber, from registrar: _ChangeRegistrar?, slot: Int) {
+    func heardLocked(by endpoint: Subscriber, record: Int, from registrar: _ChangeRegistrar?, slot: Int) {
         if !isLeaf(of: endpoint, registrar, slot) { resubscribeLocked(endpoint) }
     }
 

@@ -37,9 +37,10 @@ protocol EndpointKind: AnyObject, Sendable {
     var joinsChains: Bool { get }
     /// Starts listening for `endpoint`'s changes. Lock held.
     func subscribeLocked(_ endpoint: Subscriber)
-    /// A change that `endpoint` heard, from `registrar`'s `slot` (nil and 0 when not from a
-    /// registrar), before its chain decides about it. Lock held.
-    func heardLocked(by endpoint: Subscriber, from registrar: _ChangeRegistrar?, slot: Int)
+    /// A change that `endpoint`'s `record` heard (see `Listener.record`), from `registrar`'s
+    /// `slot` (nil and 0 when not from a registrar), before its chain decides about it. Lock
+    /// held.
+    func heardLocked(by endpoint: Subscriber, record: Int, from registrar: _ChangeRegistrar?, slot: Int)
 }
 
 extension EndpointKind {
@@ -54,7 +55,7 @@ extension EndpointKind {
     @usableFromInline
     var joinsChains: Bool { true }
     @usableFromInline
-    func heardLocked(by endpoint: Subscriber, from registrar: _ChangeRegistrar?, slot: Int) {}
+    func heardLocked(by endpoint: Subscriber, record: Int, from registrar: _ChangeRegistrar?, slot: Int) {}
 }
 
 /// How an endpoint hears that its value changed: not at all, by one slot of a registrar

@@ -27,8 +27,8 @@ final class ListenerKind: EndpointKind {
 
     func subscribeLocked(_ endpoint: Subscriber) { heard.subscribeLocked(endpoint) }
 
-    func heardLocked(by endpoint: Subscriber, from registrar: _ChangeRegistrar?, slot: Int) {
-        heard.traits(lifetime: nil).kept?.heardLocked(by: endpoint, from: registrar, slot: slot)
+    func heardLocked(by endpoint: Subscriber, record: Int, from registrar: _ChangeRegistrar?, slot: Int) {
+        heard.traits(lifetime: nil).kept?.heardLocked(by: endpoint, record: record, from: registrar, slot: slot)
     }
 }
 
