@@ -153,23 +153,28 @@ class AnyEndpoint: Subscriber {
     }
 
     /// Makes the path of replacements from this endpoint, and from every endpoint on it, one
-    /// step long: each names the endpoint the path ends at, and lets go of the ones between
-    /// (each join that declares a chain's head again adds one to the chain's path, which lives
-    /// as long as the chain, and to the path of a change queued meanwhile, whose origin stands
-    /// at its start). Each takes the newest of its own last write (`writtenSequence`) and
-    /// those after it on the path as its own, which is all that is read of them
-    /// (`ChainCore.currentLocked`): a walk from any of them afterwards gives what a walk of the
-    /// whole path gave. Only where nothing writes them meanwhile: their chain idle, or its owner
-    /// between two dispatches. Lock held.
-    func shortenReplacementsLocked() {
-        guard isReplaced, let first = link, first._withUnsafeGuaranteedRef({ $0.isReplaced }) else { return }
+    /// step long, as far as it stays in `chain`: each names the endpoint that stretch ends at,
+    /// and lets go of the ones between (each join that declares a chain's head again adds one to
+    /// the chain's path, which lives as long as the chain, and to the path of a change queued
+    /// meanwhile, whose origin stands at its start). Each takes the newest of its own last
+    /// write (`writtenSequence`) and those after it on the stretch as its own, which is all that
+    /// is read of them (`ChainCore.currentLocked`): a walk from any of them afterwards gives what
+    /// a walk of the whole path gave. Only where nothing writes them meanwhile, which only
+    /// `chain`'s owner does: `chain` idle, or its owner between two dispatches. An endpoint of
+    /// another chain (a merge moved this one there) ends the stretch: its chain's owner may be
+    /// writing it, and its writes are numbered by that chain. Lock held.
+    func shortenReplacementsLocked(in chain: AnyObject) {
+        guard isReplaced, anyCore === chain, let first = link, first._withUnsafeGuaranteedRef({ $0.isReplaced && $0.anyCore === chain })
+        else { return }
         // Unretained: the lock keeps every link, and so every endpoint on the path.
         var path: [Unmanaged<AnyEndpoint>] = [.passUnretained(self)]
         var end = first
-        while end._withUnsafeGuaranteedRef({ $0.isReplaced }), let next = end._withUnsafeGuaranteedRef({ $0.link }) {
+        while let next = end._withUnsafeGuaranteedRef({ $0.isReplaced && $0.anyCore === chain ? $0.link : nil }) {
             path.append(end)
             end = next
         }
+        // `end` is where the walk goes on from: the endpoint standing for this one now, one of
+        // another chain, or one that left (replaced, with no link): its writes are not folded.
         var newest = path[path.count - 1]._withUnsafeGuaranteedRef { $0.record.writtenSequence.load(ordering: .relaxed) }
         for each in path.reversed() {
             each._withUnsafeGuaranteedRef { endpoint in

@@ -227,7 +227,7 @@ extension ChainCore {
         // Between two dispatches of its owner nothing writes the endpoints that stood for the
         // head: a chain that was busy at every join declaring its head again has its path made
         // one step long here.
-        shortenReplacementsLocked()
+        shortenReplacementsLocked(in: self)
         guard let next, let item = currentLocked(next.item) else { return nil }
         if case .initialValue = item { return (item, next, nil) }
         return (item, next, planLocked().takeUnretainedValue())
@@ -240,7 +240,7 @@ extension ChainCore {
     func currentLocked(_ item: Item<Value>) -> Item<Value>? {
         switch item {
         case .change(let value, let origin, let noted):
-            origin.shortenReplacementsLocked()
+            origin.shortenReplacementsLocked(in: self)
             guard let active = origin.activeLocked() as? Endpoint<Value>, active.core === self else { return nil }
             if active !== origin { inheritWritesLocked(from: origin, to: active) }
             return .change(value, origin: active, noted: noted)

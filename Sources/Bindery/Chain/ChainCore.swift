@@ -339,7 +339,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         // The path from the chain to what stands for its head now, one step long again if no
         // dispatch can be writing the endpoints between (seen after the plan was dropped: a
         // thread that takes the chain from here on finds no plan and waits for the lock).
-        if endpoint.standsForHead, state.load(ordering: .sequentiallyConsistent) == 0 { shortenReplacementsLocked() }
+        if endpoint.standsForHead, state.load(ordering: .sequentiallyConsistent) == 0 { shortenReplacementsLocked(in: self) }
         noteCompletenessLocked()
         guard sendingInitial, spec.initial, spec.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
         return .work { self.submit(.initialValue([endpoint], [])) }
