@@ -2,11 +2,11 @@
 /// initial value sent into a receiver that just joined an idle chain, which is carried without
 /// allocating anything.
 enum AfterLock {
-    /// Write the chain's value into `endpoint`: this thread took the endpoint's chain in the
-    /// critical section (see `ChainCore.sendInitialLocked`). Unretained: until this thread gives the
-    /// chain back, the chain keeps the endpoint (retiring it if it leaves, see `retireLocked`),
-    /// and the endpoint keeps the chain.
-    case initialValue(Unmanaged<AnyEndpoint>, UnsafeMutablePointer<ThreadState>)
+    /// Write the chain's value into the endpoint named: this thread took the endpoint's chain
+    /// in the critical section (see `ChainCore.sendInitialLocked`). Named, not retained: until
+    /// this thread gives the chain back, the chain keeps the endpoint's host (retiring it if it
+    /// leaves, see `retireLocked`), and the host keeps the chain.
+    case initialValue(EndpointName, UnsafeMutablePointer<ThreadState>)
     /// Anything else: queued initial values, a merge's initial values and queued changes.
     case work(() -> Void)
 
@@ -14,7 +14,7 @@ enum AfterLock {
     func run() {
         switch self {
         case .initialValue(let endpoint, let thread):
-            endpoint._withUnsafeGuaranteedRef { $0.sendInitialOwned(thread) }
+            endpoint.host._withUnsafeGuaranteedRef { $0.sendInitialOwned(thread, record: endpoint.record) }
         case .work(let work): work()
         }
     }

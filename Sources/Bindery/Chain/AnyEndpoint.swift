@@ -295,9 +295,9 @@ class AnyEndpoint: Subscriber {
     /// held.
     func listedLocked(at position: UInt32) {}
 
-    /// Writes the chain's value into this endpoint as the owner this thread became in
-    /// `ChainCore.sendInitialLocked`, then gives the chain back. Lock not held.
-    func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>) {}
+    /// Writes the chain's value into this host's endpoint `record` as the owner this thread
+    /// became in `ChainCore.sendInitialLocked`, then gives the chain back. Lock not held.
+    func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>, record: Int) {}
 
     /// Whether this endpoint stands for `object`'s `keyPath` (with `events` and `index`).
     ///

@@ -6,7 +6,10 @@ extension ChainCore {
     func absorbingLocked(_ other: any AnyChainCore) -> AfterLock? {
         guard other !== self, let moved = other.moveLocked(into: self) else { return nil }
         // Members declared without an initial value get none from a merge either (see <doc:Guarantees#Initial-value>).
-        let receivers = moved.endpoints.filter { $0.wantsInitial && $0.role.contains(.receives) && $0.accessors.write != nil }
+        let receivers = moved.endpoints.filter {
+            let endpoint = member(of: $0)
+            return endpoint.wantsInitial && endpoint.role.contains(.receives) && endpoint.accessors.write != nil
+        }
         let newBlocks = moved.blocks.filter(\.initial)
         dropPlanLocked()
         noteCompletenessLocked()
@@ -33,13 +36,13 @@ extension ChainCore {
             Report.cannotJoinExtras(Value.self, into: Target.self)
             return nil
         }
-        var moved: [Endpoint<Target>] = []
+        var moved: [HeldName] = []
         for (endpoint, accessors) in zip(members, retyped) {
             let copy = MemberEndpoint(retyping: endpoint, accessors: accessors, core: target)
             Registry.shared.transferLocked(from: endpoint, to: copy)
-            moved.append(copy)
+            moved.append(HeldName(copy))
         }
-        target.endpoints.append(contentsOf: moved.lazy.map { $0 as AnyEndpoint }, target)
+        target.endpoints.append(contentsOf: moved.lazy.map(\.host), target)
         var movedBlocks: [NamedBlock<Target>] = []
         if let toOther {
             if !filters.isEmpty {
@@ -70,7 +73,7 @@ extension ChainCore {
         if let toTarget = Conversion.converter(from: Value.self, to: Target.self) {
             for queued in queue {
                 guard case .change(let value, let origin, let noted) = queued.item,
-                      let index = members.firstIndex(where: { $0 === origin }) else { continue }
+                      let index = members.firstIndex(where: { $0 === origin.host }) else { continue }
                 pending.append(.change(toTarget(value), origin: moved[index], noted: noted))
             }
         }
@@ -101,7 +104,8 @@ extension ChainCore {
 
 /// What a merge moved from one chain into another.
 struct Moved<Value> {
-    let endpoints: [Endpoint<Value>]
+    /// The copies made in the target, named (each a member of the target).
+    let endpoints: [HeldName]
     let blocks: [NamedBlock<Value>]
     /// Changes that were queued in the merged chain, to dispatch in the target.
     let pending: [Item<Value>]

@@ -12,9 +12,10 @@ extension ChainCore {
     func sendInitialLocked(_ endpoint: Endpoint<Value>) -> AfterLock {
         let thread = ThreadState.current
         guard !dissolved, takeIfIdle(thread) else {
-            return .work { self.submit(.initialValue([endpoint], [])) }
+            let held = HeldName(endpoint)
+            return .work { self.submit(.initialValue([held], [])) }
         }
-        return .initialValue(Unmanaged.passUnretained(endpoint), thread)
+        return .initialValue(EndpointName(endpoint), thread)
     }
 
     /// The initial-value run of a named block that just joined (see <doc:Guarantees#Initial-value>): like
@@ -116,14 +117,14 @@ extension ChainCore {
     func enqueue(_ item: Item<Value>, _ thread: UnsafeMutablePointer<ThreadState>, sequence: UInt32? = nil) {
         let tag = UInt(bitPattern: thread)
         let depth = thread.pointee.causalDepth
-        var successor: AnyEndpoint?
+        var successor: HeldName?
         let becameOwner = GraphLock.shared.locked(thread: thread) { () -> Bool in
             guard !dissolved else {
                 // Merged into another chain (a join declared meanwhile) after this change was
                 // heard here: its origin's replacement there hears it again, so that it is not
                 // lost with this chain. Ended chains have no replacement: nothing to deliver.
-                if case .change(_, let origin, _) = item, let active = origin.activeLocked(), active !== origin {
-                    successor = active
+                if case .change(_, let origin, _) = item, let active = origin.host.activeLocked(), active !== origin.host {
+                    successor = HeldName(active)
                 }
                 return false
             }
@@ -158,7 +159,7 @@ extension ChainCore {
             guard origin.noteChange(value) else { return }
             noted = true
         }
-        enqueue(.change(value, origin: origin, noted: noted), thread, sequence: sequence)
+        enqueue(.change(value, origin: HeldName(origin), noted: noted), thread, sequence: sequence)
     }
 
     /// Delivers a change from `origin` as the owner, then drains the queue and gives the chain
@@ -235,19 +236,36 @@ extension ChainCore {
 
     /// The item with its endpoints as they stand now: an endpoint declared again or moved since
     /// the item was queued is replaced by its successor; one that left the chain is dropped.
+    /// Every endpoint the item returned names is a member of this chain (see `member(of:)`).
     /// Owner only, between two dispatches (the paths it walks are made one step long, see
     /// `shortenReplacementsLocked`); lock held.
     func currentLocked(_ item: Item<Value>) -> Item<Value>? {
         switch item {
         case .change(let value, let origin, let noted):
-            origin.shortenReplacementsLocked(in: self)
-            guard let active = origin.activeLocked() as? Endpoint<Value>, active.core === self else { return nil }
-            if active !== origin { inheritWritesLocked(from: origin, to: active) }
-            return .change(value, origin: active, noted: noted)
+            origin.host.shortenReplacementsLocked(in: self)
+            guard let active = member(named: origin.name) else { return nil }
+            if active !== origin.host { inheritWritesLocked(from: origin.host, to: active) }
+            return .change(value, origin: HeldName(active), noted: noted)
         case .initialValue(let receivers, let blocks):
-            let current = receivers.compactMap { $0.activeLocked() as? Endpoint<Value> }
-            return .initialValue(current.filter { $0.core === self }, blocks)
+            return .initialValue(receivers.compactMap { member(named: $0.name).map { HeldName($0) } }, blocks)
         }
+    }
+
+    /// The member of this chain that stands now for the endpoint `name` names: that endpoint,
+    /// or the one that took its place (declared again); nil if neither is in this chain (it
+    /// left it: unbound, or moved to another chain by a merge). Lock held.
+    func member(named name: EndpointName) -> Endpoint<Value>? {
+        guard let active = name.host._withUnsafeGuaranteedRef({ $0.activeLocked() }), active.anyCore === self else { return nil }
+        // A member of a chain of `Value`s is an endpoint of them.
+        return unsafeDowncast(active, to: Endpoint<Value>.self)
+    }
+
+    /// The member a name that `currentLocked` returned, or that a member of this chain was
+    /// named by while this thread owns the chain, names. Owner only.
+    @inline(__always)
+    func member(of held: HeldName) -> Endpoint<Value> {
+        assert(held.record == 0 && (held.host as? Endpoint<Value>)?.core === self, "Bindery: a name of another chain's endpoint")
+        return unsafeDowncast(held.host, to: Endpoint<Value>.self)
     }
 
     /// An origin declared again while its change waited (a join on another thread declares its
@@ -258,7 +276,7 @@ extension ChainCore {
     /// alone, the property counted as unwritten, kept the owner's older value, and the rest of
     /// the chain got the change. Owner only (the owner alone writes `writtenSequence`); lock
     /// held.
-    private func inheritWritesLocked(from origin: Endpoint<Value>, to active: Endpoint<Value>) {
+    private func inheritWritesLocked(from origin: AnyEndpoint, to active: Endpoint<Value>) {
         let written = origin.record.writtenSequence.load(ordering: .relaxed)
         if Self.isUnwritten(active.record.writtenSequence.load(ordering: .relaxed), since: written) {
             active.record.writtenSequence.store(written, ordering: .relaxed)
@@ -278,15 +296,16 @@ extension ChainCore {
     /// `run(_:_:_:_:)`'s work, at the item's depth.
     private func run(_ item: Item<Value>, _ plan: Plan<Value>?, since sequence: UInt32, _ thread: UnsafeMutablePointer<ThreadState>) {
         switch item {
-        case .change(let value, let origin, let noted):
+        case .change(let value, let held, let noted):
             guard let plan else { return }
+            let origin = member(of: held)
             // The origin held `value` when the change was queued; if the chain has written it
             // since, it no longer does, and it is written like every other member.
             let isUnchanged = Self.isUnwritten(origin.record.writtenSequence.load(ordering: .relaxed), since: sequence)
             runChange(value, from: origin, skipping: isUnchanged ? origin : nil, noted: noted, plan, thread)
         case .initialValue(let receivers, let blocks):
             let value = chainValue
-            deliver(value, to: receivers.map { Unmanaged.passUnretained($0) }, skipping: nil, blocks: blocks, thread)
+            deliver(value, to: receivers.map { Unmanaged.passUnretained(member(of: $0)) }, skipping: nil, blocks: blocks, thread)
         }
     }
 
@@ -429,9 +448,7 @@ extension ChainCore {
     /// object; nil if none does (unbound, or moved to another chain) or its object has gone.
     /// Lock held.
     func successorLocked(of endpoint: Endpoint<Value>) -> (Endpoint<Value>, AnyObject)? {
-        guard let successor = endpoint.activeLocked() as? Endpoint<Value>, successor.core === self,
-              let target = successor.targetLocked()
-        else { return nil }
+        guard let successor = member(named: EndpointName(endpoint)), let target = successor.targetLocked() else { return nil }
         return (successor, target)
     }
 

@@ -342,7 +342,8 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         if endpoint.standsForHead, state.load(ordering: .sequentiallyConsistent) == 0 { shortenReplacementsLocked(in: self) }
         noteCompletenessLocked()
         guard sendingInitial, spec.initial, spec.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
-        return .work { self.submit(.initialValue([endpoint], [])) }
+        let held = HeldName(endpoint)
+        return .work { self.submit(.initialValue([held], [])) }
     }
 
     func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool, declaration: Declaration) {

@@ -40,7 +40,7 @@ class Endpoint<Value>: AnyEndpoint {
         accessors.names(keyPath, storedAt: location)
     }
 
-    override func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>) {
+    override func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>, record: Int) {
         // A chain's head's: the head is the chain (`MemberEndpoint` lends its own, as for
         // `heard`).
         sendInitialOwned(thread, unsafeDowncast(self, to: ChainCore<Value>.self))
@@ -135,10 +135,12 @@ class Endpoint<Value>: AnyEndpoint {
             #endif
             // Declared again since the change was heard: the plan has the endpoint that stands
             // for it now, which is skipped as the origin would be (see <doc:Guarantees#No-echo>).
-            let made = GraphLock.shared.locked(thread: thread) { () -> (plan: Unmanaged<AnyObject>, successor: AnyEndpoint?) in
-                (unsafeBitCast(core.planLocked(), to: Unmanaged<AnyObject>.self), isDetached ? activeLocked() : nil)
+            // Not retained: this thread owns the chain, which keeps its members (and retires
+            // those that leave) until it is given back.
+            let made = GraphLock.shared.locked(thread: thread) { () -> (plan: Unmanaged<AnyObject>, successor: Endpoint<Value>?) in
+                (unsafeBitCast(core.planLocked(), to: Unmanaged<AnyObject>.self), isDetached ? core.member(named: EndpointName(self)) : nil)
             }
-            dispatch(made.plan, thread, core, skipping: made.successor.flatMap { $0 as? Endpoint<Value> })
+            dispatch(made.plan, thread, core, skipping: made.successor)
         case .abandon:
             core.giveBack(thread)
         }
@@ -264,7 +266,7 @@ final class MemberEndpoint<Value>: Endpoint<Value> {
         chain._withUnsafeGuaranteedRef { perform(decision, thread, $0) }
     }
 
-    override func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>) {
+    override func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>, record: Int) {
         chain._withUnsafeGuaranteedRef { sendInitialOwned(thread, $0) }
     }
 

@@ -1,10 +1,12 @@
 /// One unit of work for a chain's owner.
 enum Item<Value> {
     /// A source changed to `value`. `noted`: its change test (an array element's memo) has
-    /// already passed it, on the owner's thread when it was queued.
-    case change(Value, origin: Endpoint<Value>, noted: Bool)
+    /// already passed it, on the owner's thread when it was queued. The origin is named, and
+    /// kept alive while the change waits: it may leave the chain meanwhile, and its successor
+    /// is found through it (`ChainCore.currentLocked`).
+    case change(Value, origin: HeldName, noted: Bool)
     /// Newly joined receivers and blocks get the chain's current value (see <doc:Guarantees#Initial-value>).
-    case initialValue([Endpoint<Value>], [NamedBlock<Value>])
+    case initialValue([HeldName], [NamedBlock<Value>])
 }
 
 /// A queued item with what its owner needs to run it faithfully.

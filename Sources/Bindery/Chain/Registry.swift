@@ -139,9 +139,9 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
 
     /// Has `endpoint` hear its property's change again: for a change its predecessor heard in
     /// a chain that was merged away before the change could be queued there.
-    func renotify(_ endpoint: AnyEndpoint, _ thread: UnsafeMutablePointer<ThreadState>) {
-        let decision = locked(thread: thread) { endpoint.decideLocked(thread, record: 0) }
-        endpoint.act(decision, record: 0, thread)
+    func renotify(_ endpoint: HeldName, _ thread: UnsafeMutablePointer<ThreadState>) {
+        let decision = locked(thread: thread) { endpoint.host.decideLocked(thread, record: endpoint.record) }
+        endpoint.host.act(decision, record: endpoint.record, thread)
     }
 
     /// Runs the listeners of the slots whose bits are set in `mask` (several control events),

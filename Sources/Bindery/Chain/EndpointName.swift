@@ -1,0 +1,49 @@
+/// An endpoint's name, one word: the address of the object that hosts it, with the record it
+/// is in that host in the bits above every address, as a registrar's table names a listener
+/// (`_ChangeRegistrar.word(_:)`). Unretained: whoever keeps a name keeps its host some other
+/// way (a `HeldName`, a plan, the lock).
+///
+/// Every endpoint is a host of its own today, record 0, so a name is its endpoint's address
+/// (`AnyEndpoint.name`, which the echo guard compares); a chain hosting its second endpoint as a
+/// record of its own (see the Chain README, step 3) names it `(chain, 1)`.
+struct EndpointName: Hashable {
+    /// The word: the host's address, and the record above it.
+    let word: UInt
+
+    /// The name of `host`'s record `record`.
+    init(_ host: AnyEndpoint, record: Int = 0) {
+        assert(record == 0, "Bindery: an endpoint has one record")
+        word = _ChangeRegistrar.word(Listener(.passUnretained(host), record: record)).unsafelyUnwrapped
+    }
+
+    /// The host, unretained.
+    @inline(__always)
+    var host: Unmanaged<AnyEndpoint> {
+        unsafeBitCast(_ChangeRegistrar.listener(word).object, to: Unmanaged<AnyEndpoint>.self)
+    }
+
+    /// The record in the host.
+    @inline(__always)
+    var record: Int { _ChangeRegistrar.listener(word).record }
+}
+
+/// An endpoint named by its host and record, keeping the host alive (the host keeps its
+/// records): what is held past the lock that found it, for one drain or until work left for
+/// after the lock has run (a queued change's origin, a queued initial value's receivers, what a
+/// merge moved, the endpoint a change is heard again through). Resolved in its chain by
+/// `ChainCore.member(named:)`.
+struct HeldName {
+    /// The host, retained.
+    let host: AnyEndpoint
+    /// The record in the host.
+    let record: Int
+
+    /// `host`'s record `record`.
+    init(_ host: AnyEndpoint, record: Int = 0) {
+        self.host = host
+        self.record = record
+    }
+
+    /// The name, one word.
+    var name: EndpointName { EndpointName(host, record: record) }
+}
