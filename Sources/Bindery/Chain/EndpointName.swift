@@ -13,7 +13,8 @@ struct EndpointName: Hashable {
     /// The name of `host`'s record `record`.
     init(_ host: AnyEndpoint, record: Int = 0) {
         assert(record == 0, "Bindery: an endpoint has one record")
-        word = _ChangeRegistrar.word(Listener(.passUnretained(host), record: record)).unsafelyUnwrapped
+        assert(record < _ChangeRegistrar.recordsInWord, "Bindery: a record that does not fit in a name")
+        word = UInt(bitPattern: Unmanaged.passUnretained(host).toOpaque()) | UInt(record) &<< _ChangeRegistrar.recordShift
     }
 
     /// The host, unretained.
