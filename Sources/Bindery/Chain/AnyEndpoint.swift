@@ -4,14 +4,12 @@ import Synchronization
 /// optionally control events or an array index, with a role. Untyped part; ``Endpoint`` adds
 /// the chain's value type.
 ///
-/// Its state is its `record`, immutable as a Swift value (see `EndpointRecord`); the list link
-/// (the listener's `memberLink`) is guarded by the graph lock (`GraphLock`).
+/// Its state is its `record`, immutable as a Swift value (see `EndpointRecord`).
 @usableFromInline
 class AnyEndpoint: Subscriber {
     /// The endpoint's state: its object, lifetime and first slot, declarations, write
-    /// sequence, events, role, traits and flags (see `EndpointRecord`). The members below ask
-    /// it; only the list link (the listener's `memberLink`) and the typed accessors
-    /// (`Endpoint.accessors`) are kept beside it. A `let`: what changes in it is atomic, guarded
+    /// sequence, events, role, traits, flags and link (see `EndpointRecord`). The members
+    /// below ask it; only the typed accessors (`Endpoint.accessors`) are kept beside it. A `let`: what changes in it is atomic, guarded
     /// as its fields say, so that an update's reads with no lock never overlap a write of the
     /// same Swift variable.
     final let record: EndpointRecord
@@ -38,35 +36,55 @@ class AnyEndpoint: Subscriber {
     final var object: Unmanaged<AnyObject> { record.object }
     /// The registrar whose deinit means this endpoint's object is gone, of which it is a
     /// member (see `_ChangeRegistrar.firstMember`); unretained. Lock held.
-    override var lifetime: Unmanaged<_ChangeRegistrar>? {
+    final var lifetime: Unmanaged<_ChangeRegistrar>? {
         get { record.lifetime }
         set { record.lifetime = newValue }
     }
 
+    final override func setLifetime(_ registrar: Unmanaged<_ChangeRegistrar>?, record: Int) {
+        assert(record == 0, "Bindery: an endpoint has one record")
+        lifetime = registrar
+    }
+
+    final override func memberLink(record: Int) -> UInt {
+        assert(record == 0 && !isReplaced, "Bindery: a replaced endpoint is no registrar's member")
+        return link
+    }
+
+    final override func setMemberLink(_ link: UInt, record: Int) {
+        assert(record == 0 && !isReplaced, "Bindery: a replaced endpoint rejoined its registrar's members")
+        self.link = link
+    }
+
     /// Leaves its lifetime registrar's members, for `replacement` if given. Lock held.
     func leaveLifetimeMembersLocked(for replacement: AnyEndpoint? = nil) {
-        lifetime?._withUnsafeGuaranteedRef { $0.replaceMember(self, with: replacement) }
+        lifetime?._withUnsafeGuaranteedRef {
+            $0.replaceMember(EndpointName(self).listener, with: replacement.map { EndpointName($0).listener })
+        }
     }
-    /// Until `isReplaced`, the next endpoint in the list of its object's endpoints that it is
-    /// in: its lifetime registrar's members (see `_ChangeRegistrar.firstMember`) or, for an
-    /// object without a registrar, the registry's index (see `Registry.byObject`); unretained,
-    /// as an endpoint is listed only while its chain holds it, so walking a list costs no
-    /// reference counting. Once `isReplaced`, the endpoint that took this one's place,
-    /// retained by hand (released by the deinit). One field for all three: an endpoint is in
-    /// one list at most, and one that is replaced has left it for good (a measured trade, paid
-    /// for in the "memory per live chain" benchmark row). Guarded by the graph lock. Stored as
-    /// the listener's `memberLink`, which the registrar walks its members through with no call.
-    private var link: Unmanaged<AnyEndpoint>? {
-        @inline(__always) get { memberLink.map { .fromOpaque($0.toOpaque()) } }
-        @inline(__always) set { memberLink = newValue.map { .fromOpaque($0.toOpaque()) } }
+    /// The word of a name (see `EndpointName`), or 0. Until `isReplaced`, the next endpoint in
+    /// the list of its object's endpoints that it is in: its lifetime registrar's members (see
+    /// `_ChangeRegistrar.firstMember`) or, for an object without a registrar, the registry's
+    /// index (see `Registry.byObject`); unretained, as an endpoint is listed only while its
+    /// chain holds it, so walking a list costs no reference counting. Once `isReplaced`, the
+    /// endpoint that took this one's place, its host retained by hand (released by the
+    /// deinit). One field for all three: an endpoint is in one list at most, and one that is
+    /// replaced has left it for good (a measured trade, paid for in the "memory per live chain"
+    /// benchmark row). Kept in the record (`EndpointRecord.link`). Guarded by the graph lock.
+    private var link: UInt {
+        @inline(__always) get { record.link.load(ordering: .relaxed) }
+        @inline(__always) set { record.link.store(newValue, ordering: .relaxed) }
     }
+    /// The endpoint this one's link names, if it names one.
+    @inline(__always)
+    private var linked: EndpointName? { link == 0 ? nil : EndpointName(word: link) }
     /// The next endpoint of the list it is in (its lifetime registrar's members, or the
-    /// registry's index), unretained. Lock held.
-    var nextListed: Unmanaged<AnyEndpoint>? {
-        get { isReplaced ? nil : link }
+    /// registry's index). Lock held.
+    var nextListed: EndpointName? {
+        get { isReplaced ? nil : linked }
         set {
             assert(!isReplaced, "Bindery: a replaced endpoint rejoined its registrar's members")
-            link = newValue
+            link = newValue?.word ?? 0
         }
     }
     /// What only some endpoints have; made with the endpoint, never replaced.
@@ -137,8 +155,9 @@ class AnyEndpoint: Subscriber {
     /// Records that `new` took this endpoint's place, once it has left its registrar's
     /// members. Lock held.
     func replaceLocked(by new: AnyEndpoint) {
-        assert(link == nil, "Bindery: an endpoint was replaced before it left its registrar's members")
-        link = Unmanaged.passRetained(new)
+        assert(link == 0, "Bindery: an endpoint was replaced before it left its registrar's members")
+        _ = Unmanaged.passRetained(new)
+        link = EndpointName(new).word
         record.setFlag(.isReplaced, true)
     }
 
@@ -147,9 +166,9 @@ class AnyEndpoint: Subscriber {
     /// chain itself (`ChainCore`), and a head declared again in its own chain is replaced by an
     /// endpoint of that chain: kept, the two would keep each other. Lock held.
     func forgetReplacementLocked() {
-        guard isReplaced, let replaced = link else { return }
-        link = nil
-        replaced.release()
+        guard isReplaced, let replaced = linked else { return }
+        link = 0
+        replaced.host.release()
     }
 
     /// Makes the path of replacements from this endpoint, and from every endpoint on it, one
@@ -164,12 +183,13 @@ class AnyEndpoint: Subscriber {
     /// another chain (a merge moved this one there) ends the stretch: its chain's owner may be
     /// writing it, and its writes are numbered by that chain. Lock held.
     func shortenReplacementsLocked(in chain: AnyObject) {
-        guard isReplaced, anyCore === chain, let first = link, first._withUnsafeGuaranteedRef({ $0.isReplaced && $0.anyCore === chain })
+        guard isReplaced, anyCore === chain, let first = linked?.host,
+              first._withUnsafeGuaranteedRef({ $0.isReplaced && $0.anyCore === chain })
         else { return }
         // Unretained: the lock keeps every link, and so every endpoint on the path.
         var path: [Unmanaged<AnyEndpoint>] = [.passUnretained(self)]
         var end = first
-        while let next = end._withUnsafeGuaranteedRef({ $0.isReplaced && $0.anyCore === chain ? $0.link : nil }) {
+        while let next = end._withUnsafeGuaranteedRef({ $0.isReplaced && $0.anyCore === chain ? $0.linked?.host : nil }) {
             path.append(end)
             end = next
         }
@@ -181,8 +201,8 @@ class AnyEndpoint: Subscriber {
                 let written = endpoint.record.writtenSequence.load(ordering: .relaxed)
                 if Self.isUnwritten(newest, since: written) { newest = written }
                 endpoint.record.writtenSequence.store(newest, ordering: .relaxed)
-                guard let skipped = endpoint.link, skipped.toOpaque() != end.toOpaque() else { return }
-                endpoint.link = end.retain()
+                guard let skipped = endpoint.linked?.host, skipped.toOpaque() != end.toOpaque() else { return }
+                endpoint.link = EndpointName(end.retain().takeUnretainedValue()).word
                 // Released after the lock is: an endpoint let go of here may go with it.
                 GraphLock.shared.buryLocked(skipped.takeRetainedValue())
             }
@@ -207,8 +227,8 @@ class AnyEndpoint: Subscriber {
         // change may wait for the lock while another declares the endpoint again many times.
         var each: AnyEndpoint = self
         while each.isReplaced {
-            guard let next = each.link else { return nil }
-            each = next.takeUnretainedValue()
+            guard let next = each.linked else { return nil }
+            each = next.host.takeUnretainedValue()
         }
         return each.isDetached ? nil : each
     }
@@ -258,7 +278,7 @@ class AnyEndpoint: Subscriber {
 
     deinit {
         record.releaseMemory()
-        if isReplaced { link?.release() }
+        if isReplaced { linked?.host.release() }
     }
 
     final override func appendSubscription(_ subscription: Subscription) {

@@ -17,6 +17,25 @@ struct EndpointName: Hashable {
         word = UInt(bitPattern: Unmanaged.passUnretained(host).toOpaque()) | UInt(record) &<< _ChangeRegistrar.recordShift
     }
 
+    /// The name a word holds (a registrar's member list, the registry's index and an
+    /// endpoint's link keep names as words; 0 names nothing and is never passed).
+    @inline(__always)
+    init(word: UInt) {
+        assert(word != 0, "Bindery: the word of no name")
+        self.word = word
+    }
+
+    /// The name a listener of a registrar's table is (the same word: see
+    /// `_ChangeRegistrar.word(_:)`).
+    init(_ listener: Listener) {
+        self.init(word: _ChangeRegistrar.memberWord(listener))
+    }
+
+    /// The listener this name is in a registrar's table (see `init(_:)`).
+    var listener: Listener {
+        Listener(unsafeBitCast(host, to: Unmanaged<RegistrarListener>.self), record: record)
+    }
+
     /// The host, unretained.
     @inline(__always)
     var host: Unmanaged<AnyEndpoint> {

@@ -23,7 +23,7 @@ struct EndpointRecord: ~Copyable {
     // endpoints need is in `extras`, what is fixed at bind time and fits in a bit is in
     // `traits`, what the lock guards and fits in a bit is in `flags`, one registrar field
     // serves as both the lifetime and the first slot listened to, and the small fields are
-    // last, together, so that they share words (48 bytes). The benchmark row "memory per live
+    // last, together, so that they share words (56 bytes). The benchmark row "memory per live
     // chain" pays for this packing.
 
     /// The object, unretained: dereferenced by `target`, or directly only inside a
@@ -44,6 +44,11 @@ struct EndpointRecord: ~Copyable {
     private let registrarWord = Atomic<Unmanaged<_ChangeRegistrar>?>(nil)
     /// What only some endpoints have; made with the endpoint, never replaced.
     let extras: AnyEndpoint.Extras?
+    /// The word of the name (see `EndpointName`) the endpoint links to, or 0: until it is
+    /// replaced, the next endpoint of the list of its object's endpoints it is in; once it is,
+    /// the endpoint that took its place, whose host is retained by hand (see `AnyEndpoint.link`).
+    /// Lock held.
+    let link = Atomic<UInt>(0)
     /// The number of the first declaration that declared this endpoint, or 0 (see
     /// `declarations`). Lock held.
     private let firstDeclaration = Atomic<UInt64>(0)

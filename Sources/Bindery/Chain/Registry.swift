@@ -49,8 +49,9 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         /// binding and unbinding it touch nothing process-wide. Entries of objects that died stay
         /// until the next dispatch or lookup finds them. Each object's first endpoint; the others
         /// follow through `AnyEndpoint.nextListed`, so that indexing an endpoint allocates
-        /// nothing. Unretained, like the lists: the chain holds every indexed endpoint.
-        var byObject = EndpointIndex<AnyEndpoint>()
+        /// nothing. Names (see `EndpointName`), unretained, like the lists: the chain holds
+        /// every indexed endpoint.
+        var byObject = EndpointIndex<EndpointName>()
         /// Counts endpoints attached (bound or put in another's place), so that a bind that let
         /// go of the lock to read its head's value can tell whether an endpoint it must join may
         /// have appeared meanwhile.
@@ -221,7 +222,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     func attachLocked(_ endpoint: AnyEndpoint, hearing: Hearing, lifetime: _ChangeRegistrar?) {
         assertLocked()
         if let lifetime {
-            lifetime.addMember(endpoint)
+            lifetime.addMember(EndpointName(endpoint).listener)
         } else {
             indexLocked(endpoint)
         }
@@ -293,18 +294,18 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         endpoint.isIndexed = true
         let key = endpoint.objectID
         guard let head = state.byObject[key] else {
-            state.byObject[key] = Unmanaged.passUnretained(endpoint)
+            state.byObject[key] = EndpointName(endpoint)
             return
         }
         var last = head
-        while let next = last._withUnsafeGuaranteedRef({ $0.nextListed }) { last = next }
-        last._withUnsafeGuaranteedRef { $0.nextListed = Unmanaged.passUnretained(endpoint) }
+        while let next = Self.next(after: last) { last = next }
+        last.host._withUnsafeGuaranteedRef { $0.nextListed = EndpointName(endpoint) }
     }
 
     /// Puts `new` in `old`'s place in its object's list, if `old` is there.
     private func replaceInIndexLocked(_ old: AnyEndpoint, with new: AnyEndpoint) {
         let next = old.nextListed
-        if relinkLocked(old, to: Unmanaged.passUnretained(new)) {
+        if relinkLocked(old, to: EndpointName(new)) {
             new.nextListed = next
             new.isIndexed = true
         }
@@ -318,20 +319,20 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// Points whatever pointed at `old` in its object's list (the index itself, or the endpoint
     /// before it) at `replacement`, and unlinks `old`; false if `old` is not in the list.
     @discardableResult
-    private func relinkLocked(_ old: AnyEndpoint, to replacement: Unmanaged<AnyEndpoint>?) -> Bool {
+    private func relinkLocked(_ old: AnyEndpoint, to replacement: EndpointName?) -> Bool {
         let key = old.objectID
         guard let head = state.byObject[key] else { return false }
-        let target = Unmanaged.passUnretained(old).toOpaque()
-        if head.toOpaque() == target {
+        let target = EndpointName(old)
+        if head == target {
             state.byObject[key] = replacement
         } else {
             var previous = head
             while true {
-                guard let current = previous._withUnsafeGuaranteedRef({ $0.nextListed }) else { return false }
-                if current.toOpaque() == target { break }
+                guard let current = Self.next(after: previous) else { return false }
+                if current == target { break }
                 previous = current
             }
-            previous._withUnsafeGuaranteedRef { $0.nextListed = replacement }
+            previous.host._withUnsafeGuaranteedRef { $0.nextListed = replacement }
         }
         old.nextListed = nil
         old.isIndexed = false
@@ -341,25 +342,25 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// The first of `object`'s endpoints: its registrar's first member, or its first entry in
     /// the index, after dropping stale ones (see `liveHeadLocked(of:)`). The others follow
     /// through `next(after:)` either way: both lists link their endpoints through one field.
-    func listLocked(of object: AnyObject, lifetime: _ChangeRegistrar?) -> Unmanaged<AnyEndpoint>? {
-        if let lifetime { return lifetime.firstMember.map { .fromOpaque($0.toOpaque()) } }
+    func listLocked(of object: AnyObject, lifetime: _ChangeRegistrar?) -> EndpointName? {
+        if let lifetime { return lifetime.firstMember == 0 ? nil : EndpointName(word: lifetime.firstMember) }
         return liveHeadLocked(of: object)
     }
 
     /// The endpoint after `endpoint` in its list.
     @inline(__always)
-    static func next(after endpoint: Unmanaged<AnyEndpoint>) -> Unmanaged<AnyEndpoint>? {
-        endpoint._withUnsafeGuaranteedRef { $0.nextListed }
+    static func next(after endpoint: EndpointName) -> EndpointName? {
+        endpoint.host._withUnsafeGuaranteedRef { $0.nextListed }
     }
 
     /// The first of `first` and the endpoints after it in its object's list for which
     /// `predicate` is true. Each is lent to `predicate` without being retained: `predicate`
     /// must leave the list as it is.
     @inline(__always)
-    private func firstEntry(from first: Unmanaged<AnyEndpoint>?, where predicate: (AnyEndpoint) -> Bool) -> AnyEndpoint? {
+    private func firstEntry(from first: EndpointName?, where predicate: (AnyEndpoint) -> Bool) -> AnyEndpoint? {
         guard var current = first else { return nil }
         while true {
-            if current._withUnsafeGuaranteedRef(predicate) { return current.takeUnretainedValue() }
+            if current.host._withUnsafeGuaranteedRef(predicate) { return current.host.takeUnretainedValue() }
             guard let next = Self.next(after: current) else { return nil }
             current = next
         }
@@ -380,7 +381,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
                     endpoint.reachesLeaf = false
                 }
             }
-            let members = registrar.removeAllMembers().map { unsafeDowncast($0, to: AnyEndpoint.self) }
+            let members = registrar.removeAllMembers().map { EndpointName($0).host.takeUnretainedValue() }
             for endpoint in members {
                 endpoint.anyCore.detachLocked(endpoint)
             }
@@ -437,10 +438,10 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         let location = keyPath.flatMap { StoredProperty.packedOffset(of: $0) }
         // Read twice, in place: to count, then to copy. The same in both (an endpoint held
         // weakly may lose its object in between, never gain one).
-        func visitMatching(_ visit: (Unmanaged<AnyEndpoint>) -> Bool) {
+        func visitMatching(_ visit: (EndpointName) -> Bool) {
             var current = first
             while let endpoint = current {
-                if endpoint._withUnsafeGuaranteedRef({ $0.matches(object, keyPath, storedAt: { location }, events: events, index: index) }),
+                if endpoint.host._withUnsafeGuaranteedRef({ $0.matches(object, keyPath, storedAt: { location }, events: events, index: index) }),
                     !visit(endpoint)
                 {
                     return
@@ -454,14 +455,14 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
             return true
         }
         guard count > 0 else { return }
-        withUnsafeTemporaryAllocation(of: Unmanaged<AnyEndpoint>.self, capacity: count) { found in
+        withUnsafeTemporaryAllocation(of: EndpointName.self, capacity: count) { found in
             var filled = 0
             visitMatching { endpoint in
                 found[filled] = endpoint
                 filled += 1
                 return filled < count
             }
-            for position in 0..<filled { found[position]._withUnsafeGuaranteedRef(body) }
+            for position in 0..<filled { found[position].host._withUnsafeGuaranteedRef(body) }
         }
     }
 
@@ -485,11 +486,11 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
 
     /// `first` and the endpoints after it in its list: its registrar's members, or its
     /// object's entries in the index.
-    func entries(from first: Unmanaged<AnyEndpoint>?) -> some Sequence<AnyEndpoint> {
+    func entries(from first: EndpointName?) -> some Sequence<AnyEndpoint> {
         sequence(state: first) { next -> AnyEndpoint? in
             guard let endpoint = next else { return nil }
             next = Self.next(after: endpoint)
-            return endpoint.takeUnretainedValue()
+            return endpoint.host.takeUnretainedValue()
         }
     }
 
@@ -497,7 +498,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// belonged to an earlier object there (only one held weakly can: an unowned hold keeps its
     /// object's address taken). One lookup in the index when none is stale, which is nearly
     /// always.
-    private func liveHeadLocked(of object: AnyObject) -> Unmanaged<AnyEndpoint>? {
+    private func liveHeadLocked(of object: AnyObject) -> EndpointName? {
         assertLocked()
         let key = ObjectIdentifier(object)
         let first = state.byObject[key]

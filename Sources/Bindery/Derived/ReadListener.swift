@@ -70,12 +70,6 @@ class ReadListener: Subscriber {
 
     final override var slotsOfOwnerClass: Int { 0 }
 
-    /// A read is no registrar's member.
-    final override var lifetime: Unmanaged<_ChangeRegistrar>? {
-        get { nil }
-        set { assert(newValue == nil, "Bindery: a derived value's read joined a registrar's members") }
-    }
-
     final override var reachesLeaf: Bool {
         get { false }
         set {}

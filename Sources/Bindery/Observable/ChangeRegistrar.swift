@@ -79,10 +79,12 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// stack of `RetiredListener`s, or 0.
     let retired = Atomic<UInt>(0)
 
-    /// The first endpoint whose object owns this registrar; the others follow through
-    /// `RegistrarListener.memberLink`. They leave their chains when the registrar goes. Unretained:
-    /// an endpoint is a member only while its chain holds it. Guarded by the graph lock.
-    @exclusivity(unchecked) var firstMember: Unmanaged<RegistrarListener>?
+    /// The word naming the first endpoint whose object owns this registrar (a listener's word,
+    /// see `memberWord(_:)`), or 0; the others follow through
+    /// `RegistrarListener.memberLink(record:)`. They leave their chains when the registrar
+    /// goes. Unretained: an endpoint is a member only while its chain holds it. Guarded by the
+    /// graph lock.
+    @exclusivity(unchecked) var firstMember: UInt = 0
 
     /// The object's computed properties that were bound as senders, by key path, each a
     /// derived value kept for as long as the object lives (a `ComputedProperty`, which the
@@ -287,53 +289,75 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 
     // MARK: Members (graph lock held)
 
-    /// The endpoints whose object owns this registrar, most recent first. Lock held.
-    var members: some Sequence<RegistrarListener> {
-        sequence(state: firstMember) { next -> RegistrarListener? in
-            guard let member = next else { return nil }
-            next = member._withUnsafeGuaranteedRef { $0.memberLink }
-            return member.takeUnretainedValue()
+    /// The endpoints whose object owns this registrar, most recent first, each as a listener
+    /// (its object and record), unretained. Lock held.
+    var members: some Sequence<Listener> {
+        sequence(state: firstMember) { next -> Listener? in
+            guard next != 0 else { return nil }
+            let member = Self.listener(next)
+            next = Self.memberLink(after: member)
+            return member
         }
     }
 
-    func addMember(_ endpoint: RegistrarListener) {
-        endpoint.memberLink = firstMember
-        firstMember = Unmanaged.passUnretained(endpoint)
-        endpoint.lifetime = Unmanaged.passUnretained(self)
+    /// The word that names `listener` in the list of members: its word in a table (see
+    /// `word(_:)`); a member's record always fits in one.
+    static func memberWord(_ listener: Listener) -> UInt {
+        guard let word = word(listener) else { preconditionFailure("Bindery: a member's record does not fit in a word") }
+        return word
+    }
+
+    /// The word naming the member after `member`, or 0.
+    private static func memberLink(after member: Listener) -> UInt {
+        member.object._withUnsafeGuaranteedRef { $0.memberLink(record: member.record) }
+    }
+
+    /// Points `member`'s link at the member named `link` (0: none).
+    private static func setMemberLink(of member: Listener, to link: UInt) {
+        member.object._withUnsafeGuaranteedRef { $0.setMemberLink(link, record: member.record) }
+    }
+
+    /// Makes `member`'s record a member of this registrar, first in the list. Lock held.
+    func addMember(_ member: Listener) {
+        Self.setMemberLink(of: member, to: firstMember)
+        firstMember = Self.memberWord(member)
+        member.object._withUnsafeGuaranteedRef { $0.setLifetime(Unmanaged.passUnretained(self), record: member.record) }
     }
 
     /// Puts `new` in `old`'s place among the members, or takes `old` out if `new` is nil.
-    /// Walks the list without reference counting.
-    func replaceMember(_ old: RegistrarListener, with new: RegistrarListener?) {
-        let next = old.memberLink
-        let target = Unmanaged.passUnretained(old).toOpaque()
-        let replacement = new.map(Unmanaged.passUnretained) ?? next
-        if firstMember?.toOpaque() == target {
+    /// Walks the list without reference counting. Lock held.
+    func replaceMember(_ old: Listener, with new: Listener?) {
+        let next = Self.memberLink(after: old)
+        let target = Self.memberWord(old)
+        let replacement = new.map(Self.memberWord) ?? next
+        if firstMember == target {
             firstMember = replacement
         } else {
             var previous = firstMember
-            while let current = previous {
-                let following = current._withUnsafeGuaranteedRef { $0.memberLink }
-                if following?.toOpaque() == target { break }
+            while previous != 0 {
+                let following = Self.memberLink(after: Self.listener(previous))
+                if following == target { break }
                 previous = following
             }
-            guard let previous else { return }
-            previous._withUnsafeGuaranteedRef { $0.memberLink = replacement }
+            guard previous != 0 else { return }
+            Self.setMemberLink(of: Self.listener(previous), to: replacement)
         }
-        new?.memberLink = next
-        old.memberLink = nil
-        old.lifetime = nil
-        new?.lifetime = Unmanaged.passUnretained(self)
+        Self.setMemberLink(of: old, to: 0)
+        old.object._withUnsafeGuaranteedRef { $0.setLifetime(nil, record: old.record) }
+        if let new {
+            Self.setMemberLink(of: new, to: next)
+            new.object._withUnsafeGuaranteedRef { $0.setLifetime(Unmanaged.passUnretained(self), record: new.record) }
+        }
     }
 
     /// Takes every member out and returns them. Lock held.
-    func removeAllMembers() -> [RegistrarListener] {
+    func removeAllMembers() -> [Listener] {
         let all = Array(members)
         for member in all {
-            member.memberLink = nil
-            member.lifetime = nil
+            Self.setMemberLink(of: member, to: 0)
+            member.object._withUnsafeGuaranteedRef { $0.setLifetime(nil, record: member.record) }
         }
-        firstMember = nil
+        firstMember = 0
         return all
     }
 
@@ -506,7 +530,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     var listenedSlotBits: UInt64 { observedSlots.load(ordering: .relaxed) & Self.listenerBits }
 
     /// Whether anything listens or belongs here (tests and the status query).
-    var isIdle: Bool { firstMember == nil && (0..<slotCapacity).allSatisfy { entry($0).isNone } }
+    var isIdle: Bool { firstMember == 0 && (0..<slotCapacity).allSatisfy { entry($0).isNone } }
 }
 
 /// A listener as a registrar keeps it: an object that hears (a ``RegistrarListener``), and

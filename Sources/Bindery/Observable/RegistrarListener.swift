@@ -8,7 +8,7 @@ import Synchronization
 /// ``heard(_:of:record:_:)``, and asks of it only what this class declares, so that it names
 /// nothing above it.
 ///
-/// Abstract: every member here but the member link is overridden. Guarded by the graph lock
+/// Abstract: every member here is overridden. Guarded by the graph lock
 /// (`GraphLock`) but for `heard`, which an update calls with no lock.
 @usableFromInline
 class RegistrarListener {
@@ -30,16 +30,18 @@ class RegistrarListener {
     /// owns the registrar it listens to (its first table is made that big at once), else 0.
     var slotsOfOwnerClass: Int { fatalError("abstract") }
 
-    /// The next member of `lifetime`, unretained, while this listener is a member (the engine
-    /// uses the same word for its other lists, see `AnyEndpoint.link`). Stored here, so that the
-    /// registrar walks and links its members with no call. Lock held.
-    @exclusivity(unchecked) final var memberLink: Unmanaged<RegistrarListener>?
+    /// The word naming the member after this listener's record `record` among its registrar's
+    /// members (see `_ChangeRegistrar.firstMember`), or 0 if it is the last; kept by the layer
+    /// above with the record's other fields (the engine uses the same word for its other lists,
+    /// see `AnyEndpoint.link`). Lock held.
+    func memberLink(record: Int) -> UInt { fatalError("abstract") }
 
-    /// The registrar this listener is a member of, unretained. Lock held.
-    var lifetime: Unmanaged<_ChangeRegistrar>? {
-        get { fatalError("abstract") }
-        set { fatalError("abstract") }
-    }
+    /// Sets the word `memberLink(record:)` returns. Lock held.
+    func setMemberLink(_ link: UInt, record: Int) { fatalError("abstract") }
+
+    /// Records that this listener's record `record` is a member of `registrar`, or of none.
+    /// Lock held.
+    func setLifetime(_ registrar: Unmanaged<_ChangeRegistrar>?, record: Int) { fatalError("abstract") }
 }
 
 /// The engine, as the registrars see it: what a registrar asks of the layer above it when it

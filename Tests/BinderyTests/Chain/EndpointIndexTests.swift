@@ -8,7 +8,7 @@ import Testing
 /// receiver's endpoints only through it.
 @Suite(.failOnUnexpectedDiagnostics) struct EndpointIndexTests {
     /// An entry: the object it stands for is one of `objects`, chosen by `owner`.
-    final class Entry: IndexedByObject {
+    final class Entry: KeyedByObject {
         let objectID: ObjectIdentifier
         let number: Int
         init(for object: AnyObject, _ number: Int) {
@@ -34,7 +34,7 @@ import Testing
         await propertyCheck(count: 400, input: Self.step.array(of: 0...300)) { steps in
             let objects = (0..<40).map { _ in Object() }
             var entries: [Entry] = []
-            var index = EndpointIndex<Entry>()
+            var index = EndpointIndex<Unmanaged<Entry>>()
             var reference: [Int: Entry] = [:]
             for (number, step) in steps.enumerated() {
                 switch step {
@@ -61,7 +61,7 @@ import Testing
     func growsAndShrinksItsRuns() {
         let objects = (0..<5_000).map { _ in Object() }
         let entries = objects.enumerated().map { Entry(for: $1, $0) }
-        var index = EndpointIndex<Entry>()
+        var index = EndpointIndex<Unmanaged<Entry>>()
         for entry in entries { index[entry.objectID] = Unmanaged.passUnretained(entry) }
         // Every other one leaves: the runs they were in shift back.
         for entry in entries where entry.number % 2 == 0 { index[entry.objectID] = nil }

@@ -276,10 +276,14 @@ extension ChangeRegistrarTests {
 
         override var joinsChains: Bool { true }
         override var slotsOfOwnerClass: Int { 0 }
-        override var lifetime: Unmanaged<_ChangeRegistrar>? {
-            get { nil }
-            set {}
-        }
+
+        /// Each record's member link and lifetime, as a host of several records keeps them.
+        var links: [Int: UInt] = [:]
+        var lifetimes: [Int: UnsafeMutableRawPointer] = [:]
+
+        override func memberLink(record: Int) -> UInt { links[record] ?? 0 }
+        override func setMemberLink(_ link: UInt, record: Int) { links[record] = link == 0 ? nil : link }
+        override func setLifetime(_ registrar: Unmanaged<_ChangeRegistrar>?, record: Int) { lifetimes[record] = registrar?.toOpaque() }
     }
 
     static func listener(_ object: RecordsListener, _ record: Int) -> Listener {
@@ -350,6 +354,40 @@ extension ChangeRegistrarTests {
             registrar.removeListener(Self.listener(first, 4), slot: 2)
         }
         #expect(registrar.listenedSlotBits == 0)
+        #expect(registrar.isIdleForTesting)
+    }
+
+    @Test("Rule 10: a registrar's members may be several records of one object, each linked through its own record: added, replaced and taken out, every member is listed once, newest first, knowing its registrar")
+    func membersAreRecords() {
+        let registrar = _ChangeRegistrar()
+        let first = RecordsListener(), second = RecordsListener()
+        let lock = GraphLock.shared
+        let address = Unmanaged.passUnretained(registrar).toOpaque()
+        func members() -> [(UnsafeMutableRawPointer, Int)] {
+            lock.locked { registrar.members.map { ($0.object.toOpaque(), $0.record) } }
+        }
+        let firstAddress = Unmanaged.passUnretained(first).toOpaque(), secondAddress = Unmanaged.passUnretained(second).toOpaque()
+        lock.locked {
+            registrar.addMember(Self.listener(first, 0))
+            registrar.addMember(Self.listener(second, 0))
+            registrar.addMember(Self.listener(first, 1))
+        }
+        #expect(members().map(\.0) == [firstAddress, secondAddress, firstAddress])
+        #expect(members().map(\.1) == [1, 0, 0])
+        #expect(first.lifetimes == [0: address, 1: address])
+        #expect(!registrar.isIdleForTesting)
+
+        // The record in the middle takes another's place; the one at the end leaves.
+        lock.locked { registrar.replaceMember(Self.listener(second, 0), with: Self.listener(second, 1)) }
+        #expect(members().map(\.1) == [1, 1, 0])
+        #expect(second.lifetimes == [1: address])
+        lock.locked { registrar.replaceMember(Self.listener(first, 0), with: nil) }
+        #expect(members().map(\.0) == [firstAddress, secondAddress])
+        #expect(first.lifetimes == [1: address] && first.links[0] == nil)
+
+        let removed = lock.locked { registrar.removeAllMembers() }
+        #expect(removed.map(\.record) == [1, 1])
+        #expect(first.lifetimes.isEmpty && second.lifetimes.isEmpty && first.links.isEmpty && second.links.isEmpty)
         #expect(registrar.isIdleForTesting)
     }
 
