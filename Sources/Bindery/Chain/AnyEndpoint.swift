@@ -41,9 +41,10 @@ class AnyEndpoint: Subscriber {
         set { record.lifetime = newValue }
     }
 
-    final override func setLifetime(_ registrar: Unmanaged<_ChangeRegistrar>?, record: Int) {
-        assert(record == 0, "Bindery: an endpoint has one record")
+    final override func setMembership(_ registrar: Unmanaged<_ChangeRegistrar>?, link: UInt, record: Int) {
+        assert(record == 0 && !isReplaced, "Bindery: a replaced endpoint rejoined its registrar's members")
         lifetime = registrar
+        self.link = link
     }
 
     final override func memberLink(record: Int) -> UInt {

@@ -39,7 +39,8 @@ struct EndpointName: Hashable {
     /// The host, unretained.
     @inline(__always)
     var host: Unmanaged<AnyEndpoint> {
-        unsafeBitCast(_ChangeRegistrar.listener(word).object, to: Unmanaged<AnyEndpoint>.self)
+        let address = word & (_ChangeRegistrar.recordsInWord == 1 ? ~0 : (1 &<< _ChangeRegistrar.recordShift) &- 1)
+        return .fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
     }
 
     /// The record in the host.

@@ -358,11 +358,12 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// must leave the list as it is.
     @inline(__always)
     private func firstEntry(from first: EndpointName?, where predicate: (AnyEndpoint) -> Bool) -> AnyEndpoint? {
-        guard var current = first else { return nil }
+        guard let first else { return nil }
+        var current = first.host
         while true {
-            if current.host._withUnsafeGuaranteedRef(predicate) { return current.host.takeUnretainedValue() }
-            guard let next = Self.next(after: current) else { return nil }
-            current = next
+            if current._withUnsafeGuaranteedRef(predicate) { return current.takeUnretainedValue() }
+            guard let next = current._withUnsafeGuaranteedRef({ $0.nextListed }) else { return nil }
+            current = next.host
         }
     }
 

@@ -319,9 +319,9 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 
     /// Makes `member`'s record a member of this registrar, first in the list. Lock held.
     func addMember(_ member: Listener) {
-        Self.setMemberLink(of: member, to: firstMember)
+        let link = firstMember
+        member.object._withUnsafeGuaranteedRef { $0.setMembership(Unmanaged.passUnretained(self), link: link, record: member.record) }
         firstMember = Self.memberWord(member)
-        member.object._withUnsafeGuaranteedRef { $0.setLifetime(Unmanaged.passUnretained(self), record: member.record) }
     }
 
     /// Puts `new` in `old`'s place among the members, or takes `old` out if `new` is nil.
@@ -342,11 +342,9 @@ public final class _ChangeRegistrar: @unchecked Sendable {
             guard previous != 0 else { return }
             Self.setMemberLink(of: Self.listener(previous), to: replacement)
         }
-        Self.setMemberLink(of: old, to: 0)
-        old.object._withUnsafeGuaranteedRef { $0.setLifetime(nil, record: old.record) }
+        old.object._withUnsafeGuaranteedRef { $0.setMembership(nil, link: 0, record: old.record) }
         if let new {
-            Self.setMemberLink(of: new, to: next)
-            new.object._withUnsafeGuaranteedRef { $0.setLifetime(Unmanaged.passUnretained(self), record: new.record) }
+            new.object._withUnsafeGuaranteedRef { $0.setMembership(Unmanaged.passUnretained(self), link: next, record: new.record) }
         }
     }
 
@@ -354,8 +352,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     func removeAllMembers() -> [Listener] {
         let all = Array(members)
         for member in all {
-            Self.setMemberLink(of: member, to: 0)
-            member.object._withUnsafeGuaranteedRef { $0.setLifetime(nil, record: member.record) }
+            member.object._withUnsafeGuaranteedRef { $0.setMembership(nil, link: 0, record: member.record) }
         }
         firstMember = 0
         return all

@@ -39,9 +39,10 @@ class RegistrarListener {
     /// Sets the word `memberLink(record:)` returns. Lock held.
     func setMemberLink(_ link: UInt, record: Int) { fatalError("abstract") }
 
-    /// Records that this listener's record `record` is a member of `registrar`, or of none.
-    /// Lock held.
-    func setLifetime(_ registrar: Unmanaged<_ChangeRegistrar>?, record: Int) { fatalError("abstract") }
+    /// Records that this listener's record `record` is a member of `registrar`, followed by the
+    /// member `link` names (see `memberLink(record:)`), or of none (`registrar` nil, `link` 0):
+    /// one call where a member joins or leaves. Lock held.
+    func setMembership(_ registrar: Unmanaged<_ChangeRegistrar>?, link: UInt, record: Int) { fatalError("abstract") }
 }
 
 /// The engine, as the registrars see it: what a registrar asks of the layer above it when it

@@ -283,7 +283,10 @@ extension ChangeRegistrarTests {
 
         override func memberLink(record: Int) -> UInt { links[record] ?? 0 }
         override func setMemberLink(_ link: UInt, record: Int) { links[record] = link == 0 ? nil : link }
-        override func setLifetime(_ registrar: Unmanaged<_ChangeRegistrar>?, record: Int) { lifetimes[record] = registrar?.toOpaque() }
+        override func setMembership(_ registrar: Unmanaged<_ChangeRegistrar>?, link: UInt, record: Int) {
+            lifetimes[record] = registrar?.toOpaque()
+            setMemberLink(link, record: record)
+        }
     }
 
     static func listener(_ object: RecordsListener, _ record: Int) -> Listener {
