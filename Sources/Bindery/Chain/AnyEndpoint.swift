@@ -8,8 +8,8 @@ import Synchronization
 @usableFromInline
 class AnyEndpoint: Subscriber {
     /// The endpoint's state: its object, lifetime and first slot, declarations, write
-    /// sequence, events, role, traits, flags and link (see `EndpointRecord`). The members
-    /// below ask it; only the typed accessors (`Endpoint.accessors`) are kept beside it. A `let`: what changes in it is atomic, guarded
+    /// sequence, events, role, traits, flags, link and accessors (see `EndpointRecord`). The
+    /// members below ask it, and so does `Endpoint.accessors`. A `let`: what changes in it is atomic, guarded
     /// as its fields say, so that an update's reads with no lock never overlap a write of the
     /// same Swift variable.
     final let record: EndpointRecord
@@ -257,8 +257,8 @@ class AnyEndpoint: Subscriber {
     /// The slots this endpoint listens to. Lock held.
     final override var subscriptions: Subscriptions { record.subscriptions }
 
-    init<Value>(spec: borrowing EndpointSpec<Value>) {
-        record = EndpointRecord(spec: spec)
+    init<Value>(spec: borrowing EndpointSpec<Value>, accessors: consuming AnyObject) {
+        record = EndpointRecord(spec: spec, accessors: accessors)
     }
 
     /// Takes over another endpoint's identity fields for a retyped copy.
@@ -271,10 +271,11 @@ class AnyEndpoint: Subscriber {
     /// - Parameter role: The copy's role, if not `other`'s.
     /// - Parameter declaring: A declaration that declares the copy besides `other`'s.
     init(
-        copying other: AnyEndpoint, wantsInitial: Bool? = nil, hearing: Hearing = .none, role: Role? = nil,
+        copying other: AnyEndpoint, accessors: AnyObject, wantsInitial: Bool? = nil, hearing: Hearing = .none, role: Role? = nil,
         declaring added: Declaration? = nil
     ) {
-        record = EndpointRecord(copying: other.record, wantsInitial: wantsInitial, hearing: hearing, role: role, declaring: added)
+        record = EndpointRecord(
+            copying: other.record, accessors: accessors, wantsInitial: wantsInitial, hearing: hearing, role: role, declaring: added)
     }
 
     deinit {

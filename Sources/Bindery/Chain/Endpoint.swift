@@ -4,7 +4,13 @@ import Synchronization
 /// (`ChainCore` is an endpoint), and every other member is a `MemberEndpoint`, which keeps its
 /// chain. A chain and its head are one allocation, and the chain keeps no pointer to itself.
 class Endpoint<Value>: AnyEndpoint {
-    final let accessors: Accessors<Value>
+    /// The endpoint's accessors, kept in its record (`EndpointRecord.accessors`), which are an
+    /// `Accessors` of the chain's value.
+    final var accessors: Accessors<Value> {
+        // Yielded, not returned: a getter's result is owned, which cost a retain and a release
+        // at every use on the bind path.
+        @inline(__always) _read { yield unsafeDowncast(record.accessors, to: Accessors<Value>.self) }
+    }
 
     /// The chain this endpoint belongs to, unretained: the endpoint itself for a chain's head.
     /// The endpoint keeps its chain, or is it. Off the update path: `heard`, `act` and the
@@ -17,17 +23,15 @@ class Endpoint<Value>: AnyEndpoint {
 
     /// An endpoint for `spec`, declared with `Declared`, whose accessors are already in terms of
     /// the chain's value (the spec is read, never copied).
-    init<Declared>(spec: borrowing EndpointSpec<Declared>, accessors: Accessors<Value>) {
-        self.accessors = accessors
-        super.init(spec: spec)
+    init<Declared>(spec: borrowing EndpointSpec<Declared>, accessors: consuming Accessors<Value>) {
+        super.init(spec: spec, accessors: accessors)
     }
 
     init(
         retyping other: AnyEndpoint, accessors: Accessors<Value>, wantsInitial: Bool? = nil,
         hearing: Hearing = .none, role: Role? = nil, declaring added: Declaration? = nil
     ) {
-        self.accessors = accessors
-        super.init(copying: other, wantsInitial: wantsInitial, hearing: hearing, role: role, declaring: added)
+        super.init(copying: other, accessors: accessors, wantsInitial: wantsInitial, hearing: hearing, role: role, declaring: added)
     }
 
     final override var anyCore: any AnyChainCore { core }

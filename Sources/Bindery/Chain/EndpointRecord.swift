@@ -23,7 +23,7 @@ struct EndpointRecord: ~Copyable {
     // endpoints need is in `extras`, what is fixed at bind time and fits in a bit is in
     // `traits`, what the lock guards and fits in a bit is in `flags`, one registrar field
     // serves as both the lifetime and the first slot listened to, and the small fields are
-    // last, together, so that they share words (56 bytes). The benchmark row "memory per live
+    // last, together, so that they share words (64 bytes). The benchmark row "memory per live
     // chain" pays for this packing.
 
     /// The object, unretained: dereferenced by `target`, or directly only inside a
@@ -44,6 +44,9 @@ struct EndpointRecord: ~Copyable {
     private let registrarWord = Atomic<Unmanaged<_ChangeRegistrar>?>(nil)
     /// What only some endpoints have; made with the endpoint, never replaced.
     let extras: AnyEndpoint.Extras?
+    /// The endpoint's accessors, an `Accessors` of its chain's value, untyped here (see
+    /// `Endpoint.accessors`); shared by every endpoint on the property. Retained.
+    let accessors: AnyObject
     /// The word of the name (see `EndpointName`) the endpoint links to, or 0: until it is
     /// replaced, the next endpoint of the list of its object's endpoints it is in; once it is,
     /// the endpoint that took its place, whose host is retained by hand (see `AnyEndpoint.link`).
@@ -104,7 +107,8 @@ struct EndpointRecord: ~Copyable {
 
     // MARK: Making
 
-    init<Value>(spec: borrowing EndpointSpec<Value>) {
+    init<Value>(spec: borrowing EndpointSpec<Value>, accessors: consuming AnyObject) {
+        self.accessors = accessors
         events = spec.events
         role = spec.role
         object = Unmanaged.passUnretained(spec.object)
@@ -134,7 +138,11 @@ struct EndpointRecord: ~Copyable {
 
     /// Takes over another record's identity fields for a retyped copy (see
     /// `AnyEndpoint.init(copying:wantsInitial:hearing:declaring:)`).
-    init(copying other: borrowing EndpointRecord, wantsInitial: Bool?, hearing: Hearing, role: Role?, declaring added: Declaration?) {
+    init(
+        copying other: borrowing EndpointRecord, accessors: AnyObject, wantsInitial: Bool?, hearing: Hearing, role: Role?,
+        declaring added: Declaration?
+    ) {
+        self.accessors = accessors
         events = other.events
         self.role = role ?? other.role
         object = other.object
