@@ -14,6 +14,18 @@ class AnyEndpoint: Subscriber {
     /// same Swift variable.
     final let record: EndpointRecord
 
+    /// Where `record` is in every endpoint object: right after the object's header, as the
+    /// first stored property of the class every endpoint is (checked as each is made), so that
+    /// a name finds its record with no call (`EndpointName.recordPointer`).
+    @inline(__always)
+    static var recordOffset: Int { 2 * MemoryLayout<Int>.size }
+
+    /// Whether `record` is where `recordOffset` says.
+    private var recordIsInPlace: Bool {
+        withUnsafePointer(to: record) { UnsafeRawPointer($0) }
+            == UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()).advanced(by: Self.recordOffset)
+    }
+
     /// The key path of the endpoint's property (for a property whose accessors are shared by
     /// its stored location, one to the same place of the same type, see `Accessors.keyPath`):
     /// for diagnostics, snapshots and `names(_:storedAt:)`, never for an update. The key path
@@ -259,6 +271,8 @@ class AnyEndpoint: Subscriber {
 
     init<Value>(spec: borrowing EndpointSpec<Value>, accessors: consuming AnyObject) {
         record = EndpointRecord(spec: spec, accessors: accessors)
+        super.init()
+        assert(recordIsInPlace, "Bindery: an endpoint's record is not where its name finds it")
     }
 
     /// Takes over another endpoint's identity fields for a retyped copy.
@@ -276,6 +290,8 @@ class AnyEndpoint: Subscriber {
     ) {
         record = EndpointRecord(
             copying: other.record, accessors: accessors, wantsInitial: wantsInitial, hearing: hearing, role: role, declaring: added)
+        super.init()
+        assert(recordIsInPlace, "Bindery: an endpoint's record is not where its name finds it")
     }
 
     deinit {

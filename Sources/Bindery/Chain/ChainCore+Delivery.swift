@@ -31,7 +31,7 @@ extension ChainCore {
     /// come from.
     @inline(__always)
     func write(
-        _ value: Value, into receivers: [Unmanaged<Endpoint<Value>>], from start: Int, skipping origin: Endpoint<Value>?,
+        _ value: Value, into receivers: [EndpointName], from start: Int, skipping origin: EndpointName,
         foundDead: inout Bool, _ thread: UnsafeMutablePointer<ThreadState>
     ) -> (index: Int, need: NeedsEngine)? {
         // The plan's array is not changed while it is delivered (a new shape makes a new plan):
@@ -39,10 +39,8 @@ extension ChainCore {
         receivers.withUnsafeBufferPointer { receivers in
             var index = start
             while index < receivers.count {
-                let need = receivers[index]._withUnsafeGuaranteedRef { receiver -> NeedsEngine? in
-                    receiver === origin ? nil : write(value, into: receiver, foundDead: &foundDead, thread)
-                }
-                if let need { return (index, need) }
+                let receiver = receivers[index]
+                if receiver != origin, let need = write(value, into: receiver, foundDead: &foundDead, thread) { return (index, need) }
                 index += 1
             }
             return nil
@@ -50,18 +48,19 @@ extension ChainCore {
     }
 
     /// Writes one receiver, unless it needs the engine (then says why). A receiver whose object
-    /// has gone is not written, and `foundDead` says so.
+    /// has gone is not written, and `foundDead` says so. Reads the receiver's record alone.
     @inline(__always)
     func write(
-        _ value: Value, into receiver: Endpoint<Value>, foundDead: inout Bool, _ thread: UnsafeMutablePointer<ThreadState>
+        _ value: Value, into receiver: EndpointName, foundDead: inout Bool, _ thread: UnsafeMutablePointer<ThreadState>
     ) -> NeedsEngine? {
-        if receiver.isDetached { return .left }
+        let record = receiver.recordPointer
+        if record.pointee.isDetached { return .left }
         // Not `target`, which would read `isDetached` again.
-        guard let target = receiver.objectIfAlive else {
+        guard let target = record.pointee.objectIfAlive else {
             foundDead = true
             return nil
         }
-        if receiver.delivery == .mainActor, !MainQueue.isCurrent { return .mainActor }
+        if record.pointee.delivery == .mainActor, !MainQueue.isCurrent { return .mainActor }
         write(value, to: receiver, target, thread)
         return nil
     }
@@ -69,30 +68,31 @@ extension ChainCore {
     /// Writes one endpoint's object on this thread, with its echo ignored (see
     /// <doc:Guarantees#Loops>, `ThreadState.writing`).
     @inline(__always)
-    func write(_ value: Value, to receiver: Endpoint<Value>, _ target: AnyObject, _ thread: UnsafeMutablePointer<ThreadState>) {
+    func write(_ value: Value, to receiver: EndpointName, _ target: AnyObject, _ thread: UnsafeMutablePointer<ThreadState>) {
+        let record = receiver.recordPointer
         let sequence = writeSequence.load(ordering: .relaxed)
-        receiver.record.writtenSequence.store(sequence, ordering: .relaxed)
+        record.pointee.writtenSequence.store(sequence, ordering: .relaxed)
         let written: Bool
-        if receiver.role.contains(.sends) {
-            written = ThreadState.writing(receiver.name, on: thread) { write(value, into: target, through: receiver) }
+        if record.pointee.role.contains(.sends) {
+            written = ThreadState.writing(receiver.word, on: thread) { write(value, into: target, through: record) }
         } else {
             // An endpoint that only receives listens to nothing: no echo can reach it.
-            written = write(value, into: target, through: receiver)
+            written = write(value, into: target, through: record)
         }
         writeSequence.store(sequence &+ 1, ordering: .relaxed)
         if !written { Self.reportUnwritable(receiver) }
     }
 
-    /// Writes `value` into `target` through `receiver`'s accessors, lent, not retained (see
+    /// Writes `value` into `target` through the accessors of `record`, lent, not retained (see
     /// `Endpoint.read(_:)`); false when the endpoint has no write or it failed.
     @inline(__always)
-    private func write(_ value: Value, into target: AnyObject, through receiver: Endpoint<Value>) -> Bool {
-        Unmanaged.passUnretained(receiver.accessors)._withUnsafeGuaranteedRef { $0.write?(target, value) ?? false }
+    private func write(_ value: Value, into target: AnyObject, through record: UnsafePointer<EndpointRecord>) -> Bool {
+        Endpoint<Value>.accessors(of: record.pointee)._withUnsafeGuaranteedRef { $0.write?(target, value) ?? false }
     }
 
     @inline(never)
-    static func reportUnwritable(_ receiver: Endpoint<Value>) {
-        Report.unwritable(receiver.label)
+    static func reportUnwritable(_ receiver: EndpointName) {
+        Report.unwritable(receiver.host._withUnsafeGuaranteedRef { $0.label })
     }
 
     /// Runs named blocks after the receivers (see <doc:Guarantees#Order>); a main-actor block off the main actor

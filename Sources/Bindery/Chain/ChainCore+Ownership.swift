@@ -50,7 +50,7 @@ extension ChainCore {
         runAsOwner(thread) {
             let value = chainValue
             var dead = false
-            if let need = write(value, into: endpoint, foundDead: &dead, thread) { resolve(need, endpoint, value, origin: nil, thread) }
+            if let need = write(value, into: EndpointName(endpoint), foundDead: &dead, thread) { resolve(need, endpoint, value, origin: nil, thread) }
             if dead { prune() }
         }
     }
@@ -155,7 +155,7 @@ extension ChainCore {
     /// user's edit that the owner overwrote after it was read).
     func enqueueChange(_ value: Value, from origin: Endpoint<Value>, sequence: UInt32, _ thread: UnsafeMutablePointer<ThreadState>) {
         var noted = false
-        if origin.accessors.noteChange != nil, state.load(ordering: .relaxed) & ~1 == UInt(bitPattern: thread) {
+        if origin.withAccessors({ $0.noteChange != nil }), state.load(ordering: .relaxed) & ~1 == UInt(bitPattern: thread) {
             guard origin.noteChange(value) else { return }
             noted = true
         }
@@ -264,8 +264,16 @@ extension ChainCore {
     /// named by while this thread owns the chain, names. Owner only.
     @inline(__always)
     func member(of held: HeldName) -> Endpoint<Value> {
-        assert(held.record == 0 && (held.host as? Endpoint<Value>)?.core === self, "Bindery: a name of another chain's endpoint")
-        return unsafeDowncast(held.host, to: Endpoint<Value>.self)
+        endpoint(named: held.name)
+    }
+
+    /// The endpoint a name of a member of this chain names (one that left it during a dispatch
+    /// too), kept by whoever lent the name (a plan, an item, the chain's owner). Only a record 0
+    /// is an endpoint of its own until a chain hosts a second record.
+    @inline(__always)
+    func endpoint(named name: EndpointName) -> Endpoint<Value> {
+        assert(name.record == 0 && (name.host.takeUnretainedValue() as? Endpoint<Value>) != nil, "Bindery: a name of another chain's endpoint")
+        return unsafeDowncast(name.host.takeUnretainedValue(), to: Endpoint<Value>.self)
     }
 
     /// An origin declared again while its change waited (a join on another thread declares its
@@ -305,7 +313,7 @@ extension ChainCore {
             runChange(value, from: origin, skipping: isUnchanged ? origin : nil, noted: noted, plan, thread)
         case .initialValue(let receivers, let blocks):
             let value = chainValue
-            deliver(value, to: receivers.map { Unmanaged.passUnretained(member(of: $0)) }, skipping: nil, blocks: blocks, thread)
+            deliver(value, to: receivers.map(\.name), skipping: .nobody, blocks: blocks, thread)
         }
     }
 
@@ -323,14 +331,14 @@ extension ChainCore {
         _ value: Value, from origin: Endpoint<Value>, skipping skipped: Endpoint<Value>?, noted: Bool = false, _ plan: Plan<Value>,
         _ thread: UnsafeMutablePointer<ThreadState>
     ) {
-        if !noted, origin.accessors.noteChange != nil, !noteChange(value, origin) { return }
+        if !noted, origin.withAccessors({ $0.noteChange != nil }), !noteChange(value, origin) { return }
         if !plan.filters.isEmpty, !passes(value, plan.filters) {
             putBack(origin, thread)
             return
         }
         accept(value, filtered: !plan.filters.isEmpty)
         changeCount.store(changeCount.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
-        deliver(value, to: plan.receivers, skipping: skipped, blocks: plan.blocks, thread)
+        deliver(value, to: plan.receivers, skipping: skipped.map { EndpointName($0) } ?? .nobody, blocks: plan.blocks, thread)
     }
 
     /// Writes receivers in join order, skipping the origin (see <doc:Guarantees#No-echo>), then
@@ -340,14 +348,14 @@ extension ChainCore {
     /// come from.
     @inline(__always)
     func deliver(
-        _ value: Value, to receivers: [Unmanaged<Endpoint<Value>>], skipping origin: Endpoint<Value>?, blocks: [NamedBlock<Value>],
+        _ value: Value, to receivers: [EndpointName], skipping origin: EndpointName, blocks: [NamedBlock<Value>],
         _ thread: UnsafeMutablePointer<ThreadState>
     ) {
         var dead = false
         if let stop = write(value, into: receivers, from: 0, skipping: origin, foundDead: &dead, thread) {
             resume(value, receivers, stop, skipping: origin, foundDead: &dead, thread)
         }
-        if !blocks.isEmpty, origin?.isDetached != true || !wasMergedAway() { run(blocks, value) }
+        if !blocks.isEmpty, origin.isNobody || !origin.recordPointer.pointee.isDetached || !wasMergedAway() { run(blocks, value) }
         if dead { prune() }
     }
 
@@ -355,12 +363,12 @@ extension ChainCore {
     /// it stops.
     @inline(never)
     func resume(
-        _ value: Value, _ receivers: [Unmanaged<Endpoint<Value>>], _ stop: (index: Int, need: NeedsEngine), skipping origin: Endpoint<Value>?,
+        _ value: Value, _ receivers: [EndpointName], _ stop: (index: Int, need: NeedsEngine), skipping origin: EndpointName,
         foundDead: inout Bool, _ thread: UnsafeMutablePointer<ThreadState>
     ) {
         var next: (index: Int, need: NeedsEngine)? = stop
         while let stop = next {
-            resolve(stop.need, receivers[stop.index].takeUnretainedValue(), value, origin: origin, thread)
+            resolve(stop.need, endpoint(named: receivers[stop.index]), value, origin: origin.isNobody ? nil : endpoint(named: origin), thread)
             next = write(value, into: receivers, from: stop.index + 1, skipping: origin, foundDead: &foundDead, thread)
         }
     }
@@ -440,7 +448,7 @@ extension ChainCore {
         if receiver.delivery == .mainActor, !MainQueue.isCurrent {
             writeLater(value, to: receiver)
         } else {
-            write(value, to: receiver, target, thread)
+            write(value, to: EndpointName(receiver), target, thread)
         }
     }
 

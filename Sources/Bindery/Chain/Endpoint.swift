@@ -7,9 +7,22 @@ class Endpoint<Value>: AnyEndpoint {
     /// The endpoint's accessors, kept in its record (`EndpointRecord.accessors`), which are an
     /// `Accessors` of the chain's value.
     final var accessors: Accessors<Value> {
-        // Yielded, not returned: a getter's result is owned, which cost a retain and a release
-        // at every use on the bind path.
+        // Yielded, not returned: a getter's result is owned, a retain and a release at every
+        // use.
         @inline(__always) _read { yield unsafeDowncast(record.accessors, to: Accessors<Value>.self) }
+    }
+
+    /// Lends the accessors to `body`, with no reference counted (the record keeps them): what
+    /// an update uses, where `accessors` would retain and release them.
+    @inline(__always)
+    final func withAccessors<Result>(_ body: (Accessors<Value>) -> Result) -> Result {
+        Self.accessors(of: record)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The accessors `record` keeps, an `Accessors` of the chain's value, unretained.
+    @inline(__always)
+    static func accessors(of record: borrowing EndpointRecord) -> Unmanaged<Accessors<Value>> {
+        Unmanaged.passUnretained(unsafeDowncast(record.accessors, to: Accessors<Value>.self))
     }
 
     /// The chain this endpoint belongs to, unretained: the endpoint itself for a chain's head.
@@ -169,21 +182,21 @@ class Endpoint<Value>: AnyEndpoint {
     /// be an atomic write to memory that other chains' updates touch too.
     @inline(__always)
     final func read(_ object: AnyObject) -> Value? {
-        Unmanaged.passUnretained(accessors)._withUnsafeGuaranteedRef { $0.read!(object) }
+        Self.accessors(of: record)._withUnsafeGuaranteedRef { $0.read!(object) }
     }
 
     /// Writes `value` into `object` through the accessors, lent like `read(_:)`'s; false when
     /// the endpoint has no write or it failed.
     @inline(__always)
     final func write(_ value: Value, into object: AnyObject) -> Bool {
-        Unmanaged.passUnretained(accessors)._withUnsafeGuaranteedRef { $0.write?(object, value) ?? false }
+        Self.accessors(of: record)._withUnsafeGuaranteedRef { $0.write?(object, value) ?? false }
     }
 
     /// Runs the endpoint's change test on `value` (an array element's, which records it);
     /// true when it has none. The accessors are lent like `read(_:)`'s.
     @inline(__always)
     final func noteChange(_ value: Value) -> Bool {
-        Unmanaged.passUnretained(accessors)._withUnsafeGuaranteedRef { $0.noteChange?(value) ?? true }
+        Self.accessors(of: record)._withUnsafeGuaranteedRef { $0.noteChange?(value) ?? true }
     }
 
     /// Reads the value after a notification; reports an unreadable one (see <doc:Guarantees#Bad-input>).
@@ -197,7 +210,7 @@ class Endpoint<Value>: AnyEndpoint {
     /// kept a user's edit that never reached the rest of its chain.)
     @inline(__always)
     private final func readForNotification() -> Value? {
-        guard accessors.read != nil else { return nil }
+        guard withAccessors({ $0.read != nil }) else { return nil }
         let value: Value?
         if notifierIsObject {
             // The notification comes from the object's own setter: it is alive.

@@ -25,6 +25,15 @@ struct EndpointName: Hashable {
         self.word = word
     }
 
+    /// The name of no endpoint (word 0): what a delivery skips when it skips none, one word
+    /// where an optional name would be two.
+    static var nobody: EndpointName { EndpointName(unchecked: 0) }
+
+    /// Whether this is `nobody`.
+    var isNobody: Bool { word == 0 }
+
+    private init(unchecked word: UInt) { self.word = word }
+
     /// The name a listener of a registrar's table is (the same word: see
     /// `_ChangeRegistrar.word(_:)`).
     init(_ listener: Listener) {
@@ -46,6 +55,15 @@ struct EndpointName: Hashable {
     /// The record in the host.
     @inline(__always)
     var record: Int { _ChangeRegistrar.listener(word).record }
+
+    /// The record named, where its host keeps it: valid while the host lives, and read as the
+    /// record's fields say (see `EndpointRecord`). An endpoint's own record (0) is at the same
+    /// place in every endpoint object (`AnyEndpoint.recordOffset`).
+    @inline(__always)
+    var recordPointer: UnsafePointer<EndpointRecord> {
+        assert(record == 0, "Bindery: an endpoint has one record")
+        return UnsafeRawPointer(host.toOpaque()).advanced(by: AnyEndpoint.recordOffset).assumingMemoryBound(to: EndpointRecord.self)
+    }
 }
 
 /// An endpoint named by its host and record, keeping the host alive (the host keeps its

@@ -6,14 +6,14 @@
 /// its endpoints without retaining them.
 final class Plan<Value> {
     let members: [Endpoint<Value>]
-    /// The receivers, kept alive by `members`.
-    let receivers: [Unmanaged<Endpoint<Value>>]
+    /// The receivers, named (one word each), kept alive by `members`.
+    let receivers: [EndpointName]
     let filters: [(Value) -> Bool]
     let blocks: [NamedBlock<Value>]
 
     init(members: [Endpoint<Value>], filters: [(Value) -> Bool], blocks: [NamedBlock<Value>]) {
         self.members = members
-        receivers = members.lazy.filter { $0.role.contains(.receives) && $0.accessors.write != nil }.map { Unmanaged.passUnretained($0) }
+        receivers = members.lazy.filter { $0.role.contains(.receives) && $0.accessors.write != nil }.map { EndpointName($0) }
         self.filters = filters
         self.blocks = blocks
     }

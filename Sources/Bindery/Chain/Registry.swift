@@ -219,6 +219,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     ///
     /// - Parameter lifetime: The registrar whose deinit means the object is gone, found
     ///   before the lock was taken (`lifetimeRegistrar(of:)` may run user code).
+    @inline(__always)
     func attachLocked(_ endpoint: AnyEndpoint, hearing: Hearing, lifetime: _ChangeRegistrar?) {
         assertLocked()
         if let lifetime {

@@ -318,6 +318,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     }
 
     /// Makes `member`'s record a member of this registrar, first in the list. Lock held.
+    @inline(__always)
     func addMember(_ member: Listener) {
         let link = firstMember
         member.object._withUnsafeGuaranteedRef { $0.setMembership(Unmanaged.passUnretained(self), link: link, record: member.record) }
