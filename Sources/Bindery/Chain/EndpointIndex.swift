@@ -38,7 +38,7 @@ struct EndpointIndex<Entry: IndexedByObject> {
             }
             guard let newValue else { return }
             assert(newValue.objectID == id, "Bindery: an endpoint was indexed under another object's address")
-            insert(newValue)
+            insert(word: newValue.indexWord)
         }
     }
 
@@ -54,11 +54,7 @@ struct EndpointIndex<Entry: IndexedByObject> {
         return nil
     }
 
-    /// Puts `endpoint` in the first empty bucket from its home; its object has no entry.
-    private mutating func insert(_ endpoint: Entry) {
-        insert(word: endpoint.indexWord)
-    }
-
+    /// Puts the entry whose word is `word` in the first empty bucket from its home; its object has no entry.
     private mutating func insert(word: UInt) {
         // At most three quarters full, so that a probe soon meets an empty bucket.
         if (count + 1) * 4 > buckets.count * 3 { resize(to: Swift.max(16, buckets.count * 2)) }
