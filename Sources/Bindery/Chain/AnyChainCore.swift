@@ -29,7 +29,7 @@ protocol AnyChainCore: AnyObject {
     func addLocked<Declared>(_ spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool) -> AfterLock?
     @discardableResult
     func replaceLocked<Declared>(
-        _ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool
+        _ endpoint: EndpointName, with spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool
     ) -> AfterLock?
     func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool, declaration: Declaration)
     func addBlockLocked<Declared, Argument>(
@@ -40,9 +40,9 @@ protocol AnyChainCore: AnyObject {
     /// A declaration continues this chain: until it is complete again, losing a member does
     /// not end it.
     func reopenLocked()
-    func detachLocked(_ endpoint: AnyEndpoint)
+    func detachLocked(_ endpoint: EndpointName)
     /// The first member that `declaration` declared, if it is still in the chain.
-    func endpointLocked(declaredBy declaration: Declaration) -> AnyEndpoint?
+    func endpointLocked(declaredBy declaration: Declaration) -> EndpointName?
     /// The owners of the named blocks that have one (see `NamedBlock.owner`).
     var blockOwnersLocked: [AnyObject] { get }
     /// Whether the chain holds anything `declaration` declared (an endpoint, a filter, a block).
@@ -90,7 +90,7 @@ extension AnyChainCore {
 
     /// `replaceLocked(_:with:sendingInitial:)` for a declaration's head, which gets no initial value.
     @discardableResult
-    func replaceLocked<Declared>(_ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, declaration: Declaration) -> AfterLock? {
+    func replaceLocked<Declared>(_ endpoint: EndpointName, with spec: EndpointSpec<Declared>, declaration: Declaration) -> AfterLock? {
         replaceLocked(endpoint, with: spec, declaration: declaration, sendingInitial: false)
     }
 }

@@ -31,14 +31,17 @@ class AnyEndpoint: Subscriber {
     /// for diagnostics, snapshots and `names(_:storedAt:)`, never for an update. The key path
     /// is not kept here: an endpoint of a chain answers its accessors' (`Accessors.keyPath`),
     /// which every endpoint on the property shares.
-    var keyPath: AnyKeyPath { fatalError("abstract") }
+    final var keyPath: AnyKeyPath { keyPath(record: 0) }
+
+    /// The key path of record `record`'s property (see `keyPath`).
+    func keyPath(record: Int) -> AnyKeyPath { fatalError("abstract") }
     /// The object's type, for diagnostics (after the object has gone too, see
     /// `EndpointRecord.objectType`).
     final var objectType: AnyObject.Type { record.objectType }
     /// The object, for writes and for reads outside a notification of its own; nil once it has
     /// gone (or begun to go), and once the endpoint has left its chain.
     @inline(__always)
-    final override var target: AnyObject? { record.target }
+    final var target: AnyObject? { record.target }
     /// The object, if it is still there, whether or not the endpoint is still in its chain (see
     /// `EndpointRecord.objectIfAlive`).
     @inline(__always)
@@ -119,7 +122,7 @@ class AnyEndpoint: Subscriber {
     final var delivery: Delivery { record.delivery }
     /// Whether the route's links, when last read, reached its last property (no link was nil)
     /// and that property is observed: its subscription is then the last one. Lock held.
-    final override var reachesLeaf: Bool {
+    final var reachesLeaf: Bool {
         get { record.flags.contains(.reachesLeaf) }
         set { record.setFlag(.reachesLeaf, newValue) }
     }
@@ -165,23 +168,10 @@ class AnyEndpoint: Subscriber {
     /// The slots of its object's class when the object owns the registrar it listens to.
     override var slotsOfOwnerClass: Int { notifierIsObject ? LifetimeReader.of(objectType).slotCount : 0 }
 
-    /// Records that `new` took this endpoint's place, once it has left its registrar's
-    /// members. Lock held.
-    func replaceLocked(by new: AnyEndpoint) {
-        assert(link == 0, "Bindery: an endpoint was replaced before it left its registrar's members")
-        _ = Unmanaged.passRetained(new)
-        link = EndpointName(new).word
-        record.setFlag(.isReplaced, true)
-    }
-
-    /// Lets go of the endpoint that took this one's place, once nothing can ask for it: its
-    /// chain no longer has a successor of this endpoint, or has ended. A chain's head is the
-    /// chain itself (`ChainCore`), and a head declared again in its own chain is replaced by an
-    /// endpoint of that chain: kept, the two would keep each other. Lock held.
-    func forgetReplacementLocked() {
-        guard isReplaced, let replaced = linked else { return }
-        link = 0
-        replaced.host.release()
+    /// Lets go of the endpoint that took this one's place (see
+    /// `EndpointName.forgetReplacementLocked()`). Lock held.
+    final func forgetReplacementLocked() {
+        EndpointName(self).forgetReplacementLocked()
     }
 
     /// Makes the path of replacements from this endpoint, and from every endpoint on it, one
@@ -233,7 +223,7 @@ class AnyEndpoint: Subscriber {
 
     /// This endpoint, or the one that now stands for it; nil if it left its chain. Lock held.
     @inline(__always)
-    final override func activeLocked() -> AnyEndpoint? {
+    final func activeLocked() -> AnyEndpoint? {
         // Nearly always the endpoint itself: answered with no reference counted.
         guard isReplaced else { return isDetached ? nil : self }
         // Each replacement names the next; a walk, not a recursion: a thread that heard a
@@ -246,7 +236,7 @@ class AnyEndpoint: Subscriber {
         return each.isDetached ? nil : each
     }
 
-    final override var isDetached: Bool {
+    final var isDetached: Bool {
         @inline(__always) get { record.isDetached }
         set { record.setDetached(newValue) }
     }
@@ -267,7 +257,7 @@ class AnyEndpoint: Subscriber {
     final var keptKind: (any EndpointKind)? { record.keptKind }
 
     /// The slots this endpoint listens to. Lock held.
-    final override var subscriptions: Subscriptions { record.subscriptions }
+    final var subscriptions: Subscriptions { record.subscriptions }
 
     init<Value>(spec: borrowing EndpointSpec<Value>, accessors: consuming AnyObject) {
         record = EndpointRecord(spec: spec, accessors: accessors)
@@ -285,11 +275,11 @@ class AnyEndpoint: Subscriber {
     /// - Parameter role: The copy's role, if not `other`'s.
     /// - Parameter declaring: A declaration that declares the copy besides `other`'s.
     init(
-        copying other: AnyEndpoint, accessors: AnyObject, wantsInitial: Bool? = nil, hearing: Hearing = .none, role: Role? = nil,
+        copying other: EndpointName, accessors: AnyObject, wantsInitial: Bool? = nil, hearing: Hearing = .none, role: Role? = nil,
         declaring added: Declaration? = nil
     ) {
         record = EndpointRecord(
-            copying: other.record, accessors: accessors, wantsInitial: wantsInitial, hearing: hearing, role: role, declaring: added)
+            copying: other.recordPointer.pointee, accessors: accessors, wantsInitial: wantsInitial, hearing: hearing, role: role, declaring: added)
         super.init()
         assert(recordIsInPlace, "Bindery: an endpoint's record is not where its name finds it")
     }
@@ -299,13 +289,32 @@ class AnyEndpoint: Subscriber {
         if isReplaced { linked?.host.release() }
     }
 
-    final override func appendSubscription(_ subscription: Subscription) {
-        record.append(subscription)
+    // A subscriber's records are the endpoint's (see `EndpointName`).
+
+    final override func subscriptions(record: Int) -> Subscriptions { EndpointName(self, record: record).subscriptions }
+
+    final override func appendSubscription(_ subscription: Subscription, record: Int) {
+        EndpointName(self, record: record).appendSubscription(subscription)
     }
 
-    /// Forgets every slot listened to. Lock held.
-    final override func removeAllSubscriptions() {
-        record.removeAllSubscriptions()
+    final override func removeAllSubscriptions(record: Int) {
+        EndpointName(self, record: record).removeAllSubscriptions()
+    }
+
+    final override func reachesLeaf(record: Int) -> Bool { EndpointName(self, record: record).reachesLeaf }
+
+    final override func setReachesLeaf(_ reaches: Bool, record: Int) { EndpointName(self, record: record).reachesLeaf = reaches }
+
+    final override func target(record: Int) -> AnyObject? { EndpointName(self, record: record).target }
+
+    final override func activeLocked(record: Int) -> Listener? { EndpointName(self, record: record).activeLocked()?.listener }
+
+    final override func subscribeLocked(_ registrar: _ChangeRegistrar, slot: Int, record: Int) {
+        EndpointName(self, record: record).subscribeLocked(registrar, slot: slot)
+    }
+
+    final override func unsubscribeAllLocked(record: Int) {
+        EndpointName(self, record: record).unsubscribeAllLocked()
     }
 
     /// Listens to the slots `other` listened to, which it no longer does. Lock held.
@@ -323,7 +332,7 @@ class AnyEndpoint: Subscriber {
     final func isAliveLocked() -> Bool { record.isAliveLocked() }
 
     /// How diagnostics name this endpoint.
-    var label: String { EndpointLabel.make(objectType, keyPath: keyPath, storedAt: location, index: index, events: events) }
+    final var label: String { EndpointName(self).label }
 
     /// The chain this endpoint belongs to.
     var anyCore: any AnyChainCore { fatalError("abstract") }
@@ -347,15 +356,7 @@ class AnyEndpoint: Subscriber {
     func matches(
         _ object: AnyObject, _ keyPath: AnyKeyPath?, storedAt location: () -> Int?, events: ControlEvents?, index: Int??
     ) -> Bool {
-        if isWeak {
-            guard targetLocked() === object else { return false }
-        } else {
-            guard objectID == ObjectIdentifier(object), !isDetached, UnownedObject.isAlive(self.object) else { return false }
-        }
-        if let keyPath, !names(keyPath, storedAt: location) { return false }
-        if let events, !(events.isEmpty ? self.events.isEmpty : !self.events.isDisjoint(with: events)) { return false }
-        if let index, index != self.index { return false }
-        return true
+        EndpointName(self).matches(object, keyPath, storedAt: location, events: events, index: index)
     }
 
     // MARK: Notification (no lock held)
@@ -407,33 +408,22 @@ class AnyEndpoint: Subscriber {
 
     /// Leaves its chain, unless it has already. Lock held.
     final override func leaveChainLocked(record: Int) {
-        if !isDetached { anyCore.detachLocked(self) }
+        let endpoint = EndpointName(self, record: record)
+        if !endpoint.isDetached { anyCore.detachLocked(endpoint) }
     }
 
-    final override func subscribeLocked(_ registrar: _ChangeRegistrar, slot: Int) {
-        record.subscribeLocked(registrar, slot: slot, as: Listener(self))
-    }
 
-    final override func unsubscribeAllLocked() {
-        record.unsubscribeAllLocked(as: Listener(self))
-    }
-
-    /// Where the endpoint's property is stored in its object, or 0 when it is not known (see
+    /// Where record `record`'s property is stored in its object, or 0 when it is not known (see
     /// `Accessors.location`).
-    var location: Int { 0 }
+    func location(record: Int) -> Int { 0 }
 
-    /// Whether this endpoint is on the property `keyPath` names, on its object; `location` is
-    /// where that property is stored, asked only when this endpoint's accessors know its own
+    /// Where the endpoint's property is stored in its object, or 0 when it is not known.
+    final var location: Int { location(record: 0) }
+
+    /// Whether record `record` is on the property `keyPath` names, on its object; `location` is
+    /// where that property is stored, asked only when the record's accessors know their own
     /// (see `Accessors.names(_:storedAt:)`).
-    func names(_ keyPath: AnyKeyPath, storedAt location: () -> Int?) -> Bool { self.keyPath == keyPath }
-
-    /// Whether this endpoint is on a property stored somewhere else than `location` (0: not
-    /// known) in the same object: then it is not on that property, whatever its key path.
-    final func isStored(elsewhereThan location: Int) -> Bool {
-        guard location != 0 else { return false }
-        let own = self.location
-        return own != 0 && own != location
-    }
+    func names(_ keyPath: AnyKeyPath, storedAt location: () -> Int?, record: Int) -> Bool { self.keyPath(record: record) == keyPath }
 
     /// Whether this endpoint certainly stands for another property than the one `hearing`
     /// hears (see `EndpointRecord.observesOtherSlot(than:)`). Lock held.

@@ -14,8 +14,8 @@ extension ChainCore {
 
     /// Runs the origin's change test on `value` (an array element's, which records it).
     @inline(never)
-    func noteChange(_ value: Value, _ origin: Endpoint<Value>) -> Bool {
-        origin.noteChange(value)
+    static func noteChange(_ value: Value, _ origin: EndpointName) -> Bool {
+        accessors(of: origin)._withUnsafeGuaranteedRef { $0.noteChange?(value) ?? true }
     }
 
     /// Whether every filter passes `value` (see <doc:Guarantees#Filters>).
@@ -87,12 +87,12 @@ extension ChainCore {
     /// `Endpoint.read(_:)`); false when the endpoint has no write or it failed.
     @inline(__always)
     private func write(_ value: Value, into target: AnyObject, through record: UnsafePointer<EndpointRecord>) -> Bool {
-        Endpoint<Value>.accessors(of: record.pointee)._withUnsafeGuaranteedRef { $0.write?(target, value) ?? false }
+        Self.accessors(of: record.pointee)._withUnsafeGuaranteedRef { $0.write?(target, value) ?? false }
     }
 
     @inline(never)
     static func reportUnwritable(_ receiver: EndpointName) {
-        Report.unwritable(receiver.host._withUnsafeGuaranteedRef { $0.label })
+        Report.unwritable(receiver.label)
     }
 
     /// Runs named blocks after the receivers (see <doc:Guarantees#Order>); a main-actor block off the main actor

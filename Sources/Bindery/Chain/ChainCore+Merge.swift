@@ -7,8 +7,8 @@ extension ChainCore {
         guard other !== self, let moved = other.moveLocked(into: self) else { return nil }
         // Members declared without an initial value get none from a merge either (see <doc:Guarantees#Initial-value>).
         let receivers = moved.endpoints.filter {
-            let endpoint = member(of: $0)
-            return endpoint.wantsInitial && endpoint.role.contains(.receives) && endpoint.accessors.write != nil
+            let endpoint = $0.name
+            return endpoint.wantsInitial && endpoint.role.contains(.receives) && Self.accessors(of: endpoint)._withUnsafeGuaranteedRef { $0.write != nil }
         }
         let newBlocks = moved.blocks.filter(\.initial)
         dropPlanLocked()
@@ -22,10 +22,10 @@ extension ChainCore {
 
     func movingLocked<Target>(into target: ChainCore<Target>) -> Moved<Target>? {
         // Every member must convert before anything moves.
-        let members = typedMembers
+        let members = endpoints.array(self)
         var retyped: [Accessors<Target>] = []
         for endpoint in members {
-            guard let accessors = endpoint.accessors.retyped(to: Target.self) else {
+            guard let accessors = Self.accessors(of: endpoint).takeUnretainedValue().retyped(to: Target.self) else {
                 Report.cannotJoin(endpoint.label, Value.self, into: Target.self)
                 return nil
             }
@@ -39,10 +39,10 @@ extension ChainCore {
         var moved: [HeldName] = []
         for (endpoint, accessors) in zip(members, retyped) {
             let copy = MemberEndpoint(retyping: endpoint, accessors: accessors, core: target)
-            Registry.shared.transferLocked(from: endpoint, to: copy)
+            Registry.shared.transferLocked(from: endpoint, to: EndpointName(copy))
             moved.append(HeldName(copy))
         }
-        target.endpoints.append(contentsOf: moved.lazy.map(\.host), target)
+        target.endpoints.append(contentsOf: moved.lazy.map(\.name), target)
         var movedBlocks: [NamedBlock<Target>] = []
         if let toOther {
             if !filters.isEmpty {
@@ -73,12 +73,12 @@ extension ChainCore {
         if let toTarget = Conversion.converter(from: Value.self, to: Target.self) {
             for queued in queue {
                 guard case .change(let value, let origin, let noted) = queued.item,
-                      let index = members.firstIndex(where: { $0 === origin.host }) else { continue }
+                      let index = members.firstIndex(of: origin.name) else { continue }
                 pending.append(.change(toTarget(value), origin: moved[index], noted: noted))
             }
         }
-        GraphLock.shared.buryValueLocked((members, queue))
-        endpoints.removeAll(self)
+        GraphLock.shared.buryValueLocked(queue)
+        endpoints.removeAll(self) { GraphLock.shared.buryLocked($0.host) }
         if let extras = chainExtras {
             filters.removeAll()
             madeTypedExtras.filterDeclarations.removeAll()

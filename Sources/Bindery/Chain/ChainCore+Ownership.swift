@@ -9,13 +9,13 @@ extension ChainCore {
     /// idle, this thread takes it here, in the bind's critical section, and writes the
     /// receiver as soon as the lock is released, with nothing queued; otherwise the initial value is
     /// queued for the owner. The returned work must run, on this thread.
-    func sendInitialLocked(_ endpoint: Endpoint<Value>) -> AfterLock {
+    func sendInitialLocked(_ endpoint: EndpointName) -> AfterLock {
         let thread = ThreadState.current
         guard !dissolved, takeIfIdle(thread) else {
             let held = HeldName(endpoint)
             return .work { self.submit(.initialValue([held], [])) }
         }
-        return .initialValue(EndpointName(endpoint), thread)
+        return .initialValue(endpoint, thread)
     }
 
     /// The initial-value run of a named block that just joined (see <doc:Guarantees#Initial-value>): like
@@ -46,21 +46,21 @@ extension ChainCore {
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
     @_specialize(where Value == ())
-    func sendInitial(_ endpoint: Endpoint<Value>, owned thread: UnsafeMutablePointer<ThreadState>) {
+    func sendInitial(_ endpoint: EndpointName, owned thread: UnsafeMutablePointer<ThreadState>) {
         runAsOwner(thread) {
             let value = chainValue
             var dead = false
-            if let need = write(value, into: EndpointName(endpoint), foundDead: &dead, thread) { resolve(need, endpoint, value, origin: nil, thread) }
+            if let need = write(value, into: endpoint, foundDead: &dead, thread) { resolve(need, endpoint, value, origin: .nobody, thread) }
             if dead { prune() }
         }
     }
 
     /// Under the lock, for a change notification from `origin`: ignore an echo, queue behind
     /// a busy owner, or take the chain.
-    func decideLocked(origin: Endpoint<Value>, _ thread: UnsafeMutablePointer<ThreadState>) -> Decision {
+    func decideLocked(origin: EndpointName, _ thread: UnsafeMutablePointer<ThreadState>) -> Decision {
         // A write this thread is making for the chain, as its owner or on the main actor: its
         // echo (see <doc:Guarantees#Loops>).
-        if thread.pointee.writing == origin.name { return .ignore }
+        if thread.pointee.writing == origin.word { return .ignore }
         let tag = UInt(bitPattern: thread)
         let state = self.state.load(ordering: .acquiring)
         if state & ~1 == tag {
@@ -91,7 +91,7 @@ extension ChainCore {
     /// them after taking the chain, all sequentially consistent: either this sees the change,
     /// or the change sees this owner.
     @inline(__always)
-    func takeWithoutLock(origin: Endpoint<Value>, _ thread: UnsafeMutablePointer<ThreadState>) -> Decision? {
+    func takeWithoutLock(origin: EndpointName, _ thread: UnsafeMutablePointer<ThreadState>) -> Decision? {
         let tag = UInt(bitPattern: thread)
         let state = self.state.load(ordering: .relaxed)
         if state & ~1 == tag {
@@ -123,7 +123,7 @@ extension ChainCore {
                 // Merged into another chain (a join declared meanwhile) after this change was
                 // heard here: its origin's replacement there hears it again, so that it is not
                 // lost with this chain. Ended chains have no replacement: nothing to deliver.
-                if case .change(_, let origin, _) = item, let active = origin.host.activeLocked(), active !== origin.host {
+                if case .change(_, let origin, _) = item, let active = origin.name.activeLocked(), active != origin.name {
                     successor = HeldName(active)
                 }
                 return false
@@ -153,10 +153,10 @@ extension ChainCore {
     /// owner writes `origin` between that read and the queuing, the origin counts as written
     /// since, and the queued value is written back to it (otherwise a field could keep a
     /// user's edit that the owner overwrote after it was read).
-    func enqueueChange(_ value: Value, from origin: Endpoint<Value>, sequence: UInt32, _ thread: UnsafeMutablePointer<ThreadState>) {
+    func enqueueChange(_ value: Value, from origin: EndpointName, sequence: UInt32, _ thread: UnsafeMutablePointer<ThreadState>) {
         var noted = false
-        if origin.withAccessors({ $0.noteChange != nil }), state.load(ordering: .relaxed) & ~1 == UInt(bitPattern: thread) {
-            guard origin.noteChange(value) else { return }
+        if Self.accessors(of: origin)._withUnsafeGuaranteedRef({ $0.noteChange != nil }), state.load(ordering: .relaxed) & ~1 == UInt(bitPattern: thread) {
+            guard Self.noteChange(value, origin) else { return }
             noted = true
         }
         enqueue(.change(value, origin: HeldName(origin), noted: noted), thread, sequence: sequence)
@@ -165,7 +165,7 @@ extension ChainCore {
     /// Delivers a change from `origin` as the owner, then drains the queue and gives the chain
     /// back. `plan` is the one taken with the chain; it stays alive until then.
     func dispatchChange(
-        _ value: Value, from origin: Endpoint<Value>, skipping skipped: Endpoint<Value>, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>
+        _ value: Value, from origin: EndpointName, skipping skipped: EndpointName, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>
     ) {
         runAsOwner(thread) { runChange(value, from: origin, skipping: skipped, plan, thread) }
     }
@@ -244,7 +244,7 @@ extension ChainCore {
         case .change(let value, let origin, let noted):
             origin.host.shortenReplacementsLocked(in: self)
             guard let active = member(named: origin.name) else { return nil }
-            if active !== origin.host { inheritWritesLocked(from: origin.host, to: active) }
+            if active != origin.name { inheritWritesLocked(from: origin.name, to: active) }
             return .change(value, origin: HeldName(active), noted: noted)
         case .initialValue(let receivers, let blocks):
             return .initialValue(receivers.compactMap { member(named: $0.name).map { HeldName($0) } }, blocks)
@@ -254,26 +254,9 @@ extension ChainCore {
     /// The member of this chain that stands now for the endpoint `name` names: that endpoint,
     /// or the one that took its place (declared again); nil if neither is in this chain (it
     /// left it: unbound, or moved to another chain by a merge). Lock held.
-    func member(named name: EndpointName) -> Endpoint<Value>? {
-        guard let active = name.host._withUnsafeGuaranteedRef({ $0.activeLocked() }), active.anyCore === self else { return nil }
-        // A member of a chain of `Value`s is an endpoint of them.
-        return unsafeDowncast(active, to: Endpoint<Value>.self)
-    }
-
-    /// The member a name that `currentLocked` returned, or that a member of this chain was
-    /// named by while this thread owns the chain, names. Owner only.
-    @inline(__always)
-    func member(of held: HeldName) -> Endpoint<Value> {
-        endpoint(named: held.name)
-    }
-
-    /// The endpoint a name of a member of this chain names (one that left it during a dispatch
-    /// too), kept by whoever lent the name (a plan, an item, the chain's owner). Only a record 0
-    /// is an endpoint of its own until a chain hosts a second record.
-    @inline(__always)
-    func endpoint(named name: EndpointName) -> Endpoint<Value> {
-        assert(name.record == 0 && (name.host.takeUnretainedValue() as? Endpoint<Value>) != nil, "Bindery: a name of another chain's endpoint")
-        return unsafeDowncast(name.host.takeUnretainedValue(), to: Endpoint<Value>.self)
+    func member(named name: EndpointName) -> EndpointName? {
+        guard let active = name.activeLocked(), active.anyCore === self else { return nil }
+        return active
     }
 
     /// An origin declared again while its change waited (a join on another thread declares its
@@ -284,11 +267,9 @@ extension ChainCore {
     /// alone, the property counted as unwritten, kept the owner's older value, and the rest of
     /// the chain got the change. Owner only (the owner alone writes `writtenSequence`); lock
     /// held.
-    private func inheritWritesLocked(from origin: AnyEndpoint, to active: Endpoint<Value>) {
-        let written = origin.record.writtenSequence.load(ordering: .relaxed)
-        if Self.isUnwritten(active.record.writtenSequence.load(ordering: .relaxed), since: written) {
-            active.record.writtenSequence.store(written, ordering: .relaxed)
-        }
+    private func inheritWritesLocked(from origin: EndpointName, to active: EndpointName) {
+        let written = origin.writtenSequence
+        if Self.isUnwritten(active.writtenSequence, since: written) { active.writtenSequence = written }
     }
 
     /// Delivers one queued item. Owner only; no lock held, so setters, converters, filters and
@@ -306,11 +287,11 @@ extension ChainCore {
         switch item {
         case .change(let value, let held, let noted):
             guard let plan else { return }
-            let origin = member(of: held)
+            let origin = held.name
             // The origin held `value` when the change was queued; if the chain has written it
             // since, it no longer does, and it is written like every other member.
-            let isUnchanged = Self.isUnwritten(origin.record.writtenSequence.load(ordering: .relaxed), since: sequence)
-            runChange(value, from: origin, skipping: isUnchanged ? origin : nil, noted: noted, plan, thread)
+            let isUnchanged = Self.isUnwritten(origin.writtenSequence, since: sequence)
+            runChange(value, from: origin, skipping: isUnchanged ? origin : .nobody, noted: noted, plan, thread)
         case .initialValue(let receivers, let blocks):
             let value = chainValue
             deliver(value, to: receivers.map(\.name), skipping: .nobody, blocks: blocks, thread)
@@ -328,17 +309,17 @@ extension ChainCore {
     /// Filters a change, records it and delivers it. Owner only, no lock held.
     @inline(__always)
     func runChange(
-        _ value: Value, from origin: Endpoint<Value>, skipping skipped: Endpoint<Value>?, noted: Bool = false, _ plan: Plan<Value>,
+        _ value: Value, from origin: EndpointName, skipping skipped: EndpointName, noted: Bool = false, _ plan: Plan<Value>,
         _ thread: UnsafeMutablePointer<ThreadState>
     ) {
-        if !noted, origin.withAccessors({ $0.noteChange != nil }), !noteChange(value, origin) { return }
+        if !noted, Self.accessors(of: origin)._withUnsafeGuaranteedRef({ $0.noteChange != nil }), !Self.noteChange(value, origin) { return }
         if !plan.filters.isEmpty, !passes(value, plan.filters) {
             putBack(origin, thread)
             return
         }
         accept(value, filtered: !plan.filters.isEmpty)
         changeCount.store(changeCount.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
-        deliver(value, to: plan.receivers, skipping: skipped.map { EndpointName($0) } ?? .nobody, blocks: plan.blocks, thread)
+        deliver(value, to: plan.receivers, skipping: skipped, blocks: plan.blocks, thread)
     }
 
     /// Writes receivers in join order, skipping the origin (see <doc:Guarantees#No-echo>), then
@@ -368,7 +349,7 @@ extension ChainCore {
     ) {
         var next: (index: Int, need: NeedsEngine)? = stop
         while let stop = next {
-            resolve(stop.need, endpoint(named: receivers[stop.index]), value, origin: origin.isNobody ? nil : endpoint(named: origin), thread)
+            resolve(stop.need, receivers[stop.index], value, origin: origin, thread)
             next = write(value, into: receivers, from: stop.index + 1, skipping: origin, foundDead: &foundDead, thread)
         }
     }
@@ -376,7 +357,7 @@ extension ChainCore {
     /// Does for `receiver` what delivery could not: writes the endpoint that now stands for it,
     /// or writes it on the main actor.
     func resolve(
-        _ need: NeedsEngine, _ receiver: Endpoint<Value>, _ value: Value, origin: Endpoint<Value>?, _ thread: UnsafeMutablePointer<ThreadState>
+        _ need: NeedsEngine, _ receiver: EndpointName, _ value: Value, origin: EndpointName, _ thread: UnsafeMutablePointer<ThreadState>
     ) {
         switch need {
         case .left: writeSuccessor(of: receiver, value, origin: origin, thread)
@@ -416,47 +397,47 @@ extension ChainCore {
     /// through the endpoint that now stands for it in this chain: left as it was, it would keep
     /// the rejected value, which never reached the rest of the chain.
     @inline(never)
-    func putBack(_ source: Endpoint<Value>, _ thread: UnsafeMutablePointer<ThreadState>) {
+    func putBack(_ source: EndpointName, _ thread: UnsafeMutablePointer<ThreadState>) {
         let found = source.isDetached ? GraphLock.shared.locked { successorLocked(of: source) } : source.target.map { (source, $0) }
         guard let (origin, target) = found else { return }
         let value = chainValue
-        guard origin.accessors.write != nil else {
+        guard Self.accessors(of: origin)._withUnsafeGuaranteedRef({ $0.write != nil }) else {
             Report.cannotPutBack(origin.label)
             return
         }
         writeNowOrLater(value, to: origin, target, thread)
-        _ = origin.noteChange(value)
+        _ = Self.noteChange(value, origin)
     }
 
     /// A receiver that left the chain during this dispatch (unbound, declared again, merged):
     /// the endpoint that now stands for its property in this chain, if any, gets the value
     /// (see <doc:Guarantees#Lifetime> and <doc:Guarantees#Joins>). One that was unbound, or moved to another chain, is not written.
     @inline(never)
-    func writeSuccessor(of receiver: Endpoint<Value>, _ value: Value, origin: Endpoint<Value>?, _ thread: UnsafeMutablePointer<ThreadState>) {
-        let found = GraphLock.shared.locked { () -> (Endpoint<Value>, AnyObject)? in
+    func writeSuccessor(of receiver: EndpointName, _ value: Value, origin: EndpointName, _ thread: UnsafeMutablePointer<ThreadState>) {
+        let found = GraphLock.shared.locked { () -> (EndpointName, AnyObject)? in
             guard let (successor, target) = successorLocked(of: receiver),
-                  successor.role.contains(.receives), successor.accessors.write != nil
+                  successor.role.contains(.receives), Self.accessors(of: successor)._withUnsafeGuaranteedRef({ $0.write != nil })
             else { return nil }
             return (successor, target)
         }
-        guard let (successor, target) = found, successor !== origin else { return }
+        guard let (successor, target) = found, successor != origin else { return }
         writeNowOrLater(value, to: successor, target, thread)
     }
 
     /// Writes `receiver` now, or on the main actor if it must be written there and this is not it.
-    private func writeNowOrLater(_ value: Value, to receiver: Endpoint<Value>, _ target: AnyObject, _ thread: UnsafeMutablePointer<ThreadState>) {
+    private func writeNowOrLater(_ value: Value, to receiver: EndpointName, _ target: AnyObject, _ thread: UnsafeMutablePointer<ThreadState>) {
         if receiver.delivery == .mainActor, !MainQueue.isCurrent {
             writeLater(value, to: receiver)
         } else {
-            write(value, to: EndpointName(receiver), target, thread)
+            write(value, to: receiver, target, thread)
         }
     }
 
     /// The endpoint that now stands in this chain for `endpoint`, which left it, with its
     /// object; nil if none does (unbound, or moved to another chain) or its object has gone.
     /// Lock held.
-    func successorLocked(of endpoint: Endpoint<Value>) -> (Endpoint<Value>, AnyObject)? {
-        guard let successor = member(named: EndpointName(endpoint)), let target = successor.targetLocked() else { return nil }
+    func successorLocked(of endpoint: EndpointName) -> (EndpointName, AnyObject)? {
+        guard let successor = member(named: endpoint), let target = successor.targetLocked() else { return nil }
         return (successor, target)
     }
 
@@ -464,8 +445,10 @@ extension ChainCore {
     /// the bound on runaway cycles, carries over) and with its echo ignored. A write that a newer change of the chain
     /// overtook is skipped: that change writes the receiver itself, or came from it.
     @inline(never)
-    func writeLater(_ value: Value, to receiver: Endpoint<Value>) {
-        guard receiver.accessors.write != nil else { return }
+    func writeLater(_ value: Value, to receiver: EndpointName) {
+        guard Self.accessors(of: receiver)._withUnsafeGuaranteedRef({ $0.write != nil }) else { return }
+        // Kept until the write has run.
+        let held = HeldName(receiver)
         let change = changeCount.load(ordering: .relaxed)
         let depth = ThreadState.current.pointee.depth
         // The endpoint holds its object as it always does (weakly, or unowned without a side
@@ -475,12 +458,15 @@ extension ChainCore {
             // A receiver declared again meanwhile is written through the endpoint that now
             // stands for it in this chain, as a dispatch writes it (see `writeSuccessor`); one
             // unbound, or moved to another chain, is not.
+            let receiver = held.name
             let found = receiver.isDetached
                 ? GraphLock.shared.locked { self.successorLocked(of: receiver) }
                 : receiver.target.map { (receiver, $0) }
-            guard let (current, target) = found, current.role.contains(.receives), let write = current.accessors.write else { return }
-            current.record.writtenSequence.store(self.writeSequence.load(ordering: .relaxed), ordering: .relaxed)
-            let written = ThreadState.runDeferred(depth: depth, writing: current.name) { write(target, value) }
+            guard let (current, target) = found, current.role.contains(.receives),
+                  let write = Self.accessors(of: current).takeUnretainedValue().write
+            else { return }
+            current.writtenSequence = self.writeSequence.load(ordering: .relaxed)
+            let written = ThreadState.runDeferred(depth: depth, writing: current.word) { write(target, value) }
             if !written { Report.unwritable(current.label) }
         }
     }

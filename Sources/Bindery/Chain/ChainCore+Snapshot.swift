@@ -7,7 +7,7 @@ extension ChainCore {
         var members: [ChainSnapshot.Member] = []
         members.reserveCapacity(endpoints.count)
         endpoints.forEachUnretained(self) { endpoint in
-            let accessors = unsafeDowncast(endpoint, to: Endpoint<Value>.self).accessors
+            let accessors = Self.accessors(of: endpoint).takeUnretainedValue()
             members.append(ChainSnapshot.Member(
                 objectType: endpoint.objectType,
                 address: UInt(bitPattern: endpoint.objectID),

@@ -91,17 +91,10 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     }
 
     // MARK: Guarded by the graph lock
-    /// The members, each an `Endpoint<Value>`. Stored untyped: the chain's deinit, which Swift
-    /// runs unspecialised, destroys its stored properties by their types' metadata, and the
-    /// metadata of a type made from `Value` would be looked up at run time for every chain;
-    /// `typedMembers` and `member(at:)` give them typed.
-    @exclusivity(unchecked) var endpoints = ChainMembers<AnyEndpoint>()
+    /// The members, by name: records whose accessors are `Accessors` of the chain's value
+    /// (`accessors(of:)` gives them typed).
+    @exclusivity(unchecked) var endpoints = ChainMembers()
 
-    /// The members, typed, in an array of their own.
-    var typedMembers: [Endpoint<Value>] { endpoints.array(of: Endpoint<Value>.self, self) }
-
-    /// The member at `position`, typed.
-    func member(at position: Int) -> Endpoint<Value> { unsafeDowncast(endpoints.member(at: position, self), to: Endpoint<Value>.self) }
     /// What a dispatch reads (the address of a `Plan`, retained by hand, so that handing it to
     /// a dispatch retains nothing); 0 when the chain changed shape since it was last made.
     /// Made when a dispatch needs it (`planLocked()`), so that binding and unbinding in a row
@@ -129,7 +122,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// code).
     var chainValue: Value {
         guard valueIsForgotten else { return acceptedValue }
-        guard let head = objectIfAlive, let value = read(head) else { return acceptedValue }
+        guard let head = objectIfAlive, let value = Self.read(head, through: EndpointName(self).recordPointer) else { return acceptedValue }
         return value
     }
 
@@ -181,10 +174,10 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         let core = ChainCore(head: spec, accessors: accessors, acceptedValue: acceptedValue)
         core.declarations = DeclarationSet(declaration)
         Registry.shared.listLocked(core)
-        Registry.shared.attachLocked(core, hearing: spec.hearing, lifetime: spec.lifetime)
+        Registry.shared.attachLocked(EndpointName(core), hearing: spec.hearing, lifetime: spec.lifetime)
         // The chain holds itself as its first member, as it holds every member: until the head
         // leaves (see `detachLocked`, `dissolveLocked`).
-        core.endpoints.append(core, core)
+        core.endpoints.append(EndpointName(core), core)
         return core
     }
 
@@ -266,7 +259,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
 
     @inline(never)
     private func makePlanLocked() -> Unmanaged<Plan<Value>> {
-        let made = Unmanaged.passRetained(Plan(members: typedMembers, filters: filters, blocks: blocks))
+        let made = Unmanaged.passRetained(Plan(members: endpoints.held(self), filters: filters, blocks: blocks))
         plan.store(UInt(bitPattern: made.toOpaque()), ordering: .sequentiallyConsistent)
         return made
     }
@@ -297,12 +290,13 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         }
         let endpoint = MemberEndpoint(spec: spec, accessors: accessors, core: self)
         endpoint.declarations = DeclarationSet(declaration)
-        Registry.shared.attachLocked(endpoint, hearing: spec.hearing, lifetime: spec.lifetime)
-        endpoints.append(endpoint, self)
+        let name = EndpointName(endpoint)
+        Registry.shared.attachLocked(name, hearing: spec.hearing, lifetime: spec.lifetime)
+        endpoints.append(name, self)
         dropPlanLocked()
         noteCompletenessLocked()
         guard sendingInitial, spec.initial, endpoint.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
-        return sendInitialLocked(endpoint)
+        return sendInitialLocked(name)
     }
 
     /// An endpoint declared again: it keeps the roles it had and gains the new declaration's.
@@ -315,26 +309,26 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// - Returns: The initial value sent to run once the lock is released, or nil.
     @discardableResult
     func replaceLocked<Declared>(
-        _ old: AnyEndpoint, with spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool
+        _ oldName: EndpointName, with spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool
     ) -> AfterLock? {
         GraphLock.assertLocked()
-        guard let position = endpoints.firstIndex(self, where: { $0 === old }) else { return nil }
+        guard let position = endpoints.firstIndex(self, where: { $0 == oldName }) else { return nil }
+        let old = oldName
         guard let declared = spec.accessors.retyped(to: Value.self) else {
             Report.wrongType(spec.label, chain: Value.self, endpoint: Declared.self, rebinding: true)
             return nil
         }
-        let accessors = member(at: position).accessors.redeclared(with: declared)
+        let accessors = Self.accessors(of: old).takeUnretainedValue().redeclared(with: declared)
         let endpoint = MemberEndpoint(
             retyping: old, accessors: accessors, core: self, wantsInitial: spec.initial, hearing: spec.hearing,
             role: old.role.union(spec.role), declaring: declaration)
         // The same property in the same chain: the owner's last write to it still counts (see
         // `ChainCore.run`, and `inheritWritesLocked` for a write that lands after this copy).
-        let written = old.record.writtenSequence.load(ordering: .relaxed)
-        endpoint.record.writtenSequence.store(written, ordering: .relaxed)
-        if old === self || old.standsForHead { endpoint.standsForHead = true }
-        Registry.shared.transferLocked(from: old, to: endpoint)
-        Registry.shared.subscribeLocked(endpoint, hearing: spec.hearing)
-        endpoints.replace(at: position, with: endpoint, self)
+        endpoint.record.writtenSequence.store(old.writtenSequence, ordering: .relaxed)
+        if old == EndpointName(self) || old.standsForHead { endpoint.standsForHead = true }
+        Registry.shared.transferLocked(from: oldName, to: EndpointName(endpoint))
+        Registry.shared.subscribeLocked(EndpointName(endpoint), hearing: spec.hearing)
+        endpoints.replace(at: position, with: EndpointName(endpoint), self)
         dropPlanLocked()
         // The path from the chain to what stands for its head now, one step long again if no
         // dispatch can be writing the endpoints between (seen after the plan was dropped: a
@@ -424,7 +418,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         madeTypedExtras.endActions.append(action)
     }
 
-    func endpointLocked(declaredBy declaration: Declaration) -> AnyEndpoint? {
+    func endpointLocked(declaredBy declaration: Declaration) -> EndpointName? {
         endpoints.firstIndex(self) { $0.declarations.contains(declaration) }.map { endpoints.member(at: $0, self) }
     }
 
@@ -521,9 +515,9 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
     @_specialize(where Value == ())
-    func detachLocked(_ endpoint: AnyEndpoint) {
+    func detachLocked(_ endpoint: EndpointName) {
         // From the end: the member that leaves is most often the one that joined last.
-        guard let position = endpoints.lastIndex(self, where: { $0 === endpoint }) else { return }
+        guard let position = endpoints.lastIndex(self, where: { $0 == endpoint }) else { return }
         leaveLocked(at: position)
         checkLivenessLocked()
     }
@@ -532,9 +526,9 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// the caller's to check.
     private func leaveLocked(at position: Int) {
         let removed = endpoints.remove(at: position, self)
-        let wasHead = removed.standsForHead
-        Registry.shared.forgetLocked(removed)
-        retireLocked(consume removed)
+        let wasHead = removed.name.standsForHead
+        Registry.shared.forgetLocked(removed.name)
+        retireLocked(removed.host)
         dropPlanLocked()
         // This chain's own head, declared again, stands for nothing once its successor left.
         // Only the member standing for the head ends the path `activeLocked()` walks: another
@@ -640,9 +634,9 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             GraphLock.shared.buryLocked(contentsOf: extras.endActions)
             extras.endActions = []
         }
-        endpoints.removeAll(self) { (member: consuming AnyEndpoint) in
-            Registry.shared.forgetLocked(member)
-            retireLocked(consume member)
+        endpoints.removeAll(self) { member in
+            Registry.shared.forgetLocked(member.name)
+            retireLocked(member.host)
         }
         dropPlanLocked()
         forgetReplacementLocked()

@@ -1,36 +1,35 @@
-/// A chain's endpoints, in the order they joined.
+/// A chain's endpoints, in the order they joined, by name (`EndpointName`: a host and a record
+/// in it).
 ///
-/// One word: nearly every chain has a sender that is the chain itself (its head, `ChainCore`)
-/// and one receiver, and the list keeps the receiver inline and the head as a case of its own,
-/// with no pointer to it, so that they cost no allocation and no word the chain already is (see
-/// <doc:Guarantees#Cost>). The list's owner, the chain, is handed to every call that may need
-/// it; it is a member only at the first position, when it heads the chain. From a third member
-/// on (or a second, when the first is not the owner) the members are in an array.
+/// One word: nearly every chain has a sender that is the chain itself (its head, `ChainCore`'s
+/// record 0) and one receiver, and the list keeps the receiver's host inline and the head as a
+/// case of its own, with no pointer to it, so that they cost no allocation and no word the
+/// chain already is (see <doc:Guarantees#Cost>). The list's owner, the chain, is handed to every
+/// call that may need it; its head is a member only at the first position. From a third member
+/// on (or a second, when the first is not the owner's head) the members are in an array.
 ///
-/// Noncopyable, so that the chain's list is always read in place: a copy would retain every
-/// member it holds, and the chain reads its members several times per bind. Guarded by the
-/// graph lock, like the chain's other shape.
-struct ChainMembers<Element: AnyObject>: ~Copyable {
-    // Every member is retained once: the inline ones by hand (released when removed; the
-    // owner's own reference keeps the owner, as the chain keeps itself while its head is in it),
-    // so that reading them in place counts no reference (a stored optional reference is retained
-    // each time it is bound to a name, even to be lent). One word in all, the cases told apart
-    // by the reference's spare bits: a measured trade, paid for in the "memory per live chain"
-    // benchmark row, where the word it saves (with the head keeping no pointer to its chain, see
-    // `MemberEndpoint`) brings a chain of an 8-byte value to 136 bytes (a 144-byte block of the
-    // allocator instead of 160).
+/// Noncopyable, so that the chain's list is always read in place. Guarded by the graph lock,
+/// like the chain's other shape.
+struct ChainMembers: ~Copyable {
+    // Every member's host is retained once per member, by hand (released when the member is
+    // taken out; the owner's own reference keeps the owner, as the chain keeps itself while its
+    // head is in it), so that reading the list in place counts no reference. One word in all, the
+    // cases told apart by the reference's spare bits: a measured trade, paid for in the "memory
+    // per live chain" benchmark row, where the word it saves (with the head keeping no pointer to
+    // its chain, see `MemberEndpoint`) brings a chain of an 8-byte value to 136 bytes (a 144-byte
+    // block of the allocator instead of 160).
     private var storage: Storage = .none
 
     private enum Storage {
         case none
-        /// The owner alone.
+        /// The owner's head alone.
         case owner
-        /// One member that is not the owner.
-        case one(Unmanaged<Element>)
-        /// The owner, then one member.
-        case ownerAndOne(Unmanaged<Element>)
-        /// Every other shape: two members or more, the owner first if it is a member.
-        case more([Element])
+        /// One member, record 0 of a host that is not the owner.
+        case one(Unmanaged<AnyEndpoint>)
+        /// The owner's head, then record 0 of another host.
+        case ownerAndOne(Unmanaged<AnyEndpoint>)
+        /// Any other list: two or more members, or one that none of the cases above names.
+        case more([EndpointName])
     }
 
     init() {}
@@ -40,13 +39,16 @@ struct ChainMembers<Element: AnyObject>: ~Copyable {
         case .one(let member):
             member.release()
         case .owner, .ownerAndOne:
-            // The owner keeps itself while it is a member, so it cannot go first.
+            // The owner keeps itself while its head is a member, so it cannot go first.
             assertionFailure("Bindery: a chain's member list went while its owner was a member")
-        case .none, .more:
+        case .more(let members):
+            for member in members { member.host.release() }
+        case .none:
             break
         }
     }
 
+    /// The number of members.
     var count: Int {
         switch storage {
         case .none: 0
@@ -56,55 +58,59 @@ struct ChainMembers<Element: AnyObject>: ~Copyable {
         }
     }
 
+    /// Whether the chain has no member.
     var isEmpty: Bool {
         if case .none = storage { return true }
         return false
     }
 
-    /// The members, in order, in an array of their own.
-    func array(_ owner: Element) -> [Element] {
-        var all: [Element] = []
+    /// Every member's name, in order (unretained: the list keeps their hosts).
+    func array(_ owner: AnyEndpoint) -> [EndpointName] {
+        if case .more(let members) = storage { return members }
+        var all: [EndpointName] = []
         all.reserveCapacity(count)
         forEachUnretained(owner) { all.append($0) }
         return all
     }
 
-    /// The members, in order, in an array of their own, each downcast to `Typed`, which they
-    /// all are.
-    func array<Typed: AnyObject>(of _: Typed.Type, _ owner: Element) -> [Typed] {
-        var all: [Typed] = []
+    /// Every member, each keeping its host.
+    func held(_ owner: AnyEndpoint) -> [HeldName] {
+        var all: [HeldName] = []
         all.reserveCapacity(count)
-        forEachUnretained(owner) { all.append(unsafeDowncast($0, to: Typed.self)) }
+        forEachUnretained(owner) { all.append(HeldName($0)) }
         return all
     }
 
     /// The member at `position`.
-    func member(at position: Int, _ owner: Element) -> Element {
+    func member(at position: Int, _ owner: AnyEndpoint) -> EndpointName {
         switch storage {
-        case .owner where position == 0: return owner
-        case .one(let member) where position == 0: return member.takeUnretainedValue()
-        case .ownerAndOne where position == 0: return owner
-        case .ownerAndOne(let member) where position == 1: return member.takeUnretainedValue()
+        case .owner where position == 0: return EndpointName(owner)
+        case .one(let member) where position == 0: return EndpointName(member)
+        case .ownerAndOne where position == 0: return EndpointName(owner)
+        case .ownerAndOne(let member) where position == 1: return EndpointName(member)
         case .more(let members): return members[position]
         default: preconditionFailure("Bindery: chain member index out of range")
         }
     }
 
-    /// Puts `member` at `position`, in place of the one there.
-    mutating func replace(at position: Int, with member: Element, _ owner: Element) {
+    /// Puts `member` at `position` in place of the member there, whose host is let go of.
+    mutating func replace(at position: Int, with member: EndpointName, _ owner: AnyEndpoint) {
         precondition(position >= 0 && position < count, "Bindery: chain member index out of range")
-        if case .ownerAndOne(let second) = storage, position == 1 {
-            storage = .ownerAndOne(Unmanaged.passRetained(member))
+        _ = member.host.retain()
+        if case .ownerAndOne(let second) = storage, position == 1, member.record == 0 {
+            storage = .ownerAndOne(member.host)
             second.release()
             return
         }
         var all = takeAll(owner)
+        let replaced = all[position]
         all[position] = member
         storage = Self.storage(of: all, owner)
+        replaced.host.release()
     }
 
     /// The position of the first member for which `predicate` is true.
-    func firstIndex(_ owner: Element, where predicate: (Element) -> Bool) -> Int? {
+    func firstIndex(_ owner: AnyEndpoint, where predicate: (EndpointName) -> Bool) -> Int? {
         var position = 0
         let found = containsUnretained(owner) { member in
             if predicate(member) { return true }
@@ -115,7 +121,7 @@ struct ChainMembers<Element: AnyObject>: ~Copyable {
     }
 
     /// The position of the last member for which `predicate` is true.
-    func lastIndex(_ owner: Element, where predicate: (Element) -> Bool) -> Int? {
+    func lastIndex(_ owner: AnyEndpoint, where predicate: (EndpointName) -> Bool) -> Int? {
         var position = count - 1
         while position >= 0 {
             if predicate(member(at: position, owner)) { return position }
@@ -124,144 +130,143 @@ struct ChainMembers<Element: AnyObject>: ~Copyable {
         return nil
     }
 
-    /// Whether `predicate` is true for a member, asked in order until it is; each member is
-    /// lent to `predicate` without being retained, so `predicate` must leave the list as it is.
+    /// Whether `predicate` is true of a member, asked of each in order until it is.
     @inline(__always)
-    func containsUnretained(_ owner: Element, where predicate: (Element) -> Bool) -> Bool {
+    func containsUnretained(_ owner: AnyEndpoint, where predicate: (EndpointName) -> Bool) -> Bool {
         switch storage {
         case .none:
             return false
         case .owner:
-            return predicate(owner)
+            return predicate(EndpointName(owner))
         case .one(let member):
-            return member._withUnsafeGuaranteedRef(predicate)
+            return predicate(EndpointName(member))
         case .ownerAndOne(let member):
-            return predicate(owner) || member._withUnsafeGuaranteedRef(predicate)
+            return predicate(EndpointName(owner)) || predicate(EndpointName(member))
         case .more(let members):
-            return members.withUnsafeBufferPointer { members in
-                members.contains { Unmanaged.passUnretained($0)._withUnsafeGuaranteedRef(predicate) }
-            }
+            return members.withUnsafeBufferPointer { $0.contains(where: predicate) }
         }
     }
 
-    /// Calls `body` with each member, in order, lent without being retained: `body` must leave
-    /// the list as it is.
+    /// Runs `body` on each member, in order.
     @inline(__always)
-    func forEachUnretained(_ owner: Element, _ body: (Element) -> Void) {
+    func forEachUnretained(_ owner: AnyEndpoint, _ body: (EndpointName) -> Void) {
         _ = containsUnretained(owner) { member in
             body(member)
             return false
         }
     }
 
-    mutating func append(_ member: Element, _ owner: Element) {
+    /// Adds `member` last, retaining its host.
+    mutating func append(_ member: EndpointName, _ owner: AnyEndpoint) {
+        _ = member.host.retain()
+        let isOwnerHead = member == EndpointName(owner)
         switch storage {
-        case .none:
-            if member === owner {
-                _ = Unmanaged.passRetained(owner)
-                storage = .owner
-            } else {
-                storage = .one(Unmanaged.passRetained(member))
-            }
-        case .owner:
-            storage = .ownerAndOne(Unmanaged.passRetained(member))
-        case .one, .ownerAndOne:
-            var all = takeAll(owner)
-            all.append(member)
-            storage = .more(all)
+        case .none where isOwnerHead:
+            storage = .owner
+        case .none where member.record == 0:
+            storage = .one(member.host)
+        case .owner where member.record == 0 && !isOwnerHead:
+            storage = .ownerAndOne(member.host)
         case .more(var members):
+            // Taken out first, so that the array is not copied to be changed.
             storage = .none
             members.append(member)
             storage = .more(members)
+        default:
+            var all = takeAll(owner)
+            all.append(member)
+            storage = .more(all)
         }
     }
 
-    mutating func append(contentsOf members: some Sequence<Element>, _ owner: Element) {
+    /// Adds `members` last, in order.
+    mutating func append(contentsOf members: some Sequence<EndpointName>, _ owner: AnyEndpoint) {
         for member in members { append(member, owner) }
     }
 
-    /// Removes the member at `position`; the ones after it move up, keeping their order.
+    /// Takes out the member at `position`, handing its host's retain to the caller.
     @discardableResult
-    mutating func remove(at position: Int, _ owner: Element) -> Element {
+    mutating func remove(at position: Int, _ owner: AnyEndpoint) -> HeldName {
         precondition(position >= 0 && position < count, "Bindery: chain member index out of range")
         switch storage {
         case .owner:
             storage = .none
-            return Unmanaged.passUnretained(owner).takeRetainedValue()
+            return HeldName(taking: EndpointName(owner))
         case .one(let member):
             storage = .none
-            return member.takeRetainedValue()
+            return HeldName(taking: EndpointName(member))
         case .ownerAndOne(let member):
             if position == 0 {
                 storage = .one(member)
-                return Unmanaged.passUnretained(owner).takeRetainedValue()
+                return HeldName(taking: EndpointName(owner))
             }
             storage = .owner
-            return member.takeRetainedValue()
+            return HeldName(taking: EndpointName(member))
         case .more(var members):
             // Taken out first, so that the array is not copied to be changed.
             storage = .none
             let removed = members.remove(at: position)
             storage = Self.storage(of: members, owner)
-            return removed
+            return HeldName(taking: removed)
         case .none:
             preconditionFailure("Bindery: chain member index out of range")
         }
     }
 
-    /// Empties the list, handing each member, in order, to `body` with the list's reference
-    /// to it.
-    mutating func removeAll(_ owner: Element, _ body: (consuming Element) -> Void) {
+    /// Takes out every member, handing each host's retain to `body`, in order.
+    mutating func removeAll(_ owner: AnyEndpoint, _ body: (HeldName) -> Void) {
         let taken = storage
         storage = .none
         switch taken {
         case .none:
             break
         case .owner:
-            body(Unmanaged.passUnretained(owner).takeRetainedValue())
+            body(HeldName(taking: EndpointName(owner)))
         case .one(let member):
-            body(member.takeRetainedValue())
+            body(HeldName(taking: EndpointName(member)))
         case .ownerAndOne(let member):
-            body(Unmanaged.passUnretained(owner).takeRetainedValue())
-            body(member.takeRetainedValue())
+            body(HeldName(taking: EndpointName(owner)))
+            body(HeldName(taking: EndpointName(member)))
         case .more(let members):
-            for member in members { body(member) }
+            for member in members { body(HeldName(taking: member)) }
         }
     }
 
-    mutating func removeAll(_ owner: Element) {
+    /// Takes out every member, letting go of their hosts.
+    mutating func removeAll(_ owner: AnyEndpoint) {
         removeAll(owner) { _ in }
     }
 
-    /// Empties the list, giving its references to the members, in order, to the array.
-    private mutating func takeAll(_ owner: Element) -> [Element] {
+    /// Every member, the list left empty; each host's retain goes with its name.
+    private mutating func takeAll(_ owner: AnyEndpoint) -> [EndpointName] {
         let taken = storage
         storage = .none
         switch taken {
         case .none:
             return []
         case .owner:
-            return [Unmanaged.passUnretained(owner).takeRetainedValue()]
+            return [EndpointName(owner)]
         case .one(let member):
-            return [member.takeRetainedValue()]
+            return [EndpointName(member)]
         case .ownerAndOne(let member):
-            return [Unmanaged.passUnretained(owner).takeRetainedValue(), member.takeRetainedValue()]
+            return [EndpointName(owner), EndpointName(member)]
         case .more(let members):
             return members
         }
     }
 
-    /// The storage for `members`, in order, taking the array's references to them.
-    private static func storage(of members: consuming [Element], _ owner: Element) -> Storage {
+    /// The storage for `members`, whose hosts are retained once each.
+    private static func storage(of members: consuming [EndpointName], _ owner: AnyEndpoint) -> Storage {
+        let head = EndpointName(owner)
         switch members.count {
         case 0:
             return .none
-        case 1:
-            let only = Unmanaged.passRetained(members[0])
-            return only.toOpaque() == Unmanaged.passUnretained(owner).toOpaque() ? .owner : .one(only)
-        case 2 where members[0] === owner:
-            _ = Unmanaged.passRetained(owner)
-            return .ownerAndOne(Unmanaged.passRetained(members[1]))
+        case 1 where members[0] == head:
+            return .owner
+        case 1 where members[0].record == 0:
+            return .one(members[0].host)
+        case 2 where members[0] == head && members[1].record == 0 && members[1] != head:
+            return .ownerAndOne(members[1].host)
         default:
             return .more(members)
         }

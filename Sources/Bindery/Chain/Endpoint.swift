@@ -12,17 +12,17 @@ class Endpoint<Value>: AnyEndpoint {
         @inline(__always) _read { yield unsafeDowncast(record.accessors, to: Accessors<Value>.self) }
     }
 
-    /// Lends the accessors to `body`, with no reference counted (the record keeps them): what
-    /// an update uses, where `accessors` would retain and release them.
-    @inline(__always)
-    final func withAccessors<Result>(_ body: (Accessors<Value>) -> Result) -> Result {
-        Self.accessors(of: record)._withUnsafeGuaranteedRef(body)
-    }
-
     /// The accessors `record` keeps, an `Accessors` of the chain's value, unretained.
     @inline(__always)
     static func accessors(of record: borrowing EndpointRecord) -> Unmanaged<Accessors<Value>> {
         Unmanaged.passUnretained(unsafeDowncast(record.accessors, to: Accessors<Value>.self))
+    }
+
+    /// The accessors of the record `name` names, an endpoint of a chain of `Value`s,
+    /// unretained.
+    @inline(__always)
+    static func accessors(of name: EndpointName) -> Unmanaged<Accessors<Value>> {
+        accessors(of: name.recordPointer.pointee)
     }
 
     /// The chain this endpoint belongs to, unretained: the endpoint itself for a chain's head.
@@ -41,7 +41,7 @@ class Endpoint<Value>: AnyEndpoint {
     }
 
     init(
-        retyping other: AnyEndpoint, accessors: Accessors<Value>, wantsInitial: Bool? = nil,
+        retyping other: EndpointName, accessors: Accessors<Value>, wantsInitial: Bool? = nil,
         hearing: Hearing = .none, role: Role? = nil, declaring added: Declaration? = nil
     ) {
         super.init(copying: other, accessors: accessors, wantsInitial: wantsInitial, hearing: hearing, role: role, declaring: added)
@@ -49,48 +49,51 @@ class Endpoint<Value>: AnyEndpoint {
 
     final override var anyCore: any AnyChainCore { core }
 
-    final override var location: Int { accessors.location }
+    final override func location(record: Int) -> Int {
+        Self.accessors(of: EndpointName(self, record: record).recordPointer.pointee)._withUnsafeGuaranteedRef { $0.location }
+    }
 
-    final override var keyPath: AnyKeyPath { accessors.keyPath }
+    final override func keyPath(record: Int) -> AnyKeyPath {
+        Self.accessors(of: EndpointName(self, record: record).recordPointer.pointee)._withUnsafeGuaranteedRef { $0.keyPath }
+    }
 
-    final override func names(_ keyPath: AnyKeyPath, storedAt location: () -> Int?) -> Bool {
-        accessors.names(keyPath, storedAt: location)
+    final override func names(_ keyPath: AnyKeyPath, storedAt location: () -> Int?, record: Int) -> Bool {
+        Self.accessors(of: EndpointName(self, record: record).recordPointer.pointee)._withUnsafeGuaranteedRef {
+            $0.names(keyPath, storedAt: location)
+        }
     }
 
     override func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>, record: Int) {
         // A chain's head's: the head is the chain (`MemberEndpoint` lends its own, as for
         // `heard`).
-        sendInitialOwned(thread, unsafeDowncast(self, to: ChainCore<Value>.self))
-    }
-
-    /// `sendInitialOwned`'s work, with the chain lent to it.
-    fileprivate final func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) {
-        core.sendInitial(self, owned: thread)
+        unsafeDowncast(self, to: ChainCore<Value>.self).sendInitial(EndpointName(self, record: record), owned: thread)
     }
 
     override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, record: Int, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
         // A chain's head's (see `sendInitialOwned`).
-        decideLocked(thread, record: record, from: registrar, slot: slot, unsafeDowncast(self, to: ChainCore<Value>.self))
+        Self.decideLocked(EndpointName(self, record: record), thread, from: registrar, slot: slot, unsafeDowncast(self, to: ChainCore<Value>.self))
     }
 
-    /// `decideLocked`'s work, with the chain lent to it.
-    fileprivate final func decideLocked(
-        _ thread: UnsafeMutablePointer<ThreadState>, record: Int, from registrar: _ChangeRegistrar?, slot: Int, _ core: ChainCore<Value>
+    /// `decideLocked`'s work for `endpoint` (a record of a host of this class), with the chain
+    /// lent to it.
+    fileprivate static func decideLocked(
+        _ endpoint: EndpointName, _ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar?, slot: Int, _ core: ChainCore<Value>
     ) -> Decision {
-        guard !isDetached, role.contains(.sends) else { return .ignore }
-        if hearsUnderLock { keptKind.unsafelyUnwrapped.heardLocked(by: self, record: record, from: registrar, slot: slot) }
-        return core.decideLocked(origin: self, thread)
+        guard !endpoint.isDetached, endpoint.role.contains(.sends) else { return .ignore }
+        if endpoint.hearsUnderLock { endpoint.keptKind.unsafelyUnwrapped.heardLocked(by: endpoint.subscriber, from: registrar, slot: slot) }
+        return core.decideLocked(origin: endpoint, thread)
     }
 
-    /// What a change heard without the lock means for the chain: nil when the locked way must
-    /// decide (see `ChainCore.takeWithoutLock`).
+    /// What a change `endpoint` heard without the lock means for the chain: nil when the locked
+    /// way must decide (see `ChainCore.takeWithoutLock`).
     @inline(__always)
-    private final func decideWithoutLock(_ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) -> Decision? {
-        guard !hearsUnderLock, !isDetached, role.contains(.sends) else { return nil }
+    private static func decideWithoutLock(_ endpoint: EndpointName, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) -> Decision? {
+        let record = endpoint.recordPointer
+        guard !record.pointee.hearsUnderLock, !record.pointee.isDetached, record.pointee.role.contains(.sends) else { return nil }
         // A write this thread is making for the chain, as its owner or on the main actor: its
         // echo (see <doc:Guarantees#Loops>).
-        if thread.pointee.writing == name { return .ignore }
-        return core.takeWithoutLock(origin: self, thread)
+        if thread.pointee.writing == endpoint.word { return .ignore }
+        return core.takeWithoutLock(origin: endpoint, thread)
     }
 
     @_specialize(where Value == Int)
@@ -104,7 +107,7 @@ class Endpoint<Value>: AnyEndpoint {
     override func heard(_ slot: Int, of registrar: _ChangeRegistrar, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
         // A chain's head's: the head is the chain (`MemberEndpoint` lends its own). Kept apart
         // from the work, as `act` is (see there).
-        hear(slot, of: registrar, thread, unsafeDowncast(self, to: ChainCore<Value>.self))
+        hear(slot, of: registrar, record: record, thread, unsafeDowncast(self, to: ChainCore<Value>.self))
     }
 
     /// `heard`'s work, with the chain lent to it (a chain's head is the chain, any other member
@@ -113,8 +116,11 @@ class Endpoint<Value>: AnyEndpoint {
     /// as the two `heard`s that call it are in this file: an internal one would be reached
     /// through a thunk of the merged specialisations (five instructions an update).
     @inline(never)
-    fileprivate final func hear(_ slot: Int, of registrar: _ChangeRegistrar, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) {
-        carryOut(decideWithoutLock(thread, core), slot, of: registrar, thread) { perform($0, $1, core) }
+    fileprivate final func hear(
+        _ slot: Int, of registrar: _ChangeRegistrar, record: Int, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>
+    ) {
+        let endpoint = EndpointName(self, record: record)
+        carryOut(Self.decideWithoutLock(endpoint, thread, core), slot, of: registrar, thread) { Self.perform($0, endpoint, $1, core) }
     }
 
     @_specialize(where Value == Int)
@@ -130,22 +136,23 @@ class Endpoint<Value>: AnyEndpoint {
         // a pre-specialised type comes before any lookup of a type derived from `Value`
         // (`Value?`), which the optimiser would otherwise hoist above it. The chain is lent to
         // the work, which then counts no reference to it.
-        perform(decision, thread, unsafeDowncast(self, to: ChainCore<Value>.self))
+        Self.perform(decision, EndpointName(self, record: record), thread, unsafeDowncast(self, to: ChainCore<Value>.self))
     }
 
-    /// `act`'s work, with the chain lent to it (see `hear`).
+    /// `act`'s work for `endpoint` (a record of a host of this class), with the chain lent to
+    /// it (see `hear`).
     @inline(never)
-    fileprivate final func perform(_ decision: Decision, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) {
+    fileprivate static func perform(_ decision: Decision, _ endpoint: EndpointName, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) {
         switch decision {
         case .ignore:
             return
         case .enqueue:
             // The sequence number first, then the value: see `enqueueChange`.
             let sequence = core.writeSequence.load(ordering: .acquiring)
-            guard let value = readForNotification() else { return }
-            core.enqueueChange(value, from: self, sequence: sequence, thread)
+            guard let value = readForNotification(endpoint) else { return }
+            core.enqueueChange(value, from: endpoint, sequence: sequence, thread)
         case .dispatch(let plan):
-            dispatch(plan, thread, core)
+            dispatch(plan, endpoint, thread, core, skipping: endpoint)
         case .own:
             #if DEBUG
             TestHook.beforeOwnPlan.run()
@@ -154,52 +161,42 @@ class Endpoint<Value>: AnyEndpoint {
             // for it now, which is skipped as the origin would be (see <doc:Guarantees#No-echo>).
             // Not retained: this thread owns the chain, which keeps its members (and retires
             // those that leave) until it is given back.
-            let made = GraphLock.shared.locked(thread: thread) { () -> (plan: Unmanaged<AnyObject>, successor: Endpoint<Value>?) in
-                (unsafeBitCast(core.planLocked(), to: Unmanaged<AnyObject>.self), isDetached ? core.member(named: EndpointName(self)) : nil)
+            let made = GraphLock.shared.locked(thread: thread) { () -> (plan: Unmanaged<AnyObject>, skipped: EndpointName) in
+                let skipped = endpoint.isDetached ? core.member(named: endpoint) ?? endpoint : endpoint
+                return (unsafeBitCast(core.planLocked(), to: Unmanaged<AnyObject>.self), skipped)
             }
-            dispatch(made.plan, thread, core, skipping: made.successor)
+            dispatch(made.plan, endpoint, thread, core, skipping: made.skipped)
         case .abandon:
             core.giveBack(thread)
         }
     }
 
-    /// Reads the value and dispatches it as the chain's owner, with `plan`.
+    /// Reads `endpoint`'s value and dispatches it as the chain's owner, with `plan`.
     @inline(__always)
-    private final func dispatch(
-        _ plan: Unmanaged<AnyObject>, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>, skipping successor: Endpoint<Value>? = nil
+    private static func dispatch(
+        _ plan: Unmanaged<AnyObject>, _ endpoint: EndpointName, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>,
+        skipping skipped: EndpointName
     ) {
-        guard let value = readForNotification() else {
+        guard let value = readForNotification(endpoint) else {
             core.giveBack(thread)
             return
         }
         plan._withUnsafeGuaranteedRef {
-            core.dispatchChange(value, from: self, skipping: successor ?? self, unsafeDowncast($0, to: Plan<Value>.self), thread)
+            core.dispatchChange(value, from: endpoint, skipping: skipped, unsafeDowncast($0, to: Plan<Value>.self), thread)
         }
     }
 
-    /// Reads `object` through the accessors. They are lent to the call, not retained: they are
-    /// shared by every endpoint on the property, on every thread, and a retain per update would
-    /// be an atomic write to memory that other chains' updates touch too.
+    /// Reads `object` through the accessors of `record`. They are lent to the call, not
+    /// retained: they are shared by every endpoint on the property, on every thread, and a
+    /// retain per update would be an atomic write to memory that other chains' updates touch
+    /// too.
     @inline(__always)
-    final func read(_ object: AnyObject) -> Value? {
-        Self.accessors(of: record)._withUnsafeGuaranteedRef { $0.read!(object) }
+    static func read(_ object: AnyObject, through record: UnsafePointer<EndpointRecord>) -> Value? {
+        accessors(of: record.pointee)._withUnsafeGuaranteedRef { $0.read!(object) }
     }
 
-    /// Writes `value` into `object` through the accessors, lent like `read(_:)`'s; false when
-    /// the endpoint has no write or it failed.
-    @inline(__always)
-    final func write(_ value: Value, into object: AnyObject) -> Bool {
-        Self.accessors(of: record)._withUnsafeGuaranteedRef { $0.write?(object, value) ?? false }
-    }
-
-    /// Runs the endpoint's change test on `value` (an array element's, which records it);
-    /// true when it has none. The accessors are lent like `read(_:)`'s.
-    @inline(__always)
-    final func noteChange(_ value: Value) -> Bool {
-        Self.accessors(of: record)._withUnsafeGuaranteedRef { $0.noteChange?(value) ?? true }
-    }
-
-    /// Reads the value after a notification; reports an unreadable one (see <doc:Guarantees#Bad-input>).
+    /// Reads `endpoint`'s value after a notification; reports an unreadable one (see
+    /// <doc:Guarantees#Bad-input>).
     ///
     /// Read even if the endpoint has left its chain since it was asked: a join on another
     /// thread may declare it again (every join declares its head again) between the decision,
@@ -209,24 +206,25 @@ class Endpoint<Value>: AnyEndpoint {
     /// with the plan taken with the chain. (`target`, nil once detached, dropped it: the head
     /// kept a user's edit that never reached the rest of its chain.)
     @inline(__always)
-    private final func readForNotification() -> Value? {
-        guard withAccessors({ $0.read != nil }) else { return nil }
+    private static func readForNotification(_ endpoint: EndpointName) -> Value? {
+        let record = endpoint.recordPointer
+        guard accessors(of: record.pointee)._withUnsafeGuaranteedRef({ $0.read != nil }) else { return nil }
         let value: Value?
-        if notifierIsObject {
+        if record.pointee.notifierIsObject {
             // The notification comes from the object's own setter: it is alive.
-            value = object._withUnsafeGuaranteedRef { read($0) }
-        } else if let target = objectIfAlive {
-            value = read(target)
+            value = record.pointee.object._withUnsafeGuaranteedRef { read($0, through: record) }
+        } else if let target = record.pointee.objectIfAlive {
+            value = read(target, through: record)
         } else {
             return nil
         }
-        if value == nil { reportUnreadable() }
+        if value == nil { reportUnreadable(endpoint) }
         return value
     }
 
     @inline(never)
-    private final func reportUnreadable() {
-        Report.unreadable(label)
+    private static func reportUnreadable(_ endpoint: EndpointName) {
+        Report.unreadable(endpoint.label)
     }
 }
 
@@ -251,7 +249,7 @@ final class MemberEndpoint<Value>: Endpoint<Value> {
 
     /// A copy of `other` in `core`, typed by its value (see `AnyEndpoint.init(copying:…)`).
     init(
-        retyping other: AnyEndpoint, accessors: Accessors<Value>, core: ChainCore<Value>, wantsInitial: Bool? = nil,
+        retyping other: EndpointName, accessors: Accessors<Value>, core: ChainCore<Value>, wantsInitial: Bool? = nil,
         hearing: Hearing = .none, role: Role? = nil, declaring added: Declaration? = nil
     ) {
         chain = .passRetained(core)
@@ -268,7 +266,7 @@ final class MemberEndpoint<Value>: Endpoint<Value> {
     @_specialize(where Value == Int?)
     @_specialize(where Value == ())
     override func heard(_ slot: Int, of registrar: _ChangeRegistrar, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
-        chain._withUnsafeGuaranteedRef { hear(slot, of: registrar, thread, $0) }
+        chain._withUnsafeGuaranteedRef { hear(slot, of: registrar, record: record, thread, $0) }
     }
 
     @_specialize(where Value == Int)
@@ -280,14 +278,14 @@ final class MemberEndpoint<Value>: Endpoint<Value> {
     @_specialize(where Value == Int?)
     @_specialize(where Value == ())
     override func act(_ decision: Decision, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
-        chain._withUnsafeGuaranteedRef { perform(decision, thread, $0) }
+        chain._withUnsafeGuaranteedRef { Self.perform(decision, EndpointName(self, record: record), thread, $0) }
     }
 
     override func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>, record: Int) {
-        chain._withUnsafeGuaranteedRef { sendInitialOwned(thread, $0) }
+        chain._withUnsafeGuaranteedRef { $0.sendInitial(EndpointName(self, record: record), owned: thread) }
     }
 
     override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, record: Int, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
-        chain._withUnsafeGuaranteedRef { decideLocked(thread, record: record, from: registrar, slot: slot, $0) }
+        chain._withUnsafeGuaranteedRef { Self.decideLocked(EndpointName(self, record: record), thread, from: registrar, slot: slot, $0) }
     }
 }

@@ -119,10 +119,6 @@ extension EndpointName: IndexedByObject {
     var indexWord: UInt { word }
 
     init(indexWord: UInt) { self.init(word: indexWord) }
-
-    /// The object of the endpoint named (see `AnyEndpoint.objectID`), which the index keeps it
-    /// under.
-    var objectID: ObjectIdentifier { host._withUnsafeGuaranteedRef { $0.objectID } }
 }
 
 /// An object that keeps the address it is indexed under, indexed unretained (a test's entry).

@@ -11,10 +11,16 @@ struct EndpointName: Hashable {
     let word: UInt
 
     /// The name of `host`'s record `record`.
-    init(_ host: AnyEndpoint, record: Int = 0) {
-        assert(record == 0, "Bindery: an endpoint has one record")
-        assert(record < _ChangeRegistrar.recordsInWord, "Bindery: a record that does not fit in a name")
-        word = UInt(bitPattern: Unmanaged.passUnretained(host).toOpaque()) | UInt(record) &<< _ChangeRegistrar.recordShift
+    @inline(__always)
+    init(_ host: borrowing AnyEndpoint, record: Int = 0) {
+        self.init(Unmanaged.passUnretained(copy host), record: record)
+    }
+
+    /// The name of `host`'s record `record`, the host unretained.
+    @inline(__always)
+    init(_ host: Unmanaged<AnyEndpoint>, record: Int = 0) {
+        assert(record >= 0 && record < _ChangeRegistrar.recordsInWord, "Bindery: a record that does not fit in a name")
+        word = UInt(bitPattern: host.toOpaque()) | UInt(record) &<< _ChangeRegistrar.recordShift
     }
 
     /// The name a word holds (a registrar's member list, the registry's index and an
@@ -58,11 +64,12 @@ struct EndpointName: Hashable {
 
     /// The record named, where its host keeps it: valid while the host lives, and read as the
     /// record's fields say (see `EndpointRecord`). An endpoint's own record (0) is at the same
-    /// place in every endpoint object (`AnyEndpoint.recordOffset`).
+    /// place in every endpoint object (`AnyEndpoint.recordOffset`), and a host's record `r`
+    /// follows it at `r` records' strides.
     @inline(__always)
     var recordPointer: UnsafePointer<EndpointRecord> {
-        assert(record == 0, "Bindery: an endpoint has one record")
-        return UnsafeRawPointer(host.toOpaque()).advanced(by: AnyEndpoint.recordOffset).assumingMemoryBound(to: EndpointRecord.self)
+        let offset = AnyEndpoint.recordOffset &+ record &* MemoryLayout<EndpointRecord>.stride
+        return UnsafeRawPointer(host.toOpaque()).advanced(by: offset).assumingMemoryBound(to: EndpointRecord.self)
     }
 }
 
@@ -83,6 +90,246 @@ struct HeldName {
         self.record = record
     }
 
+    /// The endpoint `name` names, its host retained.
+    init(_ name: EndpointName) {
+        host = name.hostObject
+        record = name.record
+    }
+
+    /// The endpoint `name` names, taking over a retain of its host that the caller made.
+    init(taking name: EndpointName) {
+        host = name.host.takeRetainedValue()
+        record = name.record
+    }
+
     /// The name, one word.
     var name: EndpointName { EndpointName(host, record: record) }
+}
+
+// What an endpoint is asked, asked of the record a name names (its fields, see
+// `EndpointRecord`), or of its host with the record passed on (what depends on the host's
+// class: its chain, its key path, its label). Unretained, as the name is: the caller keeps the
+// host.
+extension EndpointName {
+    /// The host, for what only it answers; unretained.
+    @inline(__always)
+    var hostObject: AnyEndpoint { host.takeUnretainedValue() }
+
+    /// The object's type, for diagnostics (see `EndpointRecord.objectType`).
+    var objectType: AnyObject.Type { recordPointer.pointee.objectType }
+    /// The object, nil once it has gone (or begun to go) and once the endpoint has left its
+    /// chain (see `EndpointRecord.target`).
+    @inline(__always)
+    var target: AnyObject? { recordPointer.pointee.target }
+    /// The object, if it is still there, in its chain or not (see `EndpointRecord.objectIfAlive`).
+    @inline(__always)
+    var objectIfAlive: AnyObject? { recordPointer.pointee.objectIfAlive }
+    /// The object, unretained (see `EndpointRecord.object`).
+    @inline(__always)
+    var object: Unmanaged<AnyObject> { recordPointer.pointee.object }
+    /// The object's address (see `EndpointRecord.objectID`), which the registry's index keeps
+    /// the endpoint under.
+    var objectID: ObjectIdentifier { recordPointer.pointee.objectID }
+    /// The array element the endpoint stands for, if any.
+    var index: Int? { recordPointer.pointee.index }
+    /// The endpoint's kind, if it keeps it.
+    var keptKind: (any EndpointKind)? { recordPointer.pointee.keptKind }
+    /// What only some endpoints have.
+    var extras: AnyEndpoint.Extras? { recordPointer.pointee.extras }
+    /// The registrar whose deinit means the object is gone, of which the endpoint is a member.
+    /// Lock held.
+    var lifetime: Unmanaged<_ChangeRegistrar>? {
+        get { recordPointer.pointee.lifetime }
+        nonmutating set { recordPointer.pointee.lifetime = newValue }
+    }
+    /// The declarations that declared the endpoint. Lock held.
+    var declarations: DeclarationSet {
+        get { recordPointer.pointee.declarations }
+        nonmutating set { recordPointer.pointee.declarations = newValue }
+    }
+    /// Whether the endpoint listens to any slot. Lock held.
+    var isListening: Bool { recordPointer.pointee.isListening }
+    var events: ControlEvents { recordPointer.pointee.events }
+    @inline(__always)
+    var role: Role { recordPointer.pointee.role }
+    /// Whether writes go to the main actor.
+    var delivery: Delivery { recordPointer.pointee.delivery }
+    /// Whether notifications come from the object's own registrar.
+    @inline(__always)
+    var notifierIsObject: Bool { recordPointer.pointee.notifierIsObject }
+    /// Whether it was declared to receive the chain's value when it joins.
+    var wantsInitial: Bool { recordPointer.pointee.wantsInitial }
+    /// Whether the object is held weakly (see `AnyEndpoint.isWeak`).
+    var isWeak: Bool { recordPointer.pointee.isWeak }
+    /// Whether every change must be heard under the lock.
+    @inline(__always)
+    var hearsUnderLock: Bool { recordPointer.pointee.hearsUnderLock }
+    /// Whether declarations find it, and it hears before the endpoints they do not.
+    var joinsChains: Bool { recordPointer.pointee.joinsChains }
+    /// Whether the endpoint has left its chain.
+    @inline(__always)
+    var isDetached: Bool {
+        get { recordPointer.pointee.isDetached }
+        nonmutating set { recordPointer.pointee.setDetached(newValue) }
+    }
+    /// Whether the route's links, when last read, reached its last property (see
+    /// `AnyEndpoint.reachesLeaf`). Lock held.
+    var reachesLeaf: Bool {
+        get { recordPointer.pointee.has(.reachesLeaf) }
+        nonmutating set { recordPointer.pointee.setFlag(.reachesLeaf, newValue) }
+    }
+    /// Whether the endpoint took the place of its chain's head. Lock held.
+    var standsForHead: Bool {
+        get { recordPointer.pointee.has(.standsForHead) }
+        nonmutating set { recordPointer.pointee.setFlag(.standsForHead, newValue) }
+    }
+    /// Whether the endpoint is in the registry's index of objects without a registrar. Lock
+    /// held.
+    var isIndexed: Bool {
+        get { recordPointer.pointee.has(.isIndexed) }
+        nonmutating set { recordPointer.pointee.setFlag(.isIndexed, newValue) }
+    }
+    /// Whether another endpoint took this one's place. Lock held.
+    var isReplaced: Bool { recordPointer.pointee.has(.isReplaced) }
+    /// The slots the endpoint listens to. Lock held.
+    var subscriptions: Subscriber.Subscriptions { recordPointer.pointee.subscriptions }
+    /// The last write to the endpoint by its chain's owner (see `EndpointRecord.writtenSequence`).
+    var writtenSequence: UInt32 {
+        get { recordPointer.pointee.writtenSequence.load(ordering: .relaxed) }
+        nonmutating set { recordPointer.pointee.writtenSequence.store(newValue, ordering: .relaxed) }
+    }
+
+    /// The object, if it is still there (see `EndpointRecord.targetLocked()`). Lock held.
+    func targetLocked() -> AnyObject? { recordPointer.pointee.targetLocked() }
+    /// Whether the object is still there (see `EndpointRecord.isAliveLocked()`). Lock held.
+    @inline(__always)
+    func isAliveLocked() -> Bool { recordPointer.pointee.isAliveLocked() }
+    /// Whether the endpoint certainly stands for another property than the one `slot` hears.
+    /// Lock held.
+    func observesOtherSlot(than slot: (registrar: UnsafeMutableRawPointer, slot: Int)?) -> Bool {
+        recordPointer.pointee.observesOtherSlot(than: slot)
+    }
+
+    // MARK: What the host answers
+
+    /// The chain the endpoint belongs to: its host's, whatever the record.
+    var anyCore: any AnyChainCore { hostObject.anyCore }
+    /// The key path of the endpoint's property (see `AnyEndpoint.keyPath`).
+    var keyPath: AnyKeyPath { hostObject.keyPath(record: record) }
+    /// Where the endpoint's property is stored in its object, or 0 (see `AnyEndpoint.location`).
+    var location: Int { hostObject.location(record: record) }
+    /// How diagnostics name the endpoint.
+    var label: String { EndpointLabel.make(objectType, keyPath: keyPath, storedAt: location, index: index, events: events) }
+    /// Whether the endpoint is on the property `keyPath` names (see `AnyEndpoint.names`).
+    func names(_ keyPath: AnyKeyPath, storedAt location: () -> Int?) -> Bool {
+        hostObject.names(keyPath, storedAt: location, record: record)
+    }
+
+    /// Whether the endpoint is on a property stored somewhere else than `location` (0: not
+    /// known) in the same object.
+    func isStored(elsewhereThan location: Int) -> Bool {
+        guard location != 0 else { return false }
+        let own = self.location
+        return own != 0 && own != location
+    }
+
+    /// Whether the endpoint stands for `object`'s `keyPath` (with `events` and `index`); see
+    /// `AnyEndpoint.matches`.
+    func matches(
+        _ object: AnyObject, _ keyPath: AnyKeyPath?, storedAt location: () -> Int?, events: ControlEvents?, index: Int??
+    ) -> Bool {
+        if isWeak {
+            guard targetLocked() === object else { return false }
+        } else {
+            guard objectID == ObjectIdentifier(object), !isDetached, UnownedObject.isAlive(self.object) else { return false }
+        }
+        if let keyPath, !names(keyPath, storedAt: location) { return false }
+        if let events, !(events.isEmpty ? self.events.isEmpty : !self.events.isDisjoint(with: events)) { return false }
+        if let index, index != self.index { return false }
+        return true
+    }
+
+    // MARK: Listening and lists (graph lock held)
+
+    /// The record as a subscriber's, which an endpoint's kind subscribes.
+    var subscriber: SubscriberRecord { SubscriberRecord(unsafeBitCast(host, to: Unmanaged<Subscriber>.self), record: record) }
+
+    /// Listens to `slot` of `registrar`. Lock held.
+    func subscribeLocked(_ registrar: _ChangeRegistrar, slot: Int) {
+        recordPointer.pointee.subscribeLocked(registrar, slot: slot, as: listener)
+    }
+    /// Stops listening to every slot. Lock held.
+    func unsubscribeAllLocked() {
+        recordPointer.pointee.unsubscribeAllLocked(as: listener)
+    }
+    /// Forgets every slot listened to. Lock held.
+    func removeAllSubscriptions() {
+        recordPointer.pointee.removeAllSubscriptions()
+    }
+    /// Records a slot listened to. Lock held.
+    func appendSubscription(_ subscription: Subscriber.Subscription) {
+        recordPointer.pointee.append(subscription)
+    }
+    /// Listens to the slots `other` listened to, which it no longer does. Lock held.
+    func takeSubscriptions(from other: EndpointName) {
+        removeAllSubscriptions()
+        for subscription in other.subscriptions { appendSubscription(subscription) }
+        other.removeAllSubscriptions()
+    }
+    /// Leaves its lifetime registrar's members, for `replacement` if given. Lock held.
+    func leaveLifetimeMembersLocked(for replacement: EndpointName? = nil) {
+        lifetime?._withUnsafeGuaranteedRef { $0.replaceMember(listener, with: replacement?.listener) }
+    }
+
+    /// The word of a name, or 0: the next endpoint in the list it is in, or once it is replaced
+    /// the endpoint that took its place (see `AnyEndpoint.link`). Lock held.
+    var link: UInt {
+        @inline(__always) get { recordPointer.pointee.link.load(ordering: .relaxed) }
+        @inline(__always) nonmutating set { recordPointer.pointee.link.store(newValue, ordering: .relaxed) }
+    }
+    /// The endpoint the link names, if it names one.
+    @inline(__always)
+    var linked: EndpointName? { link == 0 ? nil : EndpointName(word: link) }
+    /// The next endpoint of the list it is in (its lifetime registrar's members, or the
+    /// registry's index). Lock held.
+    var nextListed: EndpointName? {
+        get { isReplaced ? nil : linked }
+        nonmutating set {
+            assert(!isReplaced, "Bindery: a replaced endpoint rejoined its registrar's members")
+            link = newValue?.word ?? 0
+        }
+    }
+
+    /// Records that `new` took this endpoint's place, once it has left its registrar's
+    /// members: the link names `new` and retains its host (released by the host's deinit, or by
+    /// `forgetReplacementLocked()`). Lock held.
+    func replaceLocked(by new: EndpointName) {
+        assert(link == 0, "Bindery: an endpoint was replaced before it left its registrar's members")
+        _ = new.host.retain()
+        link = new.word
+        recordPointer.pointee.setFlag(.isReplaced, true)
+    }
+
+    /// Lets go of the endpoint that took this one's place, once nothing can ask for it: its
+    /// chain no longer has a successor of this endpoint, or has ended. A chain's head is the
+    /// chain itself (`ChainCore`), and a head declared again in its own chain is replaced by an
+    /// endpoint of that chain: kept, the two would keep each other. Lock held.
+    func forgetReplacementLocked() {
+        guard isReplaced, let replaced = linked else { return }
+        link = 0
+        replaced.host.release()
+    }
+
+    /// This endpoint, or the one that now stands for it; nil if it left its chain. Lock held.
+    @inline(__always)
+    func activeLocked() -> EndpointName? {
+        guard isReplaced else { return isDetached ? nil : self }
+        // A walk, not a recursion (see `AnyEndpoint.activeLocked`).
+        var each = self
+        while each.isReplaced {
+            guard let next = each.linked else { return nil }
+            each = next
+        }
+        return each.isDetached ? nil : each
+    }
 }

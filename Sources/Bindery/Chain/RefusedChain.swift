@@ -11,7 +11,7 @@ final class RefusedChain: AnyChainCore {
     func retireLocked(_ object: consuming AnyObject) { GraphLock.shared.buryLocked(consume object) }
     func addLocked<Declared>(_ spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool) -> AfterLock? { nil }
     func replaceLocked<Declared>(
-        _ endpoint: AnyEndpoint, with spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool
+        _ endpoint: EndpointName, with spec: EndpointSpec<Declared>, declaration: Declaration, sendingInitial: Bool
     ) -> AfterLock? { nil }
     func addFilterLocked<Declared>(_ filter: @escaping (Declared) -> Bool, declaration: Declaration) {}
     func addBlockLocked<Declared, Argument>(
@@ -20,8 +20,8 @@ final class RefusedChain: AnyChainCore {
     ) -> AfterLock? { nil }
     func absorbLocked(_ other: any AnyChainCore) -> AfterLock? { nil }
     func reopenLocked() {}
-    func detachLocked(_ endpoint: AnyEndpoint) {}
-    func endpointLocked(declaredBy declaration: Declaration) -> AnyEndpoint? { nil }
+    func detachLocked(_ endpoint: EndpointName) {}
+    func endpointLocked(declaredBy declaration: Declaration) -> EndpointName? { nil }
     func hasPartsLocked(of declaration: Declaration) -> Bool { false }
     var blockOwnersLocked: [AnyObject] { [] }
     func endLocked(_ declaration: Declaration, and second: Declaration?) {}

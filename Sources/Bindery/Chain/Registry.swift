@@ -126,12 +126,12 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
             let kept = Unmanaged<Subscriber>.fromOpaque(listener.object.toOpaque())
             // Each listener is asked under a lock of its own: one declared again meanwhile has
             // been replaced (its subscriptions with it), and its replacement hears the change.
-            let (endpoint, decision) = locked(thread: thread) { () -> (Subscriber, Decision) in
-                let listed = kept.takeUnretainedValue()
-                let endpoint = listed.activeLocked() ?? listed
-                return (endpoint, endpoint.decideLocked(thread, record: listener.record, from: registrar, slot: slot))
+            let (endpoint, record, decision) = locked(thread: thread) { () -> (Subscriber, Int, Decision) in
+                let active = kept._withUnsafeGuaranteedRef { $0.activeLocked(record: listener.record) } ?? listener
+                let endpoint = unsafeDowncast(active.object.takeUnretainedValue(), to: Subscriber.self)
+                return (endpoint, active.record, endpoint.decideLocked(thread, record: active.record, from: registrar, slot: slot))
             }
-            endpoint.act(decision, record: listener.record, thread)
+            endpoint.act(decision, record: record, thread)
             kept.release()
         }
         thread.pointee.notifyingSeveral -= 1
@@ -220,10 +220,10 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// - Parameter lifetime: The registrar whose deinit means the object is gone, found
     ///   before the lock was taken (`lifetimeRegistrar(of:)` may run user code).
     @inline(__always)
-    func attachLocked(_ endpoint: AnyEndpoint, hearing: Hearing, lifetime: _ChangeRegistrar?) {
+    func attachLocked(_ endpoint: EndpointName, hearing: Hearing, lifetime: _ChangeRegistrar?) {
         assertLocked()
         if let lifetime {
-            lifetime.addMember(EndpointName(endpoint).listener)
+            lifetime.addMember(endpoint.listener)
         } else {
             indexLocked(endpoint)
         }
@@ -233,29 +233,29 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     }
 
     /// Starts listening for a sender's changes.
-    func subscribeLocked(_ endpoint: AnyEndpoint, hearing: Hearing) {
+    func subscribeLocked(_ endpoint: EndpointName, hearing: Hearing) {
         assertLocked()
         guard endpoint.role.contains(.sends), !endpoint.isListening else { return }
-        hearing.subscribeLocked(endpoint)
+        hearing.subscribeLocked(endpoint.subscriber)
     }
 
     /// Puts `new` where `old` was: in the object index, the lifetime registrar and every
     /// subscription. `old` is detached.
-    func transferLocked(from old: AnyEndpoint, to new: AnyEndpoint) {
+    func transferLocked(from old: EndpointName, to new: EndpointName) {
         assertLocked()
         state.attachments &+= 1
         // Marked before its chain lets go of it (see `ChainCore.takeWithoutLock`).
         old.isDetached = true
-        old.anyCore.retireLocked(old)
+        old.anyCore.retireLocked(old.hostObject)
         if old.isIndexed { replaceInIndexLocked(old, with: new) }
         old.leaveLifetimeMembersLocked(for: new)
         let sends = new.role.contains(.sends)
         for subscription in old.subscriptions {
             let registrar = subscription.registrar
             if sends {
-                _ = registrar.replaceListener(Listener(old), with: Listener(new), slot: subscription.slot)
+                _ = registrar.replaceListener(old.listener, with: new.listener, slot: subscription.slot)
             } else {
-                registrar.removeListener(Listener(old), slot: subscription.slot)
+                registrar.removeListener(old.listener, slot: subscription.slot)
             }
         }
         if sends {
@@ -270,7 +270,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
 
     /// Lets go of what a detached endpoint kept alive, once the lock is released: its deinit
     /// (a derived value's, which unbinds its reads) must not run under it.
-    private func letGoOfKeptObjectLocked(_ endpoint: AnyEndpoint) {
+    private func letGoOfKeptObjectLocked(_ endpoint: EndpointName) {
         guard let extras = endpoint.extras, let kept = extras.keptObject else { return }
         extras.keptObject = nil
         graphLock.buryLocked(kept)
@@ -279,7 +279,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// Removes an endpoint from the graph. Its chain has already taken it out of its members,
     /// and hands its reference to `retireLocked` next (an update that took the chain without
     /// the lock may be using it): marked detached first, for that update to see.
-    func forgetLocked(_ endpoint: AnyEndpoint) {
+    func forgetLocked(_ endpoint: EndpointName) {
         assertLocked()
         guard !endpoint.isDetached else { return }
         endpoint.isDetached = true
@@ -291,39 +291,39 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     }
 
     /// Appends `endpoint` to its object's list (the list keeps the order endpoints were bound).
-    private func indexLocked(_ endpoint: AnyEndpoint) {
+    private func indexLocked(_ endpoint: EndpointName) {
         endpoint.isIndexed = true
         let key = endpoint.objectID
         guard let head = state.byObject[key] else {
-            state.byObject[key] = EndpointName(endpoint)
+            state.byObject[key] = endpoint
             return
         }
         var last = head
         while let next = Self.next(after: last) { last = next }
-        last.host._withUnsafeGuaranteedRef { $0.nextListed = EndpointName(endpoint) }
+        last.nextListed = endpoint
     }
 
     /// Puts `new` in `old`'s place in its object's list, if `old` is there.
-    private func replaceInIndexLocked(_ old: AnyEndpoint, with new: AnyEndpoint) {
+    private func replaceInIndexLocked(_ old: EndpointName, with new: EndpointName) {
         let next = old.nextListed
-        if relinkLocked(old, to: EndpointName(new)) {
+        if relinkLocked(old, to: new) {
             new.nextListed = next
             new.isIndexed = true
         }
     }
 
     /// Takes `endpoint` out of its object's list.
-    private func unindexLocked(_ endpoint: AnyEndpoint) {
+    private func unindexLocked(_ endpoint: EndpointName) {
         relinkLocked(endpoint, to: endpoint.nextListed)
     }
 
     /// Points whatever pointed at `old` in its object's list (the index itself, or the endpoint
     /// before it) at `replacement`, and unlinks `old`; false if `old` is not in the list.
     @discardableResult
-    private func relinkLocked(_ old: AnyEndpoint, to replacement: EndpointName?) -> Bool {
+    private func relinkLocked(_ old: EndpointName, to replacement: EndpointName?) -> Bool {
         let key = old.objectID
         guard let head = state.byObject[key] else { return false }
-        let target = EndpointName(old)
+        let target = old
         if head == target {
             state.byObject[key] = replacement
         } else {
@@ -333,7 +333,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
                 if current == target { break }
                 previous = current
             }
-            previous.host._withUnsafeGuaranteedRef { $0.nextListed = replacement }
+            previous.nextListed = replacement
         }
         old.nextListed = nil
         old.isIndexed = false
@@ -351,21 +351,20 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// The endpoint after `endpoint` in its list.
     @inline(__always)
     static func next(after endpoint: EndpointName) -> EndpointName? {
-        endpoint.host._withUnsafeGuaranteedRef { $0.nextListed }
+        endpoint.nextListed
     }
 
     /// The first of `first` and the endpoints after it in its object's list for which
     /// `predicate` is true. Each is lent to `predicate` without being retained: `predicate`
     /// must leave the list as it is.
     @inline(__always)
-    private func firstEntry(from first: EndpointName?, where predicate: (AnyEndpoint) -> Bool) -> AnyEndpoint? {
-        guard let first else { return nil }
-        var current = first.host
-        while true {
-            if current._withUnsafeGuaranteedRef(predicate) { return current.takeUnretainedValue() }
-            guard let next = current._withUnsafeGuaranteedRef({ $0.nextListed }) else { return nil }
-            current = next.host
+    private func firstEntry(from first: EndpointName?, where predicate: (EndpointName) -> Bool) -> EndpointName? {
+        var current = first
+        while let endpoint = current {
+            if predicate(endpoint) { return endpoint }
+            current = endpoint.nextListed
         }
+        return nil
     }
 
     /// A `@Dynamic` object or a control is going: it leaves every chain now (see <doc:Guarantees#Lifetime>), and
@@ -380,15 +379,15 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
                     let endpoint = unsafeDowncast(listener.object.takeUnretainedValue(), to: Subscriber.self)
                     endpoint.removeSubscriptions(record: listener.record) { $0.registrar === registrar }
                     // A route that lost a link's object is read again at its next notification.
-                    endpoint.reachesLeaf = false
+                    endpoint.setReachesLeaf(false, record: listener.record)
                 }
             }
-            let members = registrar.removeAllMembers().map { EndpointName($0).host.takeUnretainedValue() }
+            let members = registrar.removeAllMembers().map { EndpointName($0) }
             for endpoint in members {
                 endpoint.anyCore.detachLocked(endpoint)
             }
             // The endpoints, and through them their chains, go after the lock is released.
-            graphLock.buryLocked(contentsOf: members)
+            graphLock.buryLocked(contentsOf: members.map(\.hostObject))
         }
     }
 
@@ -414,7 +413,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// - Parameter lifetime: `object`'s registrar (see `listLocked(of:lifetime:)`).
     func containsEndpointLocked(
         of object: AnyObject, lifetime: _ChangeRegistrar?, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil,
-        where test: (AnyEndpoint) -> Bool
+        where test: (EndpointName) -> Bool
     ) -> Bool {
         // Where the property at `keyPath` is stored (see `AnyEndpoint.names(_:storedAt:)`).
         let location = keyPath.flatMap { StoredProperty.packedOffset(of: $0) }
@@ -432,7 +431,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// - Parameter lifetime: `object`'s registrar (see `listLocked(of:lifetime:)`).
     func forEachEndpointLocked(
         of object: AnyObject, lifetime: _ChangeRegistrar?, keyPath: AnyKeyPath? = nil, events: ControlEvents? = nil, index: Int?? = nil,
-        _ body: (AnyEndpoint) -> Void
+        _ body: (EndpointName) -> Void
     ) {
         let first = listLocked(of: object, lifetime: lifetime)
         // Where the property at `keyPath` is stored, for endpoints whose accessors know their
@@ -443,7 +442,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
         func visitMatching(_ visit: (EndpointName) -> Bool) {
             var current = first
             while let endpoint = current {
-                if endpoint.host._withUnsafeGuaranteedRef({ $0.matches(object, keyPath, storedAt: { location }, events: events, index: index) }),
+                if endpoint.matches(object, keyPath, storedAt: { location }, events: events, index: index),
                     !visit(endpoint)
                 {
                     return
@@ -464,13 +463,13 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
                 filled += 1
                 return filled < count
             }
-            for position in 0..<filled { found[position].host._withUnsafeGuaranteedRef(body) }
+            for position in 0..<filled { body(found[position]) }
         }
     }
 
     /// The endpoint exactly identified by a spec (whose `lifetime` is found), if one is bound.
     /// Allocates nothing.
-    func endpointLocked<Value>(for spec: EndpointSpec<Value>) -> AnyEndpoint? {
+    func endpointLocked<Value>(for spec: EndpointSpec<Value>) -> EndpointName? {
         guard spec.hearing.joinsChains else { return nil }
         // Comparing key paths (`==` reads both paths' components) comes last: a sender on
         // another slot of the registrar, or an endpoint on a property stored elsewhere in the
@@ -488,11 +487,11 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
 
     /// `first` and the endpoints after it in its list: its registrar's members, or its
     /// object's entries in the index.
-    func entries(from first: EndpointName?) -> some Sequence<AnyEndpoint> {
-        sequence(state: first) { next -> AnyEndpoint? in
+    func entries(from first: EndpointName?) -> some Sequence<EndpointName> {
+        sequence(state: first) { next -> EndpointName? in
             guard let endpoint = next else { return nil }
-            next = Self.next(after: endpoint)
-            return endpoint.host.takeUnretainedValue()
+            next = endpoint.nextListed
+            return endpoint
         }
     }
 

@@ -51,58 +51,57 @@ class Subscriber: RegistrarListener {
 
     // MARK: Listening (graph lock held)
 
-    /// The slots this subscriber listens to. Lock held.
-    var subscriptions: Subscriptions { fatalError("abstract") }
+    /// The slots record `record` listens to. Lock held.
+    ///
+    /// A subscriber's records listen each on its own, as its registrars' tables name them
+    /// (`Listener.record`): an endpoint object has one, a chain has its head's and, step by
+    /// step, its second member's; a read listener has one.
+    func subscriptions(record: Int) -> Subscriptions { fatalError("abstract") }
 
-    /// Starts listening to `slot` of `registrar`. Lock held.
-    func subscribeLocked(_ registrar: _ChangeRegistrar, slot: Int) {
-        registrar.addListener(Listener(self), slot: slot)
-        appendSubscription(Subscription(registrar: registrar, slot: slot))
+    /// Starts listening to `slot` of `registrar` as record `record`. Lock held.
+    func subscribeLocked(_ registrar: _ChangeRegistrar, slot: Int, record: Int) {
+        registrar.addListener(Listener(.passUnretained(self), record: record), slot: slot)
+        appendSubscription(Subscription(registrar: registrar, slot: slot), record: record)
     }
 
-    /// Stops listening to every slot. Lock held.
-    func unsubscribeAllLocked() {
-        for subscription in subscriptions { subscription.registrar.removeListener(Listener(self), slot: subscription.slot) }
-        removeAllSubscriptions()
+    /// Stops listening to every slot as record `record`. Lock held.
+    func unsubscribeAllLocked(record: Int) {
+        let listener = Listener(.passUnretained(self), record: record)
+        for subscription in subscriptions(record: record) { subscription.registrar.removeListener(listener, slot: subscription.slot) }
+        removeAllSubscriptions(record: record)
     }
 
-    /// Forgets every slot listened to, without telling the registrars (which have let go of
-    /// this subscriber, or will be told by the caller). Lock held.
-    func removeAllSubscriptions() { fatalError("abstract") }
+    /// Forgets every slot record `record` listens to, without telling the registrars (which
+    /// have let go of this subscriber, or will be told by the caller). Lock held.
+    func removeAllSubscriptions(record: Int) { fatalError("abstract") }
 
-    /// Records one more slot listened to, without telling its registrar. Lock held.
-    func appendSubscription(_ subscription: Subscription) { fatalError("abstract") }
+    /// Records one more slot record `record` listens to, without telling its registrar. Lock
+    /// held.
+    func appendSubscription(_ subscription: Subscription, record: Int) { fatalError("abstract") }
 
     /// Forgets the slots `record` listens to for which `shouldRemove` is true, without telling
     /// their registrars (a registrar that is going, which has let go of its listeners). Lock
     /// held.
-    ///
-    /// Every subscriber listens as record 0 today (see `Listener`): the locked functions take the
-    /// record a registrar's table names, so that a chain's second record can listen as 1.
     final func removeSubscriptions(record: Int, where shouldRemove: (Subscription) -> Bool) {
-        let kept = subscriptions.filter { !shouldRemove($0) }
-        removeAllSubscriptions()
-        for subscription in kept { appendSubscription(subscription) }
+        let kept = subscriptions(record: record).filter { !shouldRemove($0) }
+        removeAllSubscriptions(record: record)
+        for subscription in kept { appendSubscription(subscription, record: record) }
     }
 
-    /// Whether a route's links, when last read, reached its last property (see
-    /// `DynamicRoute`); false for anything else. Lock held.
-    var reachesLeaf: Bool {
-        get { fatalError("abstract") }
-        set { fatalError("abstract") }
-    }
+    /// Whether record `record`'s route, when its links were last read, reached its last
+    /// property (see `DynamicRoute`); false for anything else. Lock held.
+    func reachesLeaf(record: Int) -> Bool { fatalError("abstract") }
 
-    /// The object listened for, retained, if it is still there and the subscriber has not
-    /// left: what a route reads its links from.
-    var target: AnyObject? { fatalError("abstract") }
+    /// Records whether record `record`'s route reached its last property. Lock held.
+    func setReachesLeaf(_ reaches: Bool, record: Int) { fatalError("abstract") }
 
-    /// Whether the subscriber stopped for good (an endpoint left its chain, a read was
-    /// cancelled). Read with no lock.
-    var isDetached: Bool { fatalError("abstract") }
+    /// The object record `record` listens for, retained, if it is still there and the record
+    /// has not left: what a route reads its links from.
+    func target(record: Int) -> AnyObject? { fatalError("abstract") }
 
-    /// This subscriber, or the one that now stands for it (an endpoint declared again); nil if
-    /// it stopped. Lock held.
-    func activeLocked() -> Subscriber? { fatalError("abstract") }
+    /// This subscriber's record `record`, or the one that now stands for it (an endpoint
+    /// declared again), as a registrar's table names it; nil if it stopped. Lock held.
+    func activeLocked(record: Int) -> Listener? { fatalError("abstract") }
 
     /// Leaves the chain it is a member of, if any: its object is gone for good (see
     /// `Registry.detachListeners(of:)`). Lock held.
@@ -127,4 +126,46 @@ class Subscriber: RegistrarListener {
     /// Carries out a decision for `record` (see `decideLocked`). Lock not held: reads the value
     /// (user code) and dispatches.
     func act(_ decision: Decision, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {}
+}
+
+/// One of a subscriber's records, unretained (the caller keeps the subscriber): what an
+/// endpoint's kind subscribes and asks, an endpoint's record or a read listener.
+@usableFromInline
+struct SubscriberRecord {
+    /// The subscriber.
+    let subscriber: Unmanaged<Subscriber>
+    /// The record, as the registrars' tables name it (`Listener.record`).
+    let record: Int
+
+    init(_ subscriber: Unmanaged<Subscriber>, record: Int) {
+        self.subscriber = subscriber
+        self.record = record
+    }
+
+    /// Record 0 of `subscriber`, one that has a single record.
+    init(_ subscriber: Subscriber) {
+        self.init(.passUnretained(subscriber), record: 0)
+    }
+
+    /// The slots it listens to. Lock held.
+    var subscriptions: Subscriber.Subscriptions { subscriber._withUnsafeGuaranteedRef { $0.subscriptions(record: record) } }
+
+    /// Whether its route reached its last property when its links were last read. Lock held.
+    var reachesLeaf: Bool {
+        get { subscriber._withUnsafeGuaranteedRef { $0.reachesLeaf(record: record) } }
+        nonmutating set { subscriber._withUnsafeGuaranteedRef { $0.setReachesLeaf(newValue, record: record) } }
+    }
+
+    /// The object it listens for, retained, if it is still there and the record has not left.
+    var target: AnyObject? { subscriber._withUnsafeGuaranteedRef { $0.target(record: record) } }
+
+    /// Starts listening to `slot` of `registrar`. Lock held.
+    func subscribeLocked(_ registrar: _ChangeRegistrar, slot: Int) {
+        subscriber._withUnsafeGuaranteedRef { $0.subscribeLocked(registrar, slot: slot, record: record) }
+    }
+
+    /// Stops listening to every slot. Lock held.
+    func unsubscribeAllLocked() {
+        subscriber._withUnsafeGuaranteedRef { $0.unsubscribeAllLocked(record: record) }
+    }
 }

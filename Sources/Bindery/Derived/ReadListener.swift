@@ -59,9 +59,9 @@ class ReadListener: Subscriber {
         return false
     }
 
-    final override var isDetached: Bool { cancelled.load(ordering: .sequentiallyConsistent) }
+    final var isDetached: Bool { cancelled.load(ordering: .sequentiallyConsistent) }
 
-    final override var target: AnyObject? {
+    final override func target(record: Int) -> AnyObject? {
         if isDetached { return nil }
         return UnownedObject.retainIfAlive(object)
     }
@@ -70,17 +70,16 @@ class ReadListener: Subscriber {
 
     final override var slotsOfOwnerClass: Int { 0 }
 
-    final override var reachesLeaf: Bool {
-        get { false }
-        set {}
-    }
+    final override func reachesLeaf(record: Int) -> Bool { false }
 
-    final override var subscriptions: Subscriptions {
+    final override func setReachesLeaf(_ reaches: Bool, record: Int) {}
+
+    final override func subscriptions(record: Int) -> Subscriptions {
         Subscriptions(
             first: firstRegistrar.map { Subscription(registrar: $0.takeUnretainedValue(), slot: Int(firstSlot)) }, more: more)
     }
 
-    final override func appendSubscription(_ subscription: Subscription) {
+    final override func appendSubscription(_ subscription: Subscription, record: Int) {
         if firstRegistrar == nil, more.isEmpty {
             firstRegistrar = Unmanaged.passUnretained(subscription.registrar)
             firstSlot = Int32(truncatingIfNeeded: subscription.slot)
@@ -89,23 +88,23 @@ class ReadListener: Subscriber {
         }
     }
 
-    final override func removeAllSubscriptions() {
+    final override func removeAllSubscriptions(record: Int) {
         firstRegistrar = nil
         if !more.isEmpty { more = [] }
     }
 
-    final override func activeLocked() -> Subscriber? { isDetached ? nil : self }
+    final override func activeLocked(record: Int) -> Listener? { isDetached ? nil : Listener(self) }
 
     /// Starts listening. Graph lock held.
     final func subscribeLocked() {
-        hearing.subscribeLocked(self)
+        hearing.subscribeLocked(SubscriberRecord(self))
     }
 
     /// Stops listening for good. Graph lock held; the caller lets go of the listener after
     /// the lock is released.
     final func cancelLocked() {
         cancelled.store(true, ordering: .sequentiallyConsistent)
-        unsubscribeAllLocked()
+        unsubscribeAllLocked(record: 0)
     }
 
     // The registrar's sole listener, told inside its read of its table: decides without the
@@ -130,7 +129,7 @@ class ReadListener: Subscriber {
     // Asked under the lock: the registry keeps it alive until it has acted (`.enqueue`).
     final override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, record: Int, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
         guard !isDetached else { return .ignore }
-        if case .kind(let kind) = hearing { kind.heardLocked(by: self, record: record, from: registrar, slot: slot) }
+        if case .kind(let kind) = hearing { kind.heardLocked(by: SubscriberRecord(self), from: registrar, slot: slot) }
         return .enqueue
     }
 
@@ -148,7 +147,7 @@ class ReadListener: Subscriber {
 
     /// Hands the change to the target, if it is still there. No lock is held.
     private final func heard(_ thread: UnsafeMutablePointer<ThreadState>) {
-        guard let target else { return }
+        guard let target = target(record: 0) else { return }
         heard(by: target, thread)
     }
 

@@ -1,14 +1,31 @@
 import Testing
 @testable import Bindery
 
-/// A chain's member list (one word: its owner, the chain, first as a case of its own, one more member inline, the rest in an
-/// array) keeps the order members joined in (rule 9) through appends, replacements and removals, and keeps exactly its
-/// members alive (rule 1).
+/// A chain's member list (one word: its owner's head, the chain's record 0, first as a case of its own, one more member
+/// inline, the rest in an array) keeps the order members joined in (rule 9) through appends, replacements and removals, and
+/// keeps exactly its members' hosts alive (rule 1).
 @Suite(.failOnUnexpectedDiagnostics) struct ChainMembersTests {
-    final class Member {
-        let id: Int
-        init(_ id: Int) { self.id = id }
+    /// A property for the hosts' records to stand for.
+    final class Target: Sendable {
+        let value = 0
     }
+
+    /// A host of endpoint records, with an id to tell it by.
+    final class Member: AnyEndpoint {
+        let id: Int
+        init(_ id: Int) {
+            self.id = id
+            let spec = EndpointSpec<Int>.property(
+                Self.target, \.value, writable: nil, role: .receives, toChain: nil, fromChain: nil, identity: true)
+            super.init(spec: spec, accessors: spec.accessors)
+        }
+
+        /// Kept for the whole run: every record stands for its property.
+        static let target = Target()
+    }
+
+    /// The member a name names.
+    static func member(_ name: EndpointName) -> Member { unsafeDowncast(name.hostObject, to: Member.self) }
 
     /// The members for a test: `count` of them, the first of which is the list's owner when
     /// `ownerFirst` (as a chain's head is the chain), with the owner apart otherwise.
@@ -19,17 +36,32 @@ import Testing
 
     @Test("The list takes one word, as the chain's layout counts on")
     func isOneWord() {
-        #expect(MemoryLayout<ChainMembers<Member>>.size == MemoryLayout<UInt>.size)
+        #expect(MemoryLayout<ChainMembers>.size == MemoryLayout<UInt>.size)
+    }
+
+    @Test("Rule 9: records other than a host's first are kept in order too, beside the owner's head and other hosts", arguments: [false, true])
+    func keepsRecordsInOrder(ownerFirst: Bool) {
+        let (owner, members) = Self.members(3, ownerFirst: ownerFirst)
+        let names = [EndpointName(members[0]), EndpointName(owner, record: 1), EndpointName(members[1]), EndpointName(members[2], record: 1)]
+        var list = ChainMembers()
+        list.append(contentsOf: names, owner)
+        #expect(list.array(owner) == names)
+        let removed = list.remove(at: 1, owner)
+        #expect(removed.name == names[1])
+        #expect(list.array(owner) == [names[0], names[2], names[3]])
+        list.replace(at: 0, with: EndpointName(owner, record: 1), owner)
+        #expect(list.array(owner) == [EndpointName(owner, record: 1), names[2], names[3]])
+        list.removeAll(owner)
     }
 
     @Test("Rule 9: members come back in the order they were appended, inline or not", arguments: [0, 1, 2, 3, 7], [false, true])
     func keepsOrder(count: Int, ownerFirst: Bool) {
         let (owner, members) = Self.members(count, ownerFirst: ownerFirst)
-        var list = ChainMembers<Member>()
-        list.append(contentsOf: members, owner)
+        var list = ChainMembers()
+        list.append(contentsOf: members.map { EndpointName($0) }, owner)
         let listed = list.count
         #expect(listed == count)
-        #expect(list.array(owner).map(\.id) == Array(0..<count))
+        #expect(list.array(owner).map { Self.member($0).id } == Array(0..<count))
         let isEmpty = list.isEmpty
         #expect(isEmpty == (count == 0))
         list.removeAll(owner)
@@ -38,33 +70,36 @@ import Testing
     @Test("Rule 9: removing a member at any position moves the later ones up, in order", arguments: 0..<5, [false, true])
     func removesInOrder(position: Int, ownerFirst: Bool) {
         let (owner, members) = Self.members(5, ownerFirst: ownerFirst)
-        var list = ChainMembers<Member>()
-        list.append(contentsOf: members, owner)
+        var list = ChainMembers()
+        list.append(contentsOf: members.map { EndpointName($0) }, owner)
         let removed = list.remove(at: position, owner)
-        #expect(removed === members[position])
+        #expect(removed.host === members[position])
         var expected = Array(0..<5)
         expected.remove(at: position)
-        #expect(list.array(owner).map(\.id) == expected)
+        #expect(list.array(owner).map { Self.member($0).id } == expected)
         // Appending after a removal fills the next place, inline or not.
-        list.append(Member(9), owner)
-        #expect(list.array(owner).map(\.id) == expected + [9])
+        let added = Member(9)
+        list.append(EndpointName(added), owner)
+        #expect(list.array(owner).map { Self.member($0).id } == expected + [9])
         list.removeAll(owner)
     }
 
     @Test("Rule 9: a member replaced in place keeps its position; removing all empties the list", arguments: [false, true])
     func replacesAndEmpties(ownerFirst: Bool) {
         let (owner, members) = Self.members(3, ownerFirst: ownerFirst)
-        var list = ChainMembers<Member>()
-        list.append(contentsOf: members, owner)
-        list.replace(at: 1, with: Member(5), owner)
-        list.replace(at: 2, with: Member(6), owner)
-        #expect(list.array(owner).map(\.id) == [0, 5, 6])
+        var list = ChainMembers()
+        list.append(contentsOf: members.map { EndpointName($0) }, owner)
+        let five = Member(5), six = Member(6)
+        list.replace(at: 1, with: EndpointName(five), owner)
+        list.replace(at: 2, with: EndpointName(six), owner)
+        #expect(list.array(owner).map { Self.member($0).id } == [0, 5, 6])
         while !list.isEmpty { list.remove(at: list.count - 1, owner) }
-        #expect(list.array(owner).map(\.id) == [])
-        list.append(Member(1), owner)
+        #expect(list.array(owner).map { Self.member($0).id } == [])
+        let one = Member(1)
+        list.append(EndpointName(one), owner)
         list.removeAll(owner)
         let isEmpty = list.isEmpty
-        let found = list.firstIndex(owner) { $0.id == 1 }
+        let found = list.firstIndex(owner) { Self.member($0).id == 1 }
         #expect(isEmpty)
         #expect(found == nil)
     }
@@ -72,13 +107,14 @@ import Testing
     @Test("Rule 9: the owner and one member, each replaced in its place, keep their order", arguments: [0, 1])
     func replacesBesideTheOwner(position: Int) {
         let (owner, members) = Self.members(2, ownerFirst: true)
-        var list = ChainMembers<Member>()
-        list.append(contentsOf: members, owner)
-        list.replace(at: position, with: Member(8), owner)
+        var list = ChainMembers()
+        list.append(contentsOf: members.map { EndpointName($0) }, owner)
+        let eight = Member(8)
+        list.replace(at: position, with: EndpointName(eight), owner)
         var expected = [0, 1]
         expected[position] = 8
-        #expect(list.array(owner).map(\.id) == expected)
-        let ownerIsFirst = list.member(at: 0, owner) === owner
+        #expect(list.array(owner).map { Self.member($0).id } == expected)
+        let ownerIsFirst = list.member(at: 0, owner) == EndpointName(owner)
         #expect(ownerIsFirst == (position != 0))
         list.removeAll(owner)
     }
@@ -87,20 +123,20 @@ import Testing
     func findsAndVisits(count: Int, ownerFirst: Bool) {
         let members = (0..<count).map { Member($0 % 3) }
         let owner = ownerFirst && count > 0 ? members[0] : Member(-1)
-        var list = ChainMembers<Member>()
-        list.append(contentsOf: members, owner)
+        var list = ChainMembers()
+        list.append(contentsOf: members.map { EndpointName($0) }, owner)
         for (position, member) in members.enumerated() {
-            let first = list.firstIndex(owner) { $0 === member }
-            let last = list.lastIndex(owner) { $0.id == member.id }
-            let atPosition = list.member(at: position, owner) === member
+            let first = list.firstIndex(owner) { $0 == EndpointName(member) }
+            let last = list.lastIndex(owner) { Self.member($0).id == member.id }
+            let atPosition = list.member(at: position, owner) == EndpointName(member)
             #expect(first == position)
             #expect(last == members.lastIndex { $0.id == member.id })
             #expect(atPosition)
         }
-        let missing = list.firstIndex(owner) { $0.id == 99 }
+        let missing = list.firstIndex(owner) { Self.member($0).id == 99 }
         #expect(missing == nil)
         var visited: [Int] = []
-        list.forEachUnretained(owner) { visited.append($0.id) }
+        list.forEachUnretained(owner) { visited.append(Self.member($0).id) }
         #expect(visited == members.map(\.id))
         var asked = 0
         let stopsAtThird = list.containsUnretained(owner) { _ in
@@ -117,15 +153,16 @@ import Testing
         arguments: [(1, 0, false), (2, 0, false), (2, 1, false), (1, 0, true), (2, 0, true), (2, 1, true)])
     func removesInline(count: Int, position: Int, ownerFirst: Bool) {
         let (owner, members) = Self.members(count, ownerFirst: ownerFirst)
-        var list = ChainMembers<Member>()
-        list.append(contentsOf: members, owner)
+        var list = ChainMembers()
+        list.append(contentsOf: members.map { EndpointName($0) }, owner)
         let removed = list.remove(at: position, owner)
-        #expect(removed === members[position])
+        #expect(removed.host === members[position])
         var expected = Array(0..<count)
         expected.remove(at: position)
-        #expect(list.array(owner).map(\.id) == expected)
-        list.append(Member(7), owner)
-        #expect(list.array(owner).map(\.id) == expected + [7])
+        #expect(list.array(owner).map { Self.member($0).id } == expected)
+        let seven = Member(7)
+        list.append(EndpointName(seven), owner)
+        #expect(list.array(owner).map { Self.member($0).id } == expected + [7])
         list.removeAll(owner)
     }
 
@@ -133,7 +170,7 @@ import Testing
     func keepsExactlyItsMembers(count: Int, ownerFirst: Bool) {
         var weakMembers: [() -> Member?] = []
         do {
-            var list = ChainMembers<Member>()
+            var list = ChainMembers()
             // The owner is held apart only while the list is in use: it is then kept by the
             // list alone, as a chain is kept by its membership of its own list.
             var owner: Member? = nil
@@ -141,7 +178,7 @@ import Testing
                 let member = Member(id)
                 weakMembers.append { [weak member] in member }
                 if id == 0 { owner = ownerFirst ? member : Member(-1) }
-                list.append(member, owner!)
+                list.append(EndpointName(member), owner!)
             }
             let kept = owner!
             owner = nil
@@ -151,12 +188,12 @@ import Testing
             let last = count > 1 ? list.remove(at: list.count - 1, kept) : nil
             let remaining = list.count
             #expect(remaining == count - (count > 1 ? 2 : 1))
-            list.append(first, kept)
-            if let last { list.append(last, kept) }
+            list.append(first.name, kept)
+            if let last { list.append(last.name, kept) }
             list.replace(at: 0, with: list.member(at: 0, kept), kept)
             #expect(weakMembers.allSatisfy { $0() != nil })
             var handed: [Int] = []
-            list.removeAll(kept) { handed.append($0.id) }
+            list.removeAll(kept) { handed.append(Self.member($0.name).id) }
             let isEmpty = list.isEmpty
             #expect(handed.count == count)
             #expect(isEmpty)

@@ -28,7 +28,8 @@ import Testing
         let first = TwinFirst(), second = TwinSecond()
         let chain = Bind.in(box, \.int).out(first, \.first).out(second, \.second)
         let accessors = GraphLock.shared.locked { () -> [AnyObject] in
-            (chain.core.resolvedLocked() as? ChainCore<Int>)?.typedMembers.map { $0.accessors as AnyObject } ?? []
+            guard let core = chain.core.resolvedLocked() as? ChainCore<Int> else { return [] }
+            return core.endpoints.array(core).map { $0.recordPointer.pointee.accessors }
         }
         try #require(accessors.count == 3)
         let isShared = accessors[1] === accessors[2]

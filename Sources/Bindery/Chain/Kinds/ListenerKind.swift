@@ -25,10 +25,10 @@ final class ListenerKind: EndpointKind {
 
     var joinsChains: Bool { false }
 
-    func subscribeLocked(_ endpoint: Subscriber) { heard.subscribeLocked(endpoint) }
+    func subscribeLocked(_ endpoint: SubscriberRecord) { heard.subscribeLocked(endpoint) }
 
-    func heardLocked(by endpoint: Subscriber, record: Int, from registrar: _ChangeRegistrar?, slot: Int) {
-        heard.traits(lifetime: nil).kept?.heardLocked(by: endpoint, record: record, from: registrar, slot: slot)
+    func heardLocked(by endpoint: SubscriberRecord, from registrar: _ChangeRegistrar?, slot: Int) {
+        heard.traits(lifetime: nil).kept?.heardLocked(by: endpoint, from: registrar, slot: slot)
     }
 }
 

@@ -19,7 +19,7 @@ final class RelayKind: EndpointKind {
     }
 
     @usableFromInline
-    func subscribeLocked(_ endpoint: Subscriber) {
+    func subscribeLocked(_ endpoint: SubscriberRecord) {
         endpoint.subscribeLocked(registrar, slot: 0)
     }
 }
