@@ -95,7 +95,7 @@ extension ChainCore {
         dropPlanLocked()
         // Its successors are in `target` now: asked for through this chain's head, they are
         // not this chain's (see `writeSuccessor`).
-        forgetReplacementLocked()
+        head.forgetReplacementLocked()
         Registry.shared.state.chainCount -= 1
         Registry.shared.unlistLocked(self)
         return Moved(endpoints: moved, blocks: movedBlocks, pending: pending)

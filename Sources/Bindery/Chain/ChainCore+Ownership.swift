@@ -164,6 +164,7 @@ extension ChainCore {
 
     /// Delivers a change from `origin` as the owner, then drains the queue and gives the chain
     /// back. `plan` is the one taken with the chain; it stays alive until then.
+    @inline(__always)
     func dispatchChange(
         _ value: Value, from origin: EndpointName, skipping skipped: EndpointName, _ plan: Plan<Value>, _ thread: UnsafeMutablePointer<ThreadState>
     ) {
@@ -228,7 +229,7 @@ extension ChainCore {
         // Between two dispatches of its owner nothing writes the endpoints that stood for the
         // head: a chain that was busy at every join declaring its head again has its path made
         // one step long here.
-        shortenReplacementsLocked(in: self)
+        head.shortenReplacementsLocked(in: self)
         guard let next, let item = currentLocked(next.item) else { return nil }
         if case .initialValue = item { return (item, next, nil) }
         return (item, next, planLocked().takeUnretainedValue())
@@ -242,7 +243,7 @@ extension ChainCore {
     func currentLocked(_ item: Item<Value>) -> Item<Value>? {
         switch item {
         case .change(let value, let origin, let noted):
-            origin.host.shortenReplacementsLocked(in: self)
+            origin.name.shortenReplacementsLocked(in: self)
             guard let active = member(named: origin.name) else { return nil }
             if active != origin.name { inheritWritesLocked(from: origin.name, to: active) }
             return .change(value, origin: HeldName(active), noted: noted)

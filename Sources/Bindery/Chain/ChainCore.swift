@@ -122,7 +122,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// code).
     var chainValue: Value {
         guard valueIsForgotten else { return acceptedValue }
-        guard let head = objectIfAlive, let value = Self.read(head, through: EndpointName(self).recordPointer) else { return acceptedValue }
+        guard let object = head.objectIfAlive, let value = Self.read(object, through: head.recordPointer) else { return acceptedValue }
         return value
     }
 
@@ -164,6 +164,10 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// `Endpoint` does for a chain's head).
     override var unmanagedCore: Unmanaged<ChainCore<Value>> { .passUnretained(self) }
 
+    /// The chain's head: its record 0, the endpoint whose declaration made the chain.
+    @inline(__always)
+    var head: EndpointName { EndpointName(self) }
+
     /// A new chain headed by `spec`, whose value is `current`, with its head attached. Lock
     /// held.
     static func makeLocked(
@@ -172,7 +176,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         GraphLock.assertLocked()
         guard let accessors = spec.accessors.retyped(to: Value.self) else { return nil }
         let core = ChainCore(head: spec, accessors: accessors, acceptedValue: acceptedValue)
-        core.declarations = DeclarationSet(declaration)
+        core.head.declarations = DeclarationSet(declaration)
         Registry.shared.listLocked(core)
         Registry.shared.attachLocked(EndpointName(core), hearing: spec.hearing, lifetime: spec.lifetime)
         // The chain holds itself as its first member, as it holds every member: until the head
@@ -289,13 +293,13 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             return nil
         }
         let endpoint = MemberEndpoint(spec: spec, accessors: accessors, core: self)
-        endpoint.declarations = DeclarationSet(declaration)
         let name = EndpointName(endpoint)
+        name.declarations = DeclarationSet(declaration)
         Registry.shared.attachLocked(name, hearing: spec.hearing, lifetime: spec.lifetime)
         endpoints.append(name, self)
         dropPlanLocked()
         noteCompletenessLocked()
-        guard sendingInitial, spec.initial, endpoint.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
+        guard sendingInitial, spec.initial, name.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
         return sendInitialLocked(name)
     }
 
@@ -325,7 +329,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         // The same property in the same chain: the owner's last write to it still counts (see
         // `ChainCore.run`, and `inheritWritesLocked` for a write that lands after this copy).
         endpoint.record.writtenSequence.store(old.writtenSequence, ordering: .relaxed)
-        if old == EndpointName(self) || old.standsForHead { endpoint.standsForHead = true }
+        if old == head || old.standsForHead { EndpointName(endpoint).standsForHead = true }
         Registry.shared.transferLocked(from: oldName, to: EndpointName(endpoint))
         Registry.shared.subscribeLocked(EndpointName(endpoint), hearing: spec.hearing)
         endpoints.replace(at: position, with: EndpointName(endpoint), self)
@@ -333,7 +337,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         // The path from the chain to what stands for its head now, one step long again if no
         // dispatch can be writing the endpoints between (seen after the plan was dropped: a
         // thread that takes the chain from here on finds no plan and waits for the lock).
-        if endpoint.standsForHead, state.load(ordering: .sequentiallyConsistent) == 0 { shortenReplacementsLocked(in: self) }
+        if EndpointName(endpoint).standsForHead, state.load(ordering: .sequentiallyConsistent) == 0 { head.shortenReplacementsLocked(in: self) }
         noteCompletenessLocked()
         guard sendingInitial, spec.initial, spec.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
         let held = HeldName(endpoint)
@@ -535,7 +539,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         // member's leaving changes nothing there, and the walk is as long as the number of
         // times the head was declared again (a visitor joined and unbound in a loop made it
         // thousands long, walked at every unbind, with the lock held).
-        if wasHead, activeLocked() == nil { forgetReplacementLocked() }
+        if wasHead, head.activeLocked() == nil { head.forgetReplacementLocked() }
     }
 
     /// A chain lives while one sender and one receiver are alive: one that
@@ -639,7 +643,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             retireLocked(member.host)
         }
         dropPlanLocked()
-        forgetReplacementLocked()
+        head.forgetReplacementLocked()
         Registry.shared.state.chainCount -= 1
         Registry.shared.unlistLocked(self)
     }

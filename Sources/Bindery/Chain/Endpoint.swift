@@ -120,7 +120,7 @@ class Endpoint<Value>: AnyEndpoint {
         _ slot: Int, of registrar: _ChangeRegistrar, record: Int, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>
     ) {
         let endpoint = EndpointName(self, record: record)
-        carryOut(Self.decideWithoutLock(endpoint, thread, core), slot, of: registrar, thread) { Self.perform($0, endpoint, $1, core) }
+        carryOut(Self.decideWithoutLock(endpoint, thread, core), slot, of: registrar, thread) { perform($0, endpoint, $1, core) }
     }
 
     @_specialize(where Value == Int)
@@ -136,39 +136,52 @@ class Endpoint<Value>: AnyEndpoint {
         // a pre-specialised type comes before any lookup of a type derived from `Value`
         // (`Value?`), which the optimiser would otherwise hoist above it. The chain is lent to
         // the work, which then counts no reference to it.
-        Self.perform(decision, EndpointName(self, record: record), thread, unsafeDowncast(self, to: ChainCore<Value>.self))
+        perform(decision, EndpointName(self, record: record), thread, unsafeDowncast(self, to: ChainCore<Value>.self))
     }
 
     /// `act`'s work for `endpoint` (a record of a host of this class), with the chain lent to
     /// it (see `hear`).
     @inline(never)
-    fileprivate static func perform(_ decision: Decision, _ endpoint: EndpointName, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) {
+    fileprivate final func perform(_ decision: Decision, _ endpoint: EndpointName, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) {
         switch decision {
         case .ignore:
             return
         case .enqueue:
-            // The sequence number first, then the value: see `enqueueChange`.
-            let sequence = core.writeSequence.load(ordering: .acquiring)
-            guard let value = readForNotification(endpoint) else { return }
-            core.enqueueChange(value, from: endpoint, sequence: sequence, thread)
+            Self.enqueue(endpoint, thread, core)
         case .dispatch(let plan):
-            dispatch(plan, endpoint, thread, core, skipping: endpoint)
+            Self.dispatch(plan, endpoint, thread, core, skipping: endpoint)
         case .own:
-            #if DEBUG
-            TestHook.beforeOwnPlan.run()
-            #endif
-            // Declared again since the change was heard: the plan has the endpoint that stands
-            // for it now, which is skipped as the origin would be (see <doc:Guarantees#No-echo>).
-            // Not retained: this thread owns the chain, which keeps its members (and retires
-            // those that leave) until it is given back.
-            let made = GraphLock.shared.locked(thread: thread) { () -> (plan: Unmanaged<AnyObject>, skipped: EndpointName) in
-                let skipped = endpoint.isDetached ? core.member(named: endpoint) ?? endpoint : endpoint
-                return (unsafeBitCast(core.planLocked(), to: Unmanaged<AnyObject>.self), skipped)
-            }
-            dispatch(made.plan, endpoint, thread, core, skipping: made.skipped)
+            Self.own(endpoint, thread, core)
         case .abandon:
             core.giveBack(thread)
         }
+    }
+
+    /// Queues `endpoint`'s change for the chain's owner (see `ChainCore.enqueueChange`). Apart
+    /// from `perform`, as the next function is, so that the common case's work is inlined there.
+    @inline(never)
+    private static func enqueue(_ endpoint: EndpointName, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) {
+        // The sequence number first, then the value: see `enqueueChange`.
+        let sequence = core.writeSequence.load(ordering: .acquiring)
+        guard let value = readForNotification(endpoint) else { return }
+        core.enqueueChange(value, from: endpoint, sequence: sequence, thread)
+    }
+
+    /// Dispatches `endpoint`'s change as the owner of a chain taken before its plan was made.
+    @inline(never)
+    private static func own(_ endpoint: EndpointName, _ thread: UnsafeMutablePointer<ThreadState>, _ core: ChainCore<Value>) {
+        #if DEBUG
+        TestHook.beforeOwnPlan.run()
+        #endif
+        // Declared again since the change was heard: the plan has the endpoint that stands
+        // for it now, which is skipped as the origin would be (see <doc:Guarantees#No-echo>).
+        // Not retained: this thread owns the chain, which keeps its members (and retires
+        // those that leave) until it is given back.
+        let made = GraphLock.shared.locked(thread: thread) { () -> (plan: Unmanaged<AnyObject>, skipped: EndpointName) in
+            let skipped = endpoint.isDetached ? core.member(named: endpoint) ?? endpoint : endpoint
+            return (unsafeBitCast(core.planLocked(), to: Unmanaged<AnyObject>.self), skipped)
+        }
+        dispatch(made.plan, endpoint, thread, core, skipping: made.skipped)
     }
 
     /// Reads `endpoint`'s value and dispatches it as the chain's owner, with `plan`.
@@ -278,7 +291,7 @@ final class MemberEndpoint<Value>: Endpoint<Value> {
     @_specialize(where Value == Int?)
     @_specialize(where Value == ())
     override func act(_ decision: Decision, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {
-        chain._withUnsafeGuaranteedRef { Self.perform(decision, EndpointName(self, record: record), thread, $0) }
+        chain._withUnsafeGuaranteedRef { perform(decision, EndpointName(self, record: record), thread, $0) }
     }
 
     override func sendInitialOwned(_ thread: UnsafeMutablePointer<ThreadState>, record: Int) {

@@ -320,6 +320,48 @@ extension EndpointName {
         replaced.host.release()
     }
 
+    /// Makes the path of replacements from this endpoint, and from every endpoint on it, one
+    /// step long, as far as it stays in `chain`: each names the endpoint that stretch ends at,
+    /// and lets go of the ones between (each join that declares a chain's head again adds one to
+    /// the chain's path, which lives as long as the chain, and to the path of a change queued
+    /// meanwhile, whose origin stands at its start). Each takes the newest of its own last
+    /// write (`writtenSequence`) and those after it on the stretch as its own, which is all that
+    /// is read of them (`ChainCore.currentLocked`): a walk from any of them afterwards gives what
+    /// a walk of the whole path gave. Only where nothing writes them meanwhile, which only
+    /// `chain`'s owner does: `chain` idle, or its owner between two dispatches. An endpoint of
+    /// another chain (a merge moved this one there) ends the stretch: its chain's owner may be
+    /// writing it, and its writes are numbered by that chain. Lock held.
+    func shortenReplacementsLocked(in chain: AnyObject) {
+        guard isReplaced, anyCore === chain, let first = linked, first.isReplaced, first.anyCore === chain else { return }
+        // Unretained: the lock keeps every link, and so every endpoint on the path.
+        var path: [EndpointName] = [self]
+        var end = first
+        while end.isReplaced, end.anyCore === chain, let next = end.linked {
+            path.append(end)
+            end = next
+        }
+        // `end` is where the walk goes on from: the endpoint standing for this one now, one of
+        // another chain, or one that left (replaced, with no link): its writes are not folded.
+        var newest = path[path.count - 1].writtenSequence
+        for each in path.reversed() {
+            let written = each.writtenSequence
+            if AnyEndpoint.isUnwritten(newest, since: written) { newest = written }
+            each.writtenSequence = newest
+            guard let skipped = each.linked, skipped != end else { continue }
+            _ = end.host.retain()
+            each.link = end.word
+            // Released after the lock is: an endpoint let go of here may go with it.
+            GraphLock.shared.buryLocked(skipped.host.takeRetainedValue())
+        }
+    }
+
+    /// Lets go of what the record keeps besides its fields, as its host goes: the memory of
+    /// its object, held unowned, and the endpoint that took its place, if any.
+    func releaseRecord() {
+        recordPointer.pointee.releaseMemory()
+        if isReplaced { linked?.host.release() }
+    }
+
     /// This endpoint, or the one that now stands for it; nil if it left its chain. Lock held.
     @inline(__always)
     func activeLocked() -> EndpointName? {

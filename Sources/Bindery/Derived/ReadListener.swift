@@ -66,9 +66,9 @@ class ReadListener: Subscriber {
         return UnownedObject.retainIfAlive(object)
     }
 
-    final override var joinsChains: Bool { false }
+    final override func joinsChains(record: Int) -> Bool { false }
 
-    final override var slotsOfOwnerClass: Int { 0 }
+    final override func slotsOfOwnerClass(record: Int) -> Int { 0 }
 
     final override func reachesLeaf(record: Int) -> Bool { false }
 

@@ -186,13 +186,13 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         _ = listener.object.retain()
         switch entry(slot) {
         case .none:
-            publishSole(listener, slot: slot, sizedFor: listener.object)
+            publishSole(listener, slot: slot, sizedFor: listener)
         case .sole(let sole):
             // The table keeps its reference to the sole listener's object while it is in the
             // list; an update may still hold it unretained, as the sole listener it read, which
             // is why leaving the list retires that reference rather than releasing it.
             let joinsFirst = listener.joinsChains && !sole.joinsChains
-            publish(Self.word(ListenerList(joinsFirst ? [listener, sole] : [sole, listener])), slot: slot, sizedFor: listener.object)
+            publish(Self.word(ListenerList(joinsFirst ? [listener, sole] : [sole, listener])), slot: slot, sizedFor: listener)
         case .several(let list):
             list.add(listener)
         }
@@ -243,7 +243,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     /// record does not fit in a word. The table's reference to its object is the caller's. Lock
     /// held.
     @inline(__always)
-    private func publishSole(_ listener: Listener, slot: Int, sizedFor owner: Unmanaged<RegistrarListener>? = nil) {
+    private func publishSole(_ listener: Listener, slot: Int, sizedFor owner: Listener? = nil) {
         publish(Self.word(listener) ?? Self.word(ListenerList([listener])), slot: slot, sizedFor: owner)
     }
 
@@ -408,7 +408,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
     ///   every slot of the object's class at once (at most `presizedSlots`, see
     ///   `RegistrarListener.slotsOfOwnerClass`), instead of growing,
     ///   and being copied, as a view model's properties are bound one by one.
-    private func publish(_ word: UInt, slot: Int, sizedFor listener: Unmanaged<RegistrarListener>? = nil) {
+    private func publish(_ word: UInt, slot: Int, sizedFor listener: Listener? = nil) {
         let current = table.load(ordering: .relaxed)
         let inline = Self.inlineSlot(current)
         if current == 0 || inline == slot, word & 1 == 0, slot < Self.inlineSlots {
@@ -428,7 +428,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
         // moves into the new one unless `word` replaces it) goes once nobody reads it.
         var grown = Swift.max(count == 0 ? Swift.max(slot, inline ?? 0) + 1 : 4, count * 2, slot + 1)
         if count == 0, let listener {
-            grown = Swift.max(grown, Swift.min(listener._withUnsafeGuaranteedRef { $0.slotsOfOwnerClass }, Self.presizedSlots))
+            grown = Swift.max(grown, Swift.min(listener.object._withUnsafeGuaranteedRef { $0.slotsOfOwnerClass(record: listener.record) }, Self.presizedSlots))
         }
         let new = Words.allocate(capacity: 1 + grown)
         (new + 0).initialize(to: Atomic(UInt(grown)))
@@ -557,7 +557,7 @@ struct Listener: Equatable {
     }
 
     /// Whether the object carries a chain on (see `RegistrarListener.joinsChains`).
-    var joinsChains: Bool { object._withUnsafeGuaranteedRef { $0.joinsChains } }
+    var joinsChains: Bool { object._withUnsafeGuaranteedRef { $0.joinsChains(record: record) } }
 
     /// Tells the object that `slot` of `registrar` was set (see `RegistrarListener.heard`).
     @inline(__always)

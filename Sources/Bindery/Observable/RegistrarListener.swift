@@ -24,11 +24,11 @@ class RegistrarListener {
     /// Whether this listener carries a chain on (false for one that only hears the slot, such
     /// as a derived value's read): listeners that do are told of a change first (see
     /// `_ChangeRegistrar.addListener`).
-    var joinsChains: Bool { fatalError("abstract") }
+    func joinsChains(record: Int) -> Bool { fatalError("abstract") }
 
     /// How many slots the class of the object this listener belongs to has, when that object
     /// owns the registrar it listens to (its first table is made that big at once), else 0.
-    var slotsOfOwnerClass: Int { fatalError("abstract") }
+    func slotsOfOwnerClass(record: Int) -> Int { fatalError("abstract") }
 
     /// The word naming the member after this listener's record `record` among its registrar's
     /// members (see `_ChangeRegistrar.firstMember`), or 0 if it is the last; kept by the layer

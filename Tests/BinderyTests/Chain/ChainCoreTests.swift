@@ -343,7 +343,7 @@ extension ChainCoreTests {
             let visitor = SafeField()
             Bind.inout(head, \.value, on: .valueChanged).inout(visitor, \.value, on: .valueChanged)
             head.edit(step)
-            let standIn = WeakEndpoint(GraphLock.shared.locked { (chain.core as? AnyEndpoint)?.activeLocked() })
+            let standIn = WeakEndpoint(GraphLock.shared.locked { (chain.core as? AnyEndpoint).flatMap { EndpointName($0).activeLocked()?.hostObject } })
             Bind.unbind(visitor)
             return standIn
         }
@@ -375,7 +375,7 @@ extension ChainCoreTests {
             for _ in 0..<50 {
                 let visitor = SafeField()
                 Bind.inout(head, \.value, on: .valueChanged).inout(visitor, \.value, on: .valueChanged)
-                standIns.value.append(WeakEndpoint(GraphLock.shared.locked { (chain.core as? AnyEndpoint)?.activeLocked() }))
+                standIns.value.append(WeakEndpoint(GraphLock.shared.locked { (chain.core as? AnyEndpoint).flatMap { EndpointName($0).activeLocked()?.hostObject } }))
                 Bind.unbind(visitor)
             }
         }

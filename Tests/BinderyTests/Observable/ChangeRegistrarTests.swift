@@ -274,8 +274,8 @@ extension ChangeRegistrarTests {
             heard.append((slot, record))
         }
 
-        override var joinsChains: Bool { true }
-        override var slotsOfOwnerClass: Int { 0 }
+        override func joinsChains(record: Int) -> Bool { true }
+        override func slotsOfOwnerClass(record: Int) -> Int { 0 }
 
         /// Each record's member link and lifetime, as a host of several records keeps them.
         var links: [Int: UInt] = [:]
