@@ -42,5 +42,15 @@ extension AnyEndpoint {
         /// Found by declarations, and told of a change before the endpoints that are not (see
         /// `EndpointKind.joinsChains`).
         static let joinsChains = Traits(rawValue: 32)
+
+        /// The record's place in its host, kept in the two bits above the traits (see
+        /// `EndpointRecord.place`).
+        var place: Int { Int(rawValue &>> 6) }
+
+        /// These traits, of the record at `place` in its host.
+        func placed(at place: Int) -> Traits {
+            assert(place >= 0 && place < 4, "Bindery: a record's place does not fit in its traits")
+            return Traits(rawValue: rawValue & 0x3F | UInt8(truncatingIfNeeded: place) &<< 6)
+        }
     }
 }

@@ -118,7 +118,6 @@ protocol IndexedByObject {
 extension EndpointName: IndexedByObject {
     var indexWord: UInt { word }
 
-    init(indexWord: UInt) { self.init(word: indexWord) }
 }
 
 /// An object that keeps the address it is indexed under, indexed unretained (a test's entry).

@@ -1,13 +1,15 @@
-/// An endpoint's name, one word: the address of the object that hosts it, with the record it
-/// is in that host in the bits above every address, as a registrar's table names a listener
-/// (`_ChangeRegistrar.word(_:)`). Unretained: whoever keeps a name keeps its host some other
-/// way (a `HeldName`, a plan, the lock).
+/// An endpoint's name, one word: the address of its record, the `EndpointRecord` its host (the
+/// object it lives in) keeps, so that everything an update asks of the endpoint is read from
+/// the name with no arithmetic (`recordPointer`). Unretained: whoever keeps a name keeps its
+/// host some other way (a `HeldName`, a plan, the lock).
 ///
-/// Every endpoint is a host of its own today, record 0, so a name is its endpoint's address
-/// (`AnyEndpoint.name`, which the echo guard compares); a chain hosting its second endpoint as a
-/// record of its own (see the Chain README, step 3) names it `(chain, 1)`.
+/// What is stored in the registrars' tables and the lists an endpoint is in (a registrar's
+/// members, an endpoint's link) is the other form of a name, a listener's word: the host's
+/// address with the record's place in it in the bits above every address
+/// (`_ChangeRegistrar.word(_:)`, `init(listenerWord:)`, `listenerWord`). A record knows its
+/// place in its host (`EndpointRecord.place`), so that a name finds its host.
 struct EndpointName: Hashable {
-    /// The word: the host's address, and the record above it.
+    /// The word: the address of the record named.
     let word: UInt
 
     /// The name of `host`'s record `record`.
@@ -16,19 +18,26 @@ struct EndpointName: Hashable {
         self.init(Unmanaged.passUnretained(copy host), record: record)
     }
 
-    /// The name of `host`'s record `record`, the host unretained.
+    /// The name of `host`'s record `record`, the host unretained: its record `record` is at
+    /// `AnyEndpoint.recordOffset` plus `record` records' strides.
     @inline(__always)
     init(_ host: Unmanaged<AnyEndpoint>, record: Int = 0) {
         assert(record >= 0 && record < _ChangeRegistrar.recordsInWord, "Bindery: a record that does not fit in a name")
-        word = UInt(bitPattern: host.toOpaque()) | UInt(record) &<< _ChangeRegistrar.recordShift
+        word = UInt(bitPattern: host.toOpaque()) &+ UInt(bitPattern: Self.offset(ofRecord: record))
     }
 
-    /// The name a word holds (a registrar's member list, the registry's index and an
-    /// endpoint's link keep names as words; 0 names nothing and is never passed).
+    /// Where a host's record `record` is, from the host's address.
     @inline(__always)
-    init(word: UInt) {
-        assert(word != 0, "Bindery: the word of no name")
-        self.word = word
+    static func offset(ofRecord record: Int) -> Int {
+        AnyEndpoint.recordOffset &+ record &* MemoryLayout<EndpointRecord>.stride
+    }
+
+    /// The name a listener's word holds (see `listenerWord`; 0 names nothing and is never
+    /// passed).
+    @inline(__always)
+    init(listenerWord: UInt) {
+        assert(listenerWord != 0, "Bindery: the word of no name")
+        self.init(_ChangeRegistrar.listener(listenerWord))
     }
 
     /// The name of no endpoint (word 0): what a delivery skips when it skips none, one word
@@ -40,10 +49,14 @@ struct EndpointName: Hashable {
 
     private init(unchecked word: UInt) { self.word = word }
 
-    /// The name a listener of a registrar's table is (the same word: see
-    /// `_ChangeRegistrar.word(_:)`).
+    /// The name a word of the registry's index holds (the name's own word, see
+    /// `EndpointIndex`).
+    init(indexWord: UInt) { self.init(unchecked: indexWord) }
+
+    /// The endpoint a listener of a registrar's table is.
+    @inline(__always)
     init(_ listener: Listener) {
-        self.init(word: _ChangeRegistrar.memberWord(listener))
+        self.init(unsafeBitCast(listener.object, to: Unmanaged<AnyEndpoint>.self), record: listener.record)
     }
 
     /// The listener this name is in a registrar's table (see `init(_:)`).
@@ -51,25 +64,25 @@ struct EndpointName: Hashable {
         Listener(unsafeBitCast(host, to: Unmanaged<RegistrarListener>.self), record: record)
     }
 
+    /// The listener's word for this name: how the registrars' tables and member lists, and an
+    /// endpoint's link, keep it (see `_ChangeRegistrar.word(_:)`).
+    var listenerWord: UInt { _ChangeRegistrar.memberWord(listener) }
+
     /// The host, unretained.
     @inline(__always)
     var host: Unmanaged<AnyEndpoint> {
-        let address = word & (_ChangeRegistrar.recordsInWord == 1 ? ~0 : (1 &<< _ChangeRegistrar.recordShift) &- 1)
-        return .fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+        .fromOpaque(UnsafeRawPointer(bitPattern: word &- UInt(bitPattern: Self.offset(ofRecord: record))).unsafelyUnwrapped)
     }
 
-    /// The record in the host.
+    /// The record's place in its host (0 for an endpoint's own, 1 for a chain's second member).
     @inline(__always)
-    var record: Int { _ChangeRegistrar.listener(word).record }
+    var record: Int { recordPointer.pointee.place }
 
     /// The record named, where its host keeps it: valid while the host lives, and read as the
-    /// record's fields say (see `EndpointRecord`). An endpoint's own record (0) is at the same
-    /// place in every endpoint object (`AnyEndpoint.recordOffset`), and a host's record `r`
-    /// follows it at `r` records' strides.
+    /// record's fields say (see `EndpointRecord`).
     @inline(__always)
     var recordPointer: UnsafePointer<EndpointRecord> {
-        let offset = AnyEndpoint.recordOffset &+ record &* MemoryLayout<EndpointRecord>.stride
-        return UnsafeRawPointer(host.toOpaque()).advanced(by: offset).assumingMemoryBound(to: EndpointRecord.self)
+        UnsafePointer(bitPattern: word).unsafelyUnwrapped
     }
 }
 
@@ -289,14 +302,14 @@ extension EndpointName {
     }
     /// The endpoint the link names, if it names one.
     @inline(__always)
-    var linked: EndpointName? { link == 0 ? nil : EndpointName(word: link) }
+    var linked: EndpointName? { link == 0 ? nil : EndpointName(listenerWord: link) }
     /// The next endpoint of the list it is in (its lifetime registrar's members, or the
     /// registry's index). Lock held.
     var nextListed: EndpointName? {
         get { isReplaced ? nil : linked }
         nonmutating set {
             assert(!isReplaced, "Bindery: a replaced endpoint rejoined its registrar's members")
-            link = newValue?.word ?? 0
+            link = newValue?.listenerWord ?? 0
         }
     }
 
@@ -306,7 +319,7 @@ extension EndpointName {
     func replaceLocked(by new: EndpointName) {
         assert(link == 0, "Bindery: an endpoint was replaced before it left its registrar's members")
         _ = new.host.retain()
-        link = new.word
+        link = new.listenerWord
         recordPointer.pointee.setFlag(.isReplaced, true)
     }
 
@@ -349,7 +362,7 @@ extension EndpointName {
             each.writtenSequence = newest
             guard let skipped = each.linked, skipped != end else { continue }
             _ = end.host.retain()
-            each.link = end.word
+            each.link = end.listenerWord
             // Released after the lock is: an endpoint let go of here may go with it.
             GraphLock.shared.buryLocked(skipped.host.takeRetainedValue())
         }

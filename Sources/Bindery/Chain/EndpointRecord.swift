@@ -64,7 +64,8 @@ struct EndpointRecord: ~Copyable {
     /// Whether the endpoint sends, receives or both; fixed when it is made (an endpoint
     /// declared again with another role is replaced by a copy with both).
     let role: Role
-    /// What the endpoint is, fixed when it is made, one bit each.
+    /// What the endpoint is, fixed when it is made, one bit each; and the record's place in its
+    /// host (`place`).
     let traits: AnyEndpoint.Traits
     /// Set once the endpoint has left its chain, with the lock held and before the chain lets
     /// go of it. Atomic: an update reads it with no lock. Sequentially consistent: see
@@ -107,7 +108,7 @@ struct EndpointRecord: ~Copyable {
 
     // MARK: Making
 
-    init<Value>(spec: borrowing EndpointSpec<Value>, accessors: consuming AnyObject) {
+    init<Value>(spec: borrowing EndpointSpec<Value>, accessors: consuming AnyObject, place: Int = 0) {
         self.accessors = accessors
         events = spec.events
         role = spec.role
@@ -121,7 +122,7 @@ struct EndpointRecord: ~Copyable {
         if found.notifierIsObject { traits.insert(.notifierIsObject) }
         let isWeak = !UnownedObject.isSupported(for: spec.object)
         if isWeak { traits.insert(.isWeak) }
-        self.traits = traits
+        self.traits = traits.placed(at: place)
         // A derived value's sender endpoint keeps it alive (see `_ChangeRegistrar.keepsSendersObject`).
         let keepsObject = found.notifierIsObject && spec.lifetime?.keepsSendersObject == true
         if Self.needsExtras(weak: isWeak, kept: kept, index: spec.index, events: spec.events, listensElsewhere: found.listensElsewhere)
@@ -140,7 +141,7 @@ struct EndpointRecord: ~Copyable {
     /// `AnyEndpoint.init(copying:wantsInitial:hearing:declaring:)`).
     init(
         copying other: borrowing EndpointRecord, accessors: AnyObject, wantsInitial: Bool?, hearing: Hearing, role: Role?,
-        declaring added: Declaration?
+        declaring added: Declaration?, place: Int = 0
     ) {
         self.accessors = accessors
         events = other.events
@@ -162,7 +163,7 @@ struct EndpointRecord: ~Copyable {
                 traits.insert(.notifierIsObject)
             }
         }
-        self.traits = traits
+        self.traits = traits.placed(at: place)
         if let extras = other.extras {
             self.extras = AnyEndpoint.Extras(
                 weakTarget: extras.weakTarget, objectType: extras.objectType, kind: kept, index: extras.index,
@@ -257,6 +258,11 @@ struct EndpointRecord: ~Copyable {
     /// Whether the object is held weakly (in `extras`): only an Objective-C object is (see
     /// `AnyEndpoint.isWeak`).
     var isWeak: Bool { traits.contains(.isWeak) }
+
+    /// The record's place in its host: 0 for an endpoint's own record (a chain's head's is its
+    /// chain's), 1 for a chain's second member (see `EndpointName`).
+    @inline(__always)
+    var place: Int { traits.place }
     /// Whether every change must be heard under the lock, by the endpoint's kind (its `extras`
     /// has it; see `EndpointKind.hearsUnderLock`).
     var hearsUnderLock: Bool { traits.contains(.hearsUnderLock) }

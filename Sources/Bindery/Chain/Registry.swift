@@ -344,7 +344,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     /// the index, after dropping stale ones (see `liveHeadLocked(of:)`). The others follow
     /// through `next(after:)` either way: both lists link their endpoints through one field.
     func listLocked(of object: AnyObject, lifetime: _ChangeRegistrar?) -> EndpointName? {
-        if let lifetime { return lifetime.firstMember == 0 ? nil : EndpointName(word: lifetime.firstMember) }
+        if let lifetime { return lifetime.firstMember == 0 ? nil : EndpointName(listenerWord: lifetime.firstMember) }
         return liveHeadLocked(of: object)
     }
 

@@ -39,21 +39,6 @@ import Testing
         #expect(MemoryLayout<ChainMembers>.size == MemoryLayout<UInt>.size)
     }
 
-    @Test("Rule 9: records other than a host's first are kept in order too, beside the owner's head and other hosts", arguments: [false, true])
-    func keepsRecordsInOrder(ownerFirst: Bool) {
-        let (owner, members) = Self.members(3, ownerFirst: ownerFirst)
-        let names = [EndpointName(members[0]), EndpointName(owner, record: 1), EndpointName(members[1]), EndpointName(members[2], record: 1)]
-        var list = ChainMembers()
-        list.append(contentsOf: names, owner)
-        #expect(list.array(owner) == names)
-        let removed = list.remove(at: 1, owner)
-        #expect(removed.name == names[1])
-        #expect(list.array(owner) == [names[0], names[2], names[3]])
-        list.replace(at: 0, with: EndpointName(owner, record: 1), owner)
-        #expect(list.array(owner) == [EndpointName(owner, record: 1), names[2], names[3]])
-        list.removeAll(owner)
-    }
-
     @Test("Rule 9: members come back in the order they were appended, inline or not", arguments: [0, 1, 2, 3, 7], [false, true])
     func keepsOrder(count: Int, ownerFirst: Bool) {
         let (owner, members) = Self.members(count, ownerFirst: ownerFirst)
