@@ -80,7 +80,7 @@ class Endpoint<Value>: AnyEndpoint {
         _ endpoint: EndpointName, _ thread: UnsafeMutablePointer<ThreadState>, from registrar: _ChangeRegistrar?, slot: Int, _ core: ChainCore<Value>
     ) -> Decision {
         guard !endpoint.isDetached, endpoint.role.contains(.sends) else { return .ignore }
-        if endpoint.hearsUnderLock { endpoint.keptKind.unsafelyUnwrapped.heardLocked(by: endpoint.subscriber, from: registrar, slot: slot) }
+        if endpoint.hearsUnderLock { endpoint.keptKind.unsafelyUnwrapped.heardLocked(by: endpoint.listener, from: registrar, slot: slot) }
         return core.decideLocked(origin: endpoint, thread)
     }
 

@@ -264,9 +264,6 @@ extension EndpointName {
 
     // MARK: Listening and lists (graph lock held)
 
-    /// The record as a subscriber's, which an endpoint's kind subscribes.
-    var subscriber: SubscriberRecord { SubscriberRecord(unsafeBitCast(host, to: Unmanaged<Subscriber>.self), record: record) }
-
     /// Listens to `slot` of `registrar`. Lock held.
     func subscribeLocked(_ registrar: _ChangeRegistrar, slot: Int) {
         recordPointer.pointee.subscribeLocked(registrar, slot: slot, as: listener)

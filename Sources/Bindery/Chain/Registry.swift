@@ -236,7 +236,7 @@ final class Registry: RegistrarEngine, @unchecked Sendable {
     func subscribeLocked(_ endpoint: EndpointName, hearing: Hearing) {
         assertLocked()
         guard endpoint.role.contains(.sends), !endpoint.isListening else { return }
-        hearing.subscribeLocked(endpoint.subscriber)
+        hearing.subscribeLocked(endpoint.listener)
     }
 
     /// Puts `new` where `old` was: in the object index, the lifetime registrar and every

@@ -128,24 +128,11 @@ class Subscriber: RegistrarListener {
     func act(_ decision: Decision, record: Int, _ thread: UnsafeMutablePointer<ThreadState>) {}
 }
 
-/// One of a subscriber's records, unretained (the caller keeps the subscriber): what an
-/// endpoint's kind subscribes and asks, an endpoint's record or a read listener.
-@usableFromInline
-struct SubscriberRecord {
-    /// The subscriber.
-    let subscriber: Unmanaged<Subscriber>
-    /// The record, as the registrars' tables name it (`Listener.record`).
-    let record: Int
-
-    init(_ subscriber: Unmanaged<Subscriber>, record: Int) {
-        self.subscriber = subscriber
-        self.record = record
-    }
-
-    /// Record 0 of `subscriber`, one that has a single record.
-    init(_ subscriber: Subscriber) {
-        self.init(.passUnretained(subscriber), record: 0)
-    }
+// What an endpoint's kind subscribes and asks: one of a subscriber's records, named as a
+// registrar's table names it (an endpoint's record, or a read listener's only one).
+extension Listener {
+    /// The subscriber, unretained (the caller keeps it).
+    var subscriber: Unmanaged<Subscriber> { unsafeBitCast(object, to: Unmanaged<Subscriber>.self) }
 
     /// The slots it listens to. Lock held.
     var subscriptions: Subscriber.Subscriptions { subscriber._withUnsafeGuaranteedRef { $0.subscriptions(record: record) } }

@@ -97,7 +97,7 @@ class ReadListener: Subscriber {
 
     /// Starts listening. Graph lock held.
     final func subscribeLocked() {
-        hearing.subscribeLocked(SubscriberRecord(self))
+        hearing.subscribeLocked(Listener(self))
     }
 
     /// Stops listening for good. Graph lock held; the caller lets go of the listener after
@@ -129,7 +129,7 @@ class ReadListener: Subscriber {
     // Asked under the lock: the registry keeps it alive until it has acted (`.enqueue`).
     final override func decideLocked(_ thread: UnsafeMutablePointer<ThreadState>, record: Int, from registrar: _ChangeRegistrar? = nil, slot: Int = 0) -> Decision {
         guard !isDetached else { return .ignore }
-        if case .kind(let kind) = hearing { kind.heardLocked(by: SubscriberRecord(self), from: registrar, slot: slot) }
+        if case .kind(let kind) = hearing { kind.heardLocked(by: Listener(self), from: registrar, slot: slot) }
         return .enqueue
     }
 

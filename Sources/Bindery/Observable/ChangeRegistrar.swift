@@ -539,6 +539,7 @@ public final class _ChangeRegistrar: @unchecked Sendable {
 ///
 /// In a table word it is the object's address with the record in bits no address uses
 /// (`_ChangeRegistrar.word(_:)`); a record that does not fit there is kept in a ``ListenerList``.
+@usableFromInline
 struct Listener: Equatable {
     /// The object, unretained (the registrar's table holds it while it listens).
     let object: Unmanaged<RegistrarListener>
@@ -566,6 +567,7 @@ struct Listener: Equatable {
     }
 
     /// The same object and record.
+    @usableFromInline
     static func == (lhs: Listener, rhs: Listener) -> Bool {
         lhs.object.toOpaque() == rhs.object.toOpaque() && lhs.record == rhs.record
     }

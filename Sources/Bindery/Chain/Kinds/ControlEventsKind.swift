@@ -26,7 +26,7 @@ final class ControlEventsKind: EndpointKind {
     }
 
     @usableFromInline
-    func subscribeLocked(_ endpoint: SubscriberRecord) {
+    func subscribeLocked(_ endpoint: Listener) {
         var bits = events.rawValue
         while bits != 0 {
             endpoint.subscribeLocked(registrar, slot: bits.trailingZeroBitCount)

@@ -170,27 +170,27 @@ extension DynamicRoute {
     var hearsUnderLock: Bool { true }
 
     @usableFromInline
-    func subscribeLocked(_ endpoint: SubscriberRecord) {
+    func subscribeLocked(_ endpoint: Listener) {
         resubscribeLocked(endpoint)
     }
 
     /// A set of the route's last property leaves its links as they are: only a set of a link
     /// re-reads them.
     @usableFromInline
-    func heardLocked(by endpoint: SubscriberRecord, from registrar: _ChangeRegistrar?, slot: Int) {
+    func heardLocked(by endpoint: Listener, from registrar: _ChangeRegistrar?, slot: Int) {
         if !isLeaf(of: endpoint, registrar, slot) { resubscribeLocked(endpoint) }
     }
 
     /// Whether a notification came from the route's last property, which `endpoint` reached
     /// when its links were last read. Lock held.
-    private func isLeaf(of endpoint: SubscriberRecord, _ registrar: _ChangeRegistrar?, _ slot: Int) -> Bool {
+    private func isLeaf(of endpoint: Listener, _ registrar: _ChangeRegistrar?, _ slot: Int) -> Bool {
         guard endpoint.reachesLeaf, let registrar, let last = endpoint.subscriptions.last else { return false }
         return last.registrar === registrar && last.slot == slot
     }
 
     /// Re-reads every link from `endpoint`'s object and listens to the objects it reaches now.
     /// Lock held.
-    private func resubscribeLocked(_ endpoint: SubscriberRecord) {
+    private func resubscribeLocked(_ endpoint: Listener) {
         guard let root = endpoint.target else { return }
         let (links, reachesLeaf) = links(from: root)
         endpoint.reachesLeaf = reachesLeaf

@@ -36,11 +36,11 @@ protocol EndpointKind: AnyObject, Sendable {
     /// joins its chain; false for a listener, which also hears each change after the chains.
     var joinsChains: Bool { get }
     /// Starts listening for `endpoint`'s changes. Lock held.
-    func subscribeLocked(_ endpoint: SubscriberRecord)
+    func subscribeLocked(_ endpoint: Listener)
     /// A change that `endpoint` heard (a record of a subscriber, see `Listener.record`), from
     /// `registrar`'s `slot` (nil and 0 when not from a registrar), before its chain decides about it. Lock
     /// held.
-    func heardLocked(by endpoint: SubscriberRecord, from registrar: _ChangeRegistrar?, slot: Int)
+    func heardLocked(by endpoint: Listener, from registrar: _ChangeRegistrar?, slot: Int)
 }
 
 extension EndpointKind {
@@ -55,7 +55,7 @@ extension EndpointKind {
     @usableFromInline
     var joinsChains: Bool { true }
     @usableFromInline
-    func heardLocked(by endpoint: SubscriberRecord, from registrar: _ChangeRegistrar?, slot: Int) {}
+    func heardLocked(by endpoint: Listener, from registrar: _ChangeRegistrar?, slot: Int) {}
 }
 
 /// How an endpoint hears that its value changed: not at all, by one slot of a registrar
@@ -108,7 +108,7 @@ enum Hearing: Sendable {
 
     /// See `EndpointKind.subscribeLocked(_:)`. Generic, so that a bind's endpoint is
     /// subscribed to a slot with direct calls.
-    func subscribeLocked(_ endpoint: SubscriberRecord) {
+    func subscribeLocked(_ endpoint: Listener) {
         switch self {
         case .none: break
         case .slot(let registrar, let slot): PropertyKind.subscribeLocked(endpoint, registrar, slot: slot)

@@ -25,9 +25,9 @@ final class ListenerKind: EndpointKind {
 
     var joinsChains: Bool { false }
 
-    func subscribeLocked(_ endpoint: SubscriberRecord) { heard.subscribeLocked(endpoint) }
+    func subscribeLocked(_ endpoint: Listener) { heard.subscribeLocked(endpoint) }
 
-    func heardLocked(by endpoint: SubscriberRecord, from registrar: _ChangeRegistrar?, slot: Int) {
+    func heardLocked(by endpoint: Listener, from registrar: _ChangeRegistrar?, slot: Int) {
         heard.traits(lifetime: nil).kept?.heardLocked(by: endpoint, from: registrar, slot: slot)
     }
 }

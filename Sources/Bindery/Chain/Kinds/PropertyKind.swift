@@ -9,7 +9,7 @@ enum PropertyKind {
     static var notifierIsObject: Bool { true }
 
     /// Listens to the property's slot.
-    static func subscribeLocked(_ endpoint: SubscriberRecord, _ registrar: _ChangeRegistrar, slot: Int) {
+    static func subscribeLocked(_ endpoint: Listener, _ registrar: _ChangeRegistrar, slot: Int) {
         endpoint.subscribeLocked(registrar, slot: slot)
     }
 }

@@ -19,7 +19,7 @@ final class RelayKind: EndpointKind {
     }
 
     @usableFromInline
-    func subscribeLocked(_ endpoint: SubscriberRecord) {
+    func subscribeLocked(_ endpoint: Listener) {
         endpoint.subscribeLocked(registrar, slot: 0)
     }
 }
