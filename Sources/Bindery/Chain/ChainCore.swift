@@ -16,6 +16,15 @@ import Synchronization
 /// has left (unbound, declared again, moved by a join), the chain lives on while its other
 /// members hold it, and its endpoint part stays detached.
 final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
+    /// The record of the chain's second member (its place 1, see `EndpointName`), made when
+    /// the first member joins a chain that has only its head, so that a two-endpoint chain is
+    /// one object: nil until then. The first stored property, so that it follows the head's
+    /// record at once (`EndpointName.offset(ofRecord:)`; checked as it is made). Written once,
+    /// under the lock, before anything can find it, and never again (a member that leaves
+    /// leaves its record as it was, and the next member that joins gets an object of its own);
+    /// read only through its name, as every record is.
+    @exclusivity(unchecked) private var second: EndpointRecord?
+
     // Stored vars are guarded by the graph lock or touched by the owner only, so the
     // dynamic exclusivity checks Swift would run on each access are turned off (the bind and
     // one-hop benchmark rows pay for them otherwise).
@@ -164,6 +173,12 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// `Endpoint` does for a chain's head).
     override var unmanagedCore: Unmanaged<ChainCore<Value>> { .passUnretained(self) }
 
+    /// Whether `second` is where its name finds it.
+    private var secondIsInPlace: Bool {
+        withUnsafeMutablePointer(to: &second) { UnsafeRawPointer($0) } == UnsafeRawPointer(EndpointName(self, record: 1).recordPointer)
+            && MemoryLayout<EndpointRecord?>.size == MemoryLayout<EndpointRecord>.size
+    }
+
     /// The chain's head: its record 0, the endpoint whose declaration made the chain.
     @inline(__always)
     var head: EndpointName { EndpointName(self) }
@@ -269,6 +284,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     }
 
     deinit {
+        if second != nil { EndpointName(self, record: 1).releaseRecord() }
         // A chain that never became complete and lost every member was never dissolved, so it
         // is still listed.
         if livePosition.load(ordering: .relaxed) != .max { Registry.shared.unlistAtDeinit(self) }
@@ -292,14 +308,24 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             Report.wrongType(spec.label, chain: Value.self, endpoint: Declared.self, rebinding: false)
             return nil
         }
-        let endpoint = MemberEndpoint(spec: spec, accessors: accessors, core: self)
-        let name = EndpointName(endpoint)
+        let writes = accessors.write != nil
+        // The chain's second record for the first member that joins its head alone; an object
+        // of its own for any other (kept here until the list keeps it).
+        let made: HeldName
+        if second == nil, endpoints.count == 1, endpoints.member(at: 0, self) == head {
+            second = EndpointRecord(spec: spec, accessors: accessors, place: 1)
+            made = HeldName(self, record: 1)
+            assert(secondIsInPlace, "Bindery: a chain's second record is not where its name finds it")
+        } else {
+            made = HeldName(MemberEndpoint(spec: spec, accessors: accessors, core: self))
+        }
+        let name = made.name
         name.declarations = DeclarationSet(declaration)
         Registry.shared.attachLocked(name, hearing: spec.hearing, lifetime: spec.lifetime)
         endpoints.append(name, self)
         dropPlanLocked()
         noteCompletenessLocked()
-        guard sendingInitial, spec.initial, name.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
+        guard sendingInitial, spec.initial, name.role.contains(.receives), writes else { return nil }
         return sendInitialLocked(name)
     }
 

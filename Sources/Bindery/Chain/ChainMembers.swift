@@ -1,12 +1,13 @@
-/// A chain's endpoints, in the order they joined, by name (`EndpointName`: a host and a record
-/// in it).
+/// A chain's endpoints, in the order they joined, by name (`EndpointName`: a record, and the
+/// host that keeps it).
 ///
 /// One word: nearly every chain has a sender that is the chain itself (its head, `ChainCore`'s
-/// record 0) and one receiver, and the list keeps the receiver's host inline and the head as a
-/// case of its own, with no pointer to it, so that they cost no allocation and no word the
-/// chain already is (see <doc:Guarantees#Cost>). The list's owner, the chain, is handed to every
-/// call that may need it; its head is a member only at the first position. From a third member
-/// on (or a second, when the first is not the owner's head) the members are in an array.
+/// record 0) and one receiver, the chain's second record, and the list keeps the two as a case
+/// of their own, with no pointer, so that they cost no allocation and no word the chain already
+/// is (see <doc:Guarantees#Cost>); a receiver of an object of its own (a `MemberEndpoint`, record
+/// 0 of its host) is kept inline too. The list's owner, the chain, is handed to every call that
+/// may need it; its head is a member only at the first position. From a third member on (or
+/// any other shape) the members are in an array.
 ///
 /// Noncopyable, so that the chain's list is always read in place. Guarded by the graph lock,
 /// like the chain's other shape.
@@ -28,7 +29,10 @@ struct ChainMembers: ~Copyable {
         case one(Unmanaged<AnyEndpoint>)
         /// The owner's head, then record 0 of another host.
         case ownerAndOne(Unmanaged<AnyEndpoint>)
-        /// Any other list: two or more members, or one that none of the cases above names.
+        /// The owner's head, then the owner's second record: a two-endpoint chain, one object.
+        case ownerAndSecond
+        /// Any other list: two or more members, or one that none of the cases above names
+        /// (the owner's second record alone, once its head has left).
         case more([EndpointName])
     }
 
@@ -38,7 +42,7 @@ struct ChainMembers: ~Copyable {
         switch storage {
         case .one(let member):
             member.release()
-        case .owner, .ownerAndOne:
+        case .owner, .ownerAndOne, .ownerAndSecond:
             // The owner keeps itself while its head is a member, so it cannot go first.
             assertionFailure("Bindery: a chain's member list went while its owner was a member")
         case .more(let members):
@@ -53,7 +57,7 @@ struct ChainMembers: ~Copyable {
         switch storage {
         case .none: 0
         case .owner, .one: 1
-        case .ownerAndOne: 2
+        case .ownerAndOne, .ownerAndSecond: 2
         case .more(let members): members.count
         }
     }
@@ -88,6 +92,7 @@ struct ChainMembers: ~Copyable {
         case .one(let member) where position == 0: return EndpointName(member)
         case .ownerAndOne where position == 0: return EndpointName(owner)
         case .ownerAndOne(let member) where position == 1: return EndpointName(member)
+        case .ownerAndSecond: return EndpointName(owner, record: position)
         case .more(let members): return members[position]
         default: preconditionFailure("Bindery: chain member index out of range")
         }
@@ -142,6 +147,8 @@ struct ChainMembers: ~Copyable {
             return predicate(EndpointName(member))
         case .ownerAndOne(let member):
             return predicate(EndpointName(owner)) || predicate(EndpointName(member))
+        case .ownerAndSecond:
+            return predicate(EndpointName(owner)) || predicate(EndpointName(owner, record: 1))
         case .more(let members):
             return members.withUnsafeBufferPointer { $0.contains(where: predicate) }
         }
@@ -165,6 +172,8 @@ struct ChainMembers: ~Copyable {
             storage = .owner
         case .none where member.record == 0:
             storage = .one(member.host)
+        case .owner where member == EndpointName(owner, record: 1):
+            storage = .ownerAndSecond
         case .owner where member.record == 0 && !isOwnerHead:
             storage = .ownerAndOne(member.host)
         case .more(var members):
@@ -202,6 +211,9 @@ struct ChainMembers: ~Copyable {
             }
             storage = .owner
             return HeldName(taking: EndpointName(member))
+        case .ownerAndSecond:
+            storage = position == 0 ? .more([EndpointName(owner, record: 1)]) : .owner
+            return HeldName(taking: EndpointName(owner, record: position))
         case .more(var members):
             // Taken out first, so that the array is not copied to be changed.
             storage = .none
@@ -227,6 +239,9 @@ struct ChainMembers: ~Copyable {
         case .ownerAndOne(let member):
             body(HeldName(taking: EndpointName(owner)))
             body(HeldName(taking: EndpointName(member)))
+        case .ownerAndSecond:
+            body(HeldName(taking: EndpointName(owner)))
+            body(HeldName(taking: EndpointName(owner, record: 1)))
         case .more(let members):
             for member in members { body(HeldName(taking: member)) }
         }
@@ -250,6 +265,8 @@ struct ChainMembers: ~Copyable {
             return [EndpointName(member)]
         case .ownerAndOne(let member):
             return [EndpointName(owner), EndpointName(member)]
+        case .ownerAndSecond:
+            return [EndpointName(owner), EndpointName(owner, record: 1)]
         case .more(let members):
             return members
         }
@@ -265,6 +282,8 @@ struct ChainMembers: ~Copyable {
             return .owner
         case 1 where members[0].record == 0:
             return .one(members[0].host)
+        case 2 where members[0] == head && members[1] == EndpointName(owner, record: 1):
+            return .ownerAndSecond
         case 2 where members[0] == head && members[1].record == 0 && members[1] != head:
             return .ownerAndOne(members[1].host)
         default:

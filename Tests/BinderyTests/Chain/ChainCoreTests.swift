@@ -3,6 +3,68 @@ import Testing
 
 /// Dispatch: loops, echo, filters, order (rules 3, 4, 5, 9).
 @Suite(.failOnUnexpectedDiagnostics) struct ChainCoreTests {
+    /// The members of `chain`'s core, by name. Lock taken.
+    private static func members(of chain: Chain<Int>) -> (core: AnyObject?, names: [EndpointName]) {
+        GraphLock.shared.locked {
+            guard let core = chain.core.resolvedLocked() as? ChainCore<Int> else { return (nil, []) }
+            return (core, core.endpoints.array(core))
+        }
+    }
+
+    @Test("Rule 1, 9: a two-endpoint chain is one object: its second member is a record of the chain; a member that joins after it left has an object of its own")
+    func secondMemberIsARecordOfTheChain() throws {
+        let source = Box()
+        weak var weakChain: AnyObject?
+        do {
+            let first = Label(), later = Label()
+            // A block keeps the chain bound once the second member leaves.
+            let chain = Bind.in(source, \.int).out(first, \.text).out("kept", initial: false) { (_: Int) in }
+            let (core, names) = Self.members(of: chain)
+            weakChain = core
+            try #require(names.count == 2)
+            let secondIsTheChain = names[1].hostObject === core
+            #expect(secondIsTheChain)
+            #expect(names[1].record == 1 && names[0].record == 0)
+            source.int = 1
+            #expect(first.text == "1")
+            // The second member leaves; the one that joins next is an object of its own, and
+            // the record that was the second member's is not used again.
+            Bind.unbind(first)
+            chain.out(later, \.text)
+            let rejoined = Self.members(of: chain).names
+            try #require(rejoined.count == 2)
+            let laterIsItsOwn = rejoined[1].hostObject !== core
+            #expect(laterIsItsOwn)
+            source.int = 2
+            #expect(later.text == "2")
+            #expect(first.text == "1")
+            Bind.unbind(source)
+        }
+        #expect(weakChain == nil)
+    }
+
+    @Test("Rule 7, 9: a chain's second record declared again is replaced in its place, and a merge moves it as any member")
+    func secondRecordDeclaredAgainAndMerged() throws {
+        let source = Box(), target = Box(), other = Box()
+        let label = Label()
+        let chain = Bind.in(source, \.int).out(target, \.int)
+        #expect(Self.members(of: chain).names.count == 2)
+        // Declared again as a sender: its record is replaced by an object standing for it.
+        Bind.in(target, \.int).out(label, \.text)
+        source.int = 3
+        #expect(target.int == 3)
+        #expect(label.text == "3")
+        // A chain headed elsewhere joins through the target: everything ends in one chain.
+        Bind.inout(other, \.int).inout(target, \.int)
+        source.int = 4
+        #expect(other.int == 4 && label.text == "4")
+        other.int = 5
+        #expect(target.int == 5 && label.text == "5")
+        Bind.unbind(source)
+        Bind.unbind(target)
+        Bind.unbind(other)
+    }
+
     @Test("Rule 3: a two-way chain's own writes do not re-enter it")
     func twoWayDoesNotLoop() {
         let a = Box(), b = Box()

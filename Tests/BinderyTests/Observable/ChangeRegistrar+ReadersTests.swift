@@ -18,8 +18,10 @@ import Testing
     @Test("Rule 10: an unbind never waits for an update reading the listeners; the listener it let go of lives until that read ends",
           .timeLimit(.minutes(1)))
     func unbindDoesNotWaitForAReader() throws {
-        let head = Box(), box = Box()
-        let chain = Bind.in(head, \.int).inout(box, \.int)
+        let head = Box(), box = Box(), other = Box()
+        // `box` third, so that its endpoint is an object of its own (a chain's second member
+        // is a record of the chain, which `chain` keeps).
+        let chain = Bind.in(head, \.int).out(other, \.int).inout(box, \.int)
         let (registrar, slot) = try soleListener(of: box)
         // An update that has just read the listener, held at that point (as a thread
         // descheduled there would be).
@@ -43,8 +45,9 @@ import Testing
     @Test("Rule 10: a second listener joining, then the first leaving, never waits for a reader that holds the first; it lives until that read ends",
           .timeLimit(.minutes(1)))
     func listenerMovedToAListOutlivesTheRead() throws {
-        let head = Box(), box = Box(), receiver = Box()
-        let first = Bind.in(head, \.int).inout(box, \.int)
+        let head = Box(), box = Box(), receiver = Box(), other = Box()
+        // `box` third, so that its endpoint is an object of its own (see above).
+        let first = Bind.in(head, \.int).out(other, \.int).inout(box, \.int)
         let (registrar, slot) = try soleListener(of: box)
         registrar.beginRead()
         weak let listener = registrar.soleListener(slot: slot)?.object.takeUnretainedValue()
