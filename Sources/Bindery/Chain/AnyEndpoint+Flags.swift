@@ -19,6 +19,9 @@ extension AnyEndpoint {
         /// The endpoint took the place of its chain's head (the chain itself, or one that had
         /// taken its place): the end of the path `ChainCore.activeLocked()` walks.
         static let standsForHead = Flags(rawValue: 32)
+        /// The endpoint took the place of its chain's second record, or of one that did: like
+        /// a head's stand-in, it ends the path of replacements the chain keeps from that record.
+        static let standsForSecond = Flags(rawValue: 64)
 
         mutating func set(_ flag: Flags, _ isOn: Bool) {
             if isOn { insert(flag) } else { remove(flag) }

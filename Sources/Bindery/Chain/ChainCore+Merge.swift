@@ -96,6 +96,7 @@ extension ChainCore {
         // Its successors are in `target` now: asked for through this chain's head, they are
         // not this chain's (see `writeSuccessor`).
         head.forgetReplacementLocked()
+        secondName?.forgetReplacementLocked()
         Registry.shared.state.chainCount -= 1
         Registry.shared.unlistLocked(self)
         return Moved(endpoints: moved, blocks: movedBlocks, pending: pending)

@@ -230,6 +230,7 @@ extension ChainCore {
         // head: a chain that was busy at every join declaring its head again has its path made
         // one step long here.
         head.shortenReplacementsLocked(in: self)
+        secondName?.shortenReplacementsLocked(in: self)
         guard let next, let item = currentLocked(next.item) else { return nil }
         if case .initialValue = item { return (item, next, nil) }
         return (item, next, planLocked().takeUnretainedValue())

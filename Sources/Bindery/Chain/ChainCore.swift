@@ -179,6 +179,9 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
             && MemoryLayout<EndpointRecord?>.size == MemoryLayout<EndpointRecord>.size
     }
 
+    /// The chain's second record, if a member ever took it (see `second`).
+    var secondName: EndpointName? { second == nil ? nil : EndpointName(self, record: 1) }
+
     /// The chain's head: its record 0, the endpoint whose declaration made the chain.
     @inline(__always)
     var head: EndpointName { EndpointName(self) }
@@ -356,6 +359,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         // `ChainCore.run`, and `inheritWritesLocked` for a write that lands after this copy).
         endpoint.record.writtenSequence.store(old.writtenSequence, ordering: .relaxed)
         if old == head || old.standsForHead { EndpointName(endpoint).standsForHead = true }
+        if old == secondName || old.standsForSecond { EndpointName(endpoint).standsForSecond = true }
         Registry.shared.transferLocked(from: oldName, to: EndpointName(endpoint))
         Registry.shared.subscribeLocked(EndpointName(endpoint), hearing: spec.hearing)
         endpoints.replace(at: position, with: EndpointName(endpoint), self)
@@ -363,7 +367,10 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         // The path from the chain to what stands for its head now, one step long again if no
         // dispatch can be writing the endpoints between (seen after the plan was dropped: a
         // thread that takes the chain from here on finds no plan and waits for the lock).
-        if EndpointName(endpoint).standsForHead, state.load(ordering: .sequentiallyConsistent) == 0 { head.shortenReplacementsLocked(in: self) }
+        if state.load(ordering: .sequentiallyConsistent) == 0 {
+            if EndpointName(endpoint).standsForHead { head.shortenReplacementsLocked(in: self) }
+            if EndpointName(endpoint).standsForSecond { secondName?.shortenReplacementsLocked(in: self) }
+        }
         noteCompletenessLocked()
         guard sendingInitial, spec.initial, spec.role.contains(.receives), endpoint.accessors.write != nil else { return nil }
         let held = HeldName(endpoint)
@@ -556,7 +563,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// the caller's to check.
     private func leaveLocked(at position: Int) {
         let removed = endpoints.remove(at: position, self)
-        let wasHead = removed.name.standsForHead
+        let wasHead = removed.name.standsForHead, wasSecond = removed.name.standsForSecond
         Registry.shared.forgetLocked(removed.name)
         retireLocked(removed.host)
         dropPlanLocked()
@@ -566,6 +573,9 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         // times the head was declared again (a visitor joined and unbound in a loop made it
         // thousands long, walked at every unbind, with the lock held).
         if wasHead, head.activeLocked() == nil { head.forgetReplacementLocked() }
+        // The same for the chain's second record: its replacement names an endpoint that keeps
+        // the chain.
+        if wasSecond, let second = secondName, second.activeLocked() == nil { second.forgetReplacementLocked() }
     }
 
     /// A chain lives while one sender and one receiver are alive: one that
@@ -670,6 +680,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         }
         dropPlanLocked()
         head.forgetReplacementLocked()
+        secondName?.forgetReplacementLocked()
         Registry.shared.state.chainCount -= 1
         Registry.shared.unlistLocked(self)
     }

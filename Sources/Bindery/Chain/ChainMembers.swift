@@ -92,7 +92,7 @@ struct ChainMembers: ~Copyable {
         case .one(let member) where position == 0: return EndpointName(member)
         case .ownerAndOne where position == 0: return EndpointName(owner)
         case .ownerAndOne(let member) where position == 1: return EndpointName(member)
-        case .ownerAndSecond: return EndpointName(owner, record: position)
+        case .ownerAndSecond where position < 2: return EndpointName(owner, record: position)
         case .more(let members): return members[position]
         default: preconditionFailure("Bindery: chain member index out of range")
         }

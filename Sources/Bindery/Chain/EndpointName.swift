@@ -196,6 +196,12 @@ extension EndpointName {
         get { recordPointer.pointee.has(.standsForHead) }
         nonmutating set { recordPointer.pointee.setFlag(.standsForHead, newValue) }
     }
+    /// Whether the endpoint took the place of its chain's second record (see
+    /// `Flags.standsForSecond`). Lock held.
+    var standsForSecond: Bool {
+        get { recordPointer.pointee.has(.standsForSecond) }
+        nonmutating set { recordPointer.pointee.setFlag(.standsForSecond, newValue) }
+    }
     /// Whether the endpoint is in the registry's index of objects without a registrar. Lock
     /// held.
     var isIndexed: Bool {

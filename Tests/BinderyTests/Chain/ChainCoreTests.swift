@@ -43,26 +43,32 @@ import Testing
         #expect(weakChain == nil)
     }
 
-    @Test("Rule 7, 9: a chain's second record declared again is replaced in its place, and a merge moves it as any member")
+    @Test("Rule 1, 7, 9: a chain's second record declared again is replaced in its place, a merge moves it as any member, and the chain is freed when it ends")
     func secondRecordDeclaredAgainAndMerged() throws {
-        let source = Box(), target = Box(), other = Box()
-        let label = Label()
-        let chain = Bind.in(source, \.int).out(target, \.int)
-        #expect(Self.members(of: chain).names.count == 2)
-        // Declared again as a sender: its record is replaced by an object standing for it.
-        Bind.in(target, \.int).out(label, \.text)
-        source.int = 3
-        #expect(target.int == 3)
-        #expect(label.text == "3")
-        // A chain headed elsewhere joins through the target: everything ends in one chain.
-        Bind.inout(other, \.int).inout(target, \.int)
-        source.int = 4
-        #expect(other.int == 4 && label.text == "4")
-        other.int = 5
-        #expect(target.int == 5 && label.text == "5")
-        Bind.unbind(source)
-        Bind.unbind(target)
-        Bind.unbind(other)
+        weak var weakChain: AnyObject?
+        do {
+            let source = Box(), target = Box(), other = Box()
+            let label = Label()
+            let chain = Bind.in(source, \.int).out(target, \.int)
+            let (core, names) = Self.members(of: chain)
+            weakChain = core
+            #expect(names.count == 2)
+            // Declared again as a sender: its record is replaced by an object standing for it.
+            Bind.in(target, \.int).out(label, \.text)
+            source.int = 3
+            #expect(target.int == 3)
+            #expect(label.text == "3")
+            // A chain headed elsewhere joins through the target: everything ends in one chain.
+            Bind.inout(other, \.int).inout(target, \.int)
+            source.int = 4
+            #expect(other.int == 4 && label.text == "4")
+            other.int = 5
+            #expect(target.int == 5 && label.text == "5")
+            Bind.unbind(source)
+            Bind.unbind(target)
+            Bind.unbind(other)
+        }
+        #expect(weakChain == nil)
     }
 
     @Test("Rule 3: a two-way chain's own writes do not re-enter it")
