@@ -101,6 +101,10 @@ final class GraphLock: @unchecked Sendable {
         buriedValues.append(consume value)
     }
 
+    /// The tag of the thread that holds the graph lock (`ThreadState.tag`), or 0: for a
+    /// diagnostic of a hang.
+    var holderTag: UInt { holder.load(ordering: .relaxed) }
+
     /// Whether the calling thread holds the graph lock.
     var isHeldByCurrentThread: Bool {
         holder.load(ordering: .relaxed) == ThreadState.tag

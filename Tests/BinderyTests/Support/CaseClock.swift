@@ -1,4 +1,5 @@
 import Foundation
+@testable import Bindery
 
 /// Crashes the test process, naming the case, if a case runs longer than it may: a deadlock or
 /// livelock would otherwise hang CI without saying which case. One watching thread serves every
@@ -16,7 +17,12 @@ final class CaseClock: @unchecked Sendable {
                 Thread.sleep(forTimeInterval: 0.25)
                 let now = Date()
                 let late = lock.withLock { slots.values.first { $0.deadline < now } }
-                if let late { fatalError("\(late.name) did not finish within its time limit (deadlock, livelock or a hang)") }
+                if let late {
+                    let holder = GraphLock.shared.holderTag
+                    fatalError(
+                        "\(late.name) did not finish within its time limit (deadlock, livelock or a hang); "
+                            + (holder == 0 ? "the graph lock is free" : "the graph lock is held by thread tag \(holder)"))
+                }
             }
         }
         thread.start()
