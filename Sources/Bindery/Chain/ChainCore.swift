@@ -25,6 +25,11 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// read only through its name, as every record is.
     @exclusivity(unchecked) private var second: EndpointRecord?
 
+    /// Whether `second` was made. Asked instead of `second` itself: Swift tells an empty
+    /// optional record by a word of its fields, which an update writes with no lock once the
+    /// record is in use. Lock held, or the chain's deinit.
+    @exclusivity(unchecked) private var hasSecond = false
+
     // Stored vars are guarded by the graph lock or touched by the owner only, so the
     // dynamic exclusivity checks Swift would run on each access are turned off (the bind and
     // one-hop benchmark rows pay for them otherwise).
@@ -180,7 +185,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     }
 
     /// The chain's second record, if a member ever took it (see `second`).
-    var secondName: EndpointName? { second == nil ? nil : EndpointName(self, record: 1) }
+    var secondName: EndpointName? { hasSecond ? EndpointName(self, record: 1) : nil }
 
     /// The chain's head: its record 0, the endpoint whose declaration made the chain.
     @inline(__always)
@@ -287,7 +292,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     }
 
     deinit {
-        if second != nil { EndpointName(self, record: 1).releaseRecord() }
+        if hasSecond { EndpointName(self, record: 1).releaseRecord() }
         // A chain that never became complete and lost every member was never dissolved, so it
         // is still listed.
         if livePosition.load(ordering: .relaxed) != .max { Registry.shared.unlistAtDeinit(self) }
@@ -315,8 +320,9 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         // The chain's second record for the first member that joins its head alone; an object
         // of its own for any other (kept here until the list keeps it).
         let made: HeldName
-        if second == nil, endpoints.count == 1, endpoints.member(at: 0, self) == head {
+        if !hasSecond, endpoints.count == 1, endpoints.member(at: 0, self) == head {
             second = EndpointRecord(spec: spec, accessors: accessors, place: 1)
+            hasSecond = true
             made = HeldName(self, record: 1)
             assert(secondIsInPlace, "Bindery: a chain's second record is not where its name finds it")
         } else {
