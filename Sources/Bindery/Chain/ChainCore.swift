@@ -25,11 +25,6 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// read only through its name, as every record is.
     @exclusivity(unchecked) private var second: EndpointRecord?
 
-    /// Whether `second` was made. Asked instead of `second` itself: Swift tells an empty
-    /// optional record by a word of its fields, which an update writes with no lock once the
-    /// record is in use. Lock held, or the chain's deinit.
-    @exclusivity(unchecked) private var hasSecond = false
-
     // Stored vars are guarded by the graph lock or touched by the owner only, so the
     // dynamic exclusivity checks Swift would run on each access are turned off (the bind and
     // one-hop benchmark rows pay for them otherwise).
@@ -55,6 +50,12 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// allocator higher (then 172 bytes, a 192-byte block, against 168 and 176; 152 and 160
     /// now).
     @exclusivity(unchecked) var valueIsForgotten = false
+    /// Whether `second` was made. Asked instead of `second` itself: Swift tells an empty
+    /// optional record by a word of its fields, which an update writes with no lock once the
+    /// record is in use. Lock held, or the chain's deinit. Declared beside the flags, in their
+    /// padding: after `second`, it took a word of its own (a 208-byte chain of an 8-byte value,
+    /// a 224-byte block, against 200 and 208).
+    @exclusivity(unchecked) private var hasSecond = false
     /// Where the registry lists the chain among the live ones (`Registry.liveChains`), or
     /// `UInt32.max` once it is not listed. Written with the lock held; atomic because the
     /// chain's deinit reads it without the lock (relaxed: only the lock's holder changes it).
@@ -491,7 +492,7 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
         // Every endpoint was declared by some declaration: a chain whose endpoints all come
         // from these ends whole, with whatever else it holds (the common case, and the
         // cheapest: nothing is taken out one by one).
-        if endpoints.firstIndex(self, where: { !$0.declarations.isWithin(declaration, second) }) == nil {
+        if !endpoints.containsUnretained(self, where: { !$0.isDeclared(within: declaration, second) }) {
             dissolveLocked()
             return
         }

@@ -55,12 +55,6 @@ struct DeclarationSet {
         first == declaration.number || (!more.isEmpty && position(of: declaration.number).found)
     }
 
-    /// Whether every declaration here is `first` or `second`.
-    func isWithin(_ first: Declaration, _ second: Declaration?) -> Bool {
-        guard self.first == first.number || self.first == second?.number else { return false }
-        return more.isEmpty || more.allSatisfy { $0 == first || $0 == second }
-    }
-
     /// Adds `declaration`, unless it is there already.
     mutating func insert(_ declaration: Declaration) {
         let number = declaration.number

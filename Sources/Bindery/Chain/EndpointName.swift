@@ -160,6 +160,10 @@ extension EndpointName {
         get { recordPointer.pointee.declarations }
         nonmutating set { recordPointer.pointee.declarations = newValue }
     }
+    /// Whether every declaration that declared the endpoint is `first` or `second`. Lock held.
+    func isDeclared(within first: Declaration, _ second: Declaration?) -> Bool {
+        recordPointer.pointee.isDeclared(within: first, second)
+    }
     /// Whether the endpoint listens to any slot. Lock held.
     var isListening: Bool { recordPointer.pointee.isListening }
     var events: ControlEvents { recordPointer.pointee.events }
