@@ -62,6 +62,12 @@ struct ChainMembers: ~Copyable {
         }
     }
 
+    /// Whether the members are in an array (`Storage.more`).
+    private var isMore: Bool {
+        if case .more = storage { return true }
+        return false
+    }
+
     /// Whether the chain has no member.
     var isEmpty: Bool {
         if case .none = storage { return true }
@@ -166,6 +172,16 @@ struct ChainMembers: ~Copyable {
     /// Adds `member` last, retaining its host.
     mutating func append(_ member: EndpointName, _ owner: AnyEndpoint) {
         _ = member.host.retain()
+        if isMore {
+            // Taken out of the list first, so that the array is not copied to be changed.
+            // Outside the switch below: the switch's subject is a copy of the list that lives
+            // through the case's body, so that the array would be shared while it changes (a
+            // copy of every member at every bind into a chain of many).
+            var members = takeAll(owner)
+            members.append(member)
+            storage = .more(members)
+            return
+        }
         let isOwnerHead = member == EndpointName(owner)
         switch storage {
         case .none where isOwnerHead:
@@ -176,11 +192,6 @@ struct ChainMembers: ~Copyable {
             storage = .ownerAndSecond
         case .owner where member.record == 0 && !isOwnerHead:
             storage = .ownerAndOne(member.host)
-        case .more(var members):
-            // Taken out first, so that the array is not copied to be changed.
-            storage = .none
-            members.append(member)
-            storage = .more(members)
         default:
             var all = takeAll(owner)
             all.append(member)
@@ -197,6 +208,13 @@ struct ChainMembers: ~Copyable {
     @discardableResult
     mutating func remove(at position: Int, _ owner: AnyEndpoint) -> HeldName {
         precondition(position >= 0 && position < count, "Bindery: chain member index out of range")
+        if isMore {
+            // Taken out of the list first, outside a switch, as in `append(_:_:)`.
+            var members = takeAll(owner)
+            let removed = members.remove(at: position)
+            storage = Self.storage(of: members, owner)
+            return HeldName(taking: removed)
+        }
         switch storage {
         case .owner:
             storage = .none
@@ -214,12 +232,8 @@ struct ChainMembers: ~Copyable {
         case .ownerAndSecond:
             storage = position == 0 ? .more([EndpointName(owner, record: 1)]) : .owner
             return HeldName(taking: EndpointName(owner, record: position))
-        case .more(var members):
-            // Taken out first, so that the array is not copied to be changed.
-            storage = .none
-            let removed = members.remove(at: position)
-            storage = Self.storage(of: members, owner)
-            return HeldName(taking: removed)
+        case .more:
+            preconditionFailure("Bindery: a chain's member array is taken out above")
         case .none:
             preconditionFailure("Bindery: chain member index out of range")
         }
