@@ -318,9 +318,8 @@ struct EndpointRecord: ~Copyable {
     }
 
     /// Whether every declaration that declared this endpoint is `first` or `second` (see
-    /// `declarations`), read in place: the others are looked at only when
-    /// there are any, so that a chain's unbind makes no set of its members' declarations.
-    /// Lock held.
+    /// `declarations`), read in place: the others are looked at only when there are any, so
+    /// that a chain's unbind makes no set of its members' declarations. Lock held.
     func isDeclared(within first: Declaration, _ second: Declaration?) -> Bool {
         let number = firstDeclaration.load(ordering: .relaxed)
         guard number == first.number || number == second?.number else { return false }
