@@ -11,6 +11,9 @@ extension AnyEndpoint {
         let kind: (any EndpointKind)?
         /// The array element the endpoint stands for.
         let index: Int?
+        /// The control events the endpoint hears, when they are several (one is kept in the
+        /// record, see `EndpointRecord.events`).
+        let events: ControlEvents
         /// The object, kept alive by the endpoint: a derived value that sends into the chain
         /// lives as long as the chain holds this endpoint (see `_ChangeRegistrar.keepsSendersObject`).
         /// Let go of (to the graveyard) when the endpoint leaves the graph, whoever still holds
@@ -23,12 +26,16 @@ extension AnyEndpoint {
         /// `AnyEndpoint.declarations`). Guarded by the graph lock.
         @exclusivity(unchecked) var moreDeclarations: [Declaration] = []
 
-        init(weakTarget: AnyObject?, objectType: AnyObject.Type?, kind: (any EndpointKind)?, index: Int?, keptObject: AnyObject? = nil) {
+        init(
+            weakTarget: AnyObject?, objectType: AnyObject.Type?, kind: (any EndpointKind)?, index: Int?, keptObject: AnyObject? = nil,
+            events: ControlEvents = []
+        ) {
             self.weakTarget = weakTarget
             self.objectType = objectType
             self.kind = kind
             self.index = index
             self.keptObject = keptObject
+            self.events = events.rawValue.nonzeroBitCount > 1 ? events : []
         }
     }
 }

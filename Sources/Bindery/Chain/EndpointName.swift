@@ -158,7 +158,7 @@ extension EndpointName {
     /// The declarations that declared the endpoint. Lock held.
     var declarations: DeclarationSet {
         get { recordPointer.pointee.declarations }
-        nonmutating set { recordPointer.pointee.declarations = newValue }
+        @inline(__always) nonmutating set { recordPointer.pointee.declarations = newValue }
     }
     /// Whether every declaration that declared the endpoint is `first` or `second`. Lock held.
     func isDeclared(within first: Declaration, _ second: Declaration?) -> Bool {

@@ -14,7 +14,7 @@ import Synchronization
 /// a field that the lock guards were a `var`, a write of it under the lock and an update's read
 /// of another field with no lock (`objectIfAlive`, `isDetached`) would be a conflicting access
 /// to that one variable, which the thread sanitizer reports although no byte is shared. So the
-/// fields the lock guards (`registrar`, `firstDeclaration`, `firstSlot`, `flags`) are atomics
+/// fields the lock guards (`registrar`, `declarationAndSlot`, `flags`) are atomics
 /// read and written with relaxed ordering, only with the graph lock held (`GraphLock`), which
 /// orders them; on the platforms Swift runs on, a relaxed load or store is a plain one.
 /// `detached` and `writtenSequence` are atomics that an update reads with no lock.
@@ -22,9 +22,10 @@ struct EndpointRecord: ~Copyable {
     // An endpoint is kept per member of every chain (see <doc:Guarantees#Cost>): what only some
     // endpoints need is in `extras`, what is fixed at bind time and fits in a bit is in
     // `traits`, what the lock guards and fits in a bit is in `flags`, one registrar field
-    // serves as both the lifetime and the first slot listened to, and the small fields are
-    // last, together, so that they share words (64 bytes). The benchmark row "memory per live
-    // chain" pays for this packing.
+    // serves as both the lifetime and the first slot listened to, the first declaration and
+    // the first slot share a word, the role and a single event share a byte, and the small
+    // fields are last, together, so that they share a word (56 bytes). The benchmark row
+    // "memory per live chain" pays for this packing.
 
     /// The object, unretained: dereferenced by `target`, or directly only inside a
     /// notification that its own registrar sends from its own setter or event, where it is
@@ -53,17 +54,20 @@ struct EndpointRecord: ~Copyable {
     /// Lock held.
     let link = Atomic<UInt>(0)
     /// The number of the first declaration that declared this endpoint, or 0 (see
-    /// `declarations`). Lock held.
-    private let firstDeclaration = Atomic<UInt64>(0)
+    /// `declarations`), in the low `declarationBits` bits, and the first slot this endpoint
+    /// listens to, if it `listensFirst` to `registrar`, in the bits above (see `firstSlot`).
+    /// One word for two fields: a measured trade, paid for in the "memory per live chain"
+    /// benchmark row (a declaration's number stays below 2^48, more than a process makes
+    /// binding without a pause for years; a slot of 65,535 or more is listened to through
+    /// `extras`). Lock held.
+    private let declarationAndSlot = Atomic<UInt64>(0)
     /// The chain's write sequence number when its owner last wrote this endpoint (see
     /// `ChainCore.writeSequence`); 0 if never.
     let writtenSequence = Atomic<UInt32>(0)
-    let events: ControlEvents
-    /// The first slot this endpoint listens to, if it `listensFirst` to `registrar`. Lock held.
-    private let firstSlotWord = Atomic<Int32>(0)
-    /// Whether the endpoint sends, receives or both; fixed when it is made (an endpoint
-    /// declared again with another role is replaced by a copy with both).
-    let role: Role
+    /// The role (see `role`) in the low two bits, and the control events the endpoint hears
+    /// (see `events`) in the six above: 0 for none, the number of the one event's bit plus 1,
+    /// or `eventsInExtras` for several.
+    private let roleAndEvent: UInt8
     /// What the endpoint is, fixed when it is made, one bit each; and the record's place in its
     /// host (`place`).
     let traits: AnyEndpoint.Traits
@@ -82,9 +86,67 @@ struct EndpointRecord: ~Copyable {
     private func setRegistrar(_ registrar: Unmanaged<_ChangeRegistrar>?) {
         registrarWord.store(registrar, ordering: .relaxed)
     }
-    /// The first slot listened to (see `firstSlotWord`). Lock held.
-    private var firstSlot: Int32 {
-        @inline(__always) get { firstSlotWord.load(ordering: .relaxed) }
+    /// The bits of `declarationAndSlot` that hold the declaration's number.
+    private static let declarationBits = 48
+    private static let declarationMask: UInt64 = (1 << declarationBits) - 1
+    /// The largest slot `declarationAndSlot` holds: a larger one is listened to in `extras`.
+    static let largestInlineSlot = Int(UInt16.max)
+    /// `roleAndEvent`'s code for several events, which `extras` keeps.
+    private static let eventsInExtras: UInt8 = 63
+
+    /// The first slot listened to (see `declarationAndSlot`). Lock held.
+    private var firstSlot: Int {
+        @inline(__always) get { Int(truncatingIfNeeded: declarationAndSlot.load(ordering: .relaxed) >> Self.declarationBits) }
+    }
+    /// The first declaration's number (see `declarationAndSlot`). Lock held.
+    private var firstDeclaration: UInt64 {
+        @inline(__always) get { declarationAndSlot.load(ordering: .relaxed) & Self.declarationMask }
+    }
+    @inline(__always)
+    private func setFirstSlot(_ slot: Int) {
+        let word = declarationAndSlot.load(ordering: .relaxed)
+        declarationAndSlot.store(word & Self.declarationMask | UInt64(truncatingIfNeeded: slot) << Self.declarationBits, ordering: .relaxed)
+    }
+    @inline(__always)
+    private func setFirstDeclaration(_ number: UInt64) {
+        assert(number <= Self.declarationMask, "Bindery: a declaration's number past 2^48")
+        let word = declarationAndSlot.load(ordering: .relaxed)
+        declarationAndSlot.store(word & ~Self.declarationMask | number & Self.declarationMask, ordering: .relaxed)
+    }
+
+    /// Whether the endpoint sends, receives or both; fixed when it is made (an endpoint
+    /// declared again with another role is replaced by a copy with both).
+    var role: Role {
+        @inline(__always) get { Role(rawValue: roleAndEvent & 3) }
+    }
+
+    /// The control events the endpoint hears (none but for a control's endpoint).
+    var events: ControlEvents {
+        @inline(__always) get {
+            let code = roleAndEvent >> 2
+            if code == 0 { return [] }
+            if code == Self.eventsInExtras { return severalEvents }
+            return ControlEvents(rawValue: 1 &<< UInt32(code &- 1))
+        }
+    }
+
+    /// The events that `extras` keeps, when there are several.
+    private var severalEvents: ControlEvents {
+        @inline(never) get { extras?.events ?? [] }
+    }
+
+    /// `roleAndEvent` for `role` and `events`.
+    @inline(__always)
+    private static func roleAndEvent(_ role: Role, _ events: ControlEvents) -> UInt8 {
+        role.rawValue & 3 | eventCode(events) << 2
+    }
+
+    /// The code `roleAndEvent` keeps for `events`.
+    @inline(__always)
+    private static func eventCode(_ events: ControlEvents) -> UInt8 {
+        let bits = events.rawValue
+        if bits == 0 { return 0 }
+        return bits & (bits &- 1) == 0 ? UInt8(truncatingIfNeeded: bits.trailingZeroBitCount &+ 1) : eventsInExtras
     }
 
     /// Whether `flag` is set: a bit test, where `flags.contains` goes through the generic set
@@ -110,8 +172,7 @@ struct EndpointRecord: ~Copyable {
 
     init<Value>(spec: borrowing EndpointSpec<Value>, accessors: consuming AnyObject, place: Int = 0) {
         self.accessors = accessors
-        events = spec.events
-        role = spec.role
+        roleAndEvent = Self.roleAndEvent(spec.role, spec.events)
         object = Unmanaged.passUnretained(spec.object)
         var traits: AnyEndpoint.Traits = spec.initial ? .wantsInitial : []
         if spec.delivery == .mainActor { traits.insert(.onMainActor) }
@@ -130,7 +191,7 @@ struct EndpointRecord: ~Copyable {
         {
             extras = AnyEndpoint.Extras(
                 weakTarget: isWeak ? spec.object : nil, objectType: isWeak ? type(of: spec.object) : nil,
-                kind: kept, index: spec.index, keptObject: keepsObject ? spec.object : nil)
+                kind: kept, index: spec.index, keptObject: keepsObject ? spec.object : nil, events: spec.events)
         } else {
             extras = nil
         }
@@ -144,8 +205,8 @@ struct EndpointRecord: ~Copyable {
         declaring added: Declaration?, place: Int = 0
     ) {
         self.accessors = accessors
-        events = other.events
-        self.role = role ?? other.role
+        let events = other.events
+        roleAndEvent = Self.roleAndEvent(role ?? other.role, events)
         object = other.object
         var declared = other.declarations
         if let added { declared.insert(added) }
@@ -167,8 +228,8 @@ struct EndpointRecord: ~Copyable {
         if let extras = other.extras {
             self.extras = AnyEndpoint.Extras(
                 weakTarget: extras.weakTarget, objectType: extras.objectType, kind: kept, index: extras.index,
-                keptObject: extras.keptObject)
-        } else if kept != nil || !declared.more.isEmpty {
+                keptObject: extras.keptObject, events: extras.events)
+        } else if kept != nil || !declared.more.isEmpty || Self.hearsLargeSlot(hearing) {
             extras = AnyEndpoint.Extras(weakTarget: nil, objectType: nil, kind: kept, index: nil)
         } else {
             extras = nil
@@ -182,6 +243,12 @@ struct EndpointRecord: ~Copyable {
     @inline(__always)
     func releaseMemory() {
         if !isWeak { UnownedObject.releaseMemory(of: object) }
+    }
+
+    /// Whether `hearing` is a slot too large for `declarationAndSlot`, listened to in `extras`.
+    private static func hearsLargeSlot(_ hearing: Hearing) -> Bool {
+        if case .slot(_, let slot) = hearing { return slot > largestInlineSlot }
+        return false
     }
 
     /// Whether an endpoint for these needs `Extras`.
@@ -306,9 +373,9 @@ struct EndpointRecord: ~Copyable {
     /// endpoint two declarations share always has (it is made anew for the second, see
     /// `init(copying:…)`), so that the common endpoint spends one word on them. Lock held.
     var declarations: DeclarationSet {
-        get { DeclarationSet(first: firstDeclaration.load(ordering: .relaxed), more: extras?.moreDeclarations ?? []) }
-        nonmutating set {
-            firstDeclaration.store(newValue.first, ordering: .relaxed)
+        get { DeclarationSet(first: firstDeclaration, more: extras?.moreDeclarations ?? []) }
+        @inline(__always) nonmutating set {
+            setFirstDeclaration(newValue.first)
             if let extras {
                 extras.moreDeclarations = newValue.more
             } else {
@@ -321,7 +388,7 @@ struct EndpointRecord: ~Copyable {
     /// `declarations`), read in place: the others are looked at only when there are any, so
     /// that a chain's unbind makes no set of its members' declarations. Lock held.
     func isDeclared(within first: Declaration, _ second: Declaration?) -> Bool {
-        let number = firstDeclaration.load(ordering: .relaxed)
+        let number = firstDeclaration
         guard number == first.number || number == second?.number else { return false }
         guard let more = extras?.moreDeclarations, !more.isEmpty else { return true }
         return more.allSatisfy { $0 == first || $0 == second }
@@ -339,16 +406,18 @@ struct EndpointRecord: ~Copyable {
     /// The slots this endpoint listens to. Lock held.
     var subscriptions: Subscriber.Subscriptions {
         Subscriber.Subscriptions(
-            first: firstListenedTo.map { Subscriber.Subscription(registrar: $0.takeUnretainedValue(), slot: Int(firstSlot)) },
+            first: firstListenedTo.map { Subscriber.Subscription(registrar: $0.takeUnretainedValue(), slot: firstSlot) },
             more: extras?.moreSubscriptions ?? [])
     }
 
     /// Starts listening to one more slot, without telling its registrar. Lock held.
     func append(_ subscription: Subscriber.Subscription) {
         let listened = Unmanaged.passUnretained(subscription.registrar)
-        if !isListening, registrar == nil || registrar?.toOpaque() == listened.toOpaque() {
+        if !isListening, registrar == nil || registrar?.toOpaque() == listened.toOpaque(),
+            subscription.slot >= 0, subscription.slot <= Self.largestInlineSlot
+        {
             setRegistrar(listened)
-            firstSlotWord.store(Int32(truncatingIfNeeded: subscription.slot), ordering: .relaxed)
+            setFirstSlot(subscription.slot)
             setFlag(.listensFirst, true)
         } else {
             guard let extras else {
@@ -377,7 +446,7 @@ struct EndpointRecord: ~Copyable {
     func unsubscribeAllLocked(as listener: Listener) {
         // The first slot directly: nearly always the only one.
         if let registrar = firstListenedTo {
-            registrar._withUnsafeGuaranteedRef { $0.removeListener(listener, slot: Int(firstSlot)) }
+            registrar._withUnsafeGuaranteedRef { $0.removeListener(listener, slot: firstSlot) }
         }
         if let more = extras?.moreSubscriptions, !more.isEmpty {
             for subscription in more { subscription.registrar.removeListener(listener, slot: subscription.slot) }
@@ -392,6 +461,6 @@ struct EndpointRecord: ~Copyable {
     @inline(__always)
     func observesOtherSlot(than slot: (registrar: UnsafeMutableRawPointer, slot: Int)?) -> Bool {
         guard let slot, let first = firstListenedTo else { return false }
-        return first.toOpaque() == slot.registrar && Int(firstSlot) != slot.slot
+        return first.toOpaque() == slot.registrar && firstSlot != slot.slot
     }
 }

@@ -80,20 +80,23 @@ enum Hearing: Sendable {
         }
     }
 
-    /// What a new endpoint takes from its kind: the kind itself if it hears every change under
-    /// the lock (see `EndpointKind.hearsUnderLock`), whether changes come from the object's own
-    /// setter (`notifierIsObject`), and whether it listens to another registrar than its
-    /// lifetime's (`listensElsewhere(lifetime:)`). One switch, asked once per bind.
     /// See `EndpointKind.joinsChains`.
     var joinsChains: Bool {
         if case .kind(let kind) = self { return kind.joinsChains }
         return true
     }
 
+    /// What a new endpoint takes from its kind: the kind itself if it hears every change under
+    /// the lock (see `EndpointKind.hearsUnderLock`), whether changes come from the object's own
+    /// setter (`notifierIsObject`), and whether it listens to another registrar than its
+    /// lifetime's (`listensElsewhere(lifetime:)`) or to a slot too large for its record (see
+    /// `EndpointRecord.largestInlineSlot`): either way its subscriptions are kept in its
+    /// extras. One switch, asked once per bind.
     func traits(lifetime: _ChangeRegistrar?) -> (kept: (any EndpointKind)?, notifierIsObject: Bool, listensElsewhere: Bool) {
         switch self {
         case .none: (nil, false, false)
-        case .slot: (nil, PropertyKind.notifierIsObject, false)
+        // A slot too large for the record's word is kept with the others that do not fit.
+        case .slot(_, let slot): (nil, PropertyKind.notifierIsObject, slot > EndpointRecord.largestInlineSlot)
         case .kind(let kind): (kind.hearsUnderLock ? kind : nil, kind.notifierIsObject, kind.listensElsewhere(lifetime: lifetime))
         }
     }
