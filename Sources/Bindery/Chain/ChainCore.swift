@@ -53,8 +53,8 @@ final class ChainCore<Value>: Endpoint<Value>, AnyChainCore {
     /// Whether `second` was made. Asked instead of `second` itself: Swift tells an empty
     /// optional record by a word of its fields, which an update writes with no lock once the
     /// record is in use. Lock held, or the chain's deinit. Declared beside the flags, in their
-    /// padding: after `second`, it took a word of its own (a 208-byte chain of an 8-byte value,
-    /// a 224-byte block, against 200 and 208).
+    /// padding: after `second`, it took a word of its own (then a 208-byte chain of an 8-byte
+    /// value, a 224-byte block, against 200 and 208).
     @exclusivity(unchecked) private var hasSecond = false
     /// Where the registry lists the chain among the live ones (`Registry.liveChains`), or
     /// `UInt32.max` once it is not listed. Written with the lock held; atomic because the

@@ -58,7 +58,7 @@ struct EndpointRecord: ~Copyable {
     /// listens to, if it `listensFirst` to `registrar`, in the bits above (see `firstSlot`).
     /// One word for two fields: a measured trade, paid for in the "memory per live chain"
     /// benchmark row (a declaration's number stays below 2^48, more than a process makes
-    /// binding without a pause for years; a slot of 65,535 or more is listened to through
+    /// binding without a pause for years; a slot past 65,535 is listened to through
     /// `extras`). Lock held.
     private let declarationAndSlot = Atomic<UInt64>(0)
     /// The chain's write sequence number when its owner last wrote this endpoint (see
