@@ -41,7 +41,7 @@ import Testing
             let seed = Self.firstSeed &+ offset
             let rerun = "BINDERY_MODEL_SEED=\(seed) BINDERY_THREADED_CASES=1"
             CaseClock.shared.start("threaded model check (\(mode)) seed \(seed) (rerun: \(rerun))", limit: timeLimit, test: test)
-            let failure = await Self.runCase(seed: seed, churn: churn)
+            let failure = await Self.runCase(seed: seed, churn: churn, test: test)
             CaseClock.shared.finish(test: test)
             if let failure {
                 let message = "threaded model check (\(mode)) failed for seed \(seed) (rerun: \(rerun)): \(failure)"
@@ -53,7 +53,7 @@ import Testing
 
     /// One case: 2–3 chains of 2–4 fields, 3 writer threads, and a fourth thread that releases a
     /// receiver of one chain (and, with `churn`, binds and unbinds endpoints and blocks).
-    static func runCase(seed: UInt64, churn: Bool) async -> String? {
+    static func runCase(seed: UInt64, churn: Bool, test: String) async -> String? {
         var random = SplitMix64(seed: seed)
         let diagnostics = DiagnosticLog()
         let chainCount = Int.random(in: 2...3, using: &random)
@@ -135,8 +135,9 @@ import Testing
                 }
             }
         }
-        // Let the main queue run what the main-actor blocks queued.
-        await MainActor.run {}
+        // Let the main queue run what the main-actor blocks queued (the case's clock stopped
+        // while the main actor is busy elsewhere).
+        await CaseClock.shared.awaitMainActor(test: test)
 
         if let diagnostic = diagnostics.all.first { return "a diagnostic was reported: \(diagnostic)" }
         for chain in 0..<chainCount {

@@ -3,7 +3,9 @@ import Foundation
 
 /// Crashes the test process, naming the case, if a case runs longer than it may: a deadlock or
 /// livelock would otherwise hang CI without saying which case. One watching thread serves every
-/// case; cases of one test run one at a time.
+/// case; cases of one test run one at a time. Waiting for the main actor counts for little (see
+/// `awaitMainActor(test:allowing:)`): a long synchronous main-actor test elsewhere in the run
+/// holds it for as long as it runs, which is not the case's hang.
 final class CaseClock: @unchecked Sendable {
     // @unchecked: `slots` is guarded by `lock`.
     static let shared = CaseClock()
@@ -36,5 +38,21 @@ final class CaseClock: @unchecked Sendable {
     /// The case of `test` finished in time.
     func finish(test: String = #function) {
         _ = lock.withLock { slots.removeValue(forKey: test) }
+    }
+
+    /// Lets the main actor run what is queued on it, the clock of `test`'s case given `wait`
+    /// more while the main actor may be busy elsewhere, then the time the case had left: a hang
+    /// of what the case queued there is still caught, later.
+    func awaitMainActor(test: String, allowing wait: TimeInterval = 300) async {
+        let left = lock.withLock { () -> TimeInterval? in
+            guard let slot = slots[test] else { return nil }
+            slots[test] = (slot.name, slot.deadline.addingTimeInterval(wait))
+            return slot.deadline.timeIntervalSinceNow
+        }
+        await MainActor.run {}
+        guard let left else { return }
+        lock.withLock {
+            if let slot = slots[test] { slots[test] = (slot.name, Date().addingTimeInterval(left)) }
+        }
     }
 }
